@@ -1,0 +1,622 @@
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+import { addMoney, type Money, MoneySchema, multiplyMoney, ZERO } from './money.ts';
+import {
+  ClientReferenceSchema,
+  CountryCodeSchema,
+  DateSchema,
+  DateTimeSchema,
+  EmailSchema,
+  PersonNameSchema,
+  PhoneSchema,
+  queryInt,
+} from './primitives.ts';
+
+// ---------- products ----------
+
+/** Accepted values of the product list's `sort` (not shown in the spec; docs/decisions/002). */
+export const ACTIVITY_SORTS = ['popularity', 'price_asc', 'price_desc', 'title'] as const;
+export const ActivitySortSchema = z.enum(ACTIVITY_SORTS);
+export type ActivitySort = z.infer<typeof ActivitySortSchema>;
+
+export const ACTIVITY_LIST_LIMIT = { default: 20, max: 100 } as const;
+
+const queryPrice = z.coerce.number({ error: 'must be a number' }).min(0, { error: 'must be 0 or more' });
+
+export const ActivityProductsQuerySchema = z
+  .object({
+    query: z.string().trim().max(100).optional(),
+    city: z.string().trim().max(100).optional(),
+    country: z.string().trim().max(100).optional(),
+    category: z.string().trim().max(100).optional(),
+    language: z
+      .string()
+      .regex(/^[a-z]{2}(-[A-Z]{2})?$/, { error: 'must be a language tag like en or de-DE' })
+      .optional(),
+    min_price: queryPrice.optional(),
+    max_price: queryPrice.optional(),
+    sort: ActivitySortSchema.optional(),
+    limit: queryInt(1, ACTIVITY_LIST_LIMIT.max).default(ACTIVITY_LIST_LIMIT.default),
+    after: z.string().min(1).max(200).optional(),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    error: 'must not be below min_price',
+    path: ['max_price'],
+  });
+export type ActivityProductsQuery = z.infer<typeof ActivityProductsQuerySchema>;
+
+export const ActivityProductTypeSchema = z.object({
+  object: z.literal('activity_product_type'),
+  id: idSchema('activityProductType'),
+  title: z.string(),
+  title_translated: z.string().nullable(),
+});
+export type ActivityProductType = z.infer<typeof ActivityProductTypeSchema>;
+
+export const ActivityProductSchema = z.object({
+  object: z.literal('activity_product'),
+  id: idSchema('activityProduct'),
+  title: z.string(),
+  title_translated: z.string().nullable(),
+  description: z.string(),
+  type: z.string(),
+  city: z.string(),
+  country: z.string(),
+  image_url: z.string(),
+  from: MoneySchema,
+  images: z.array(z.string()),
+  categories: z.array(z.string()),
+  product_types: z.array(ActivityProductTypeSchema),
+});
+export type ActivityProduct = z.infer<typeof ActivityProductSchema>;
+
+export const ActivityProductListSchema = z.object({
+  object: z.literal('activity_product_list'),
+  data: z.array(ActivityProductSchema),
+  total: z.number().int().min(0),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
+export type ActivityProductList = z.infer<typeof ActivityProductListSchema>;
+
+// ---------- booking options ----------
+
+/** The 14 input types, by their integer code. */
+export const INPUT_TYPES = {
+  1: 'list',
+  2: 'list_multiple',
+  3: 'number',
+  4: 'string',
+  5: 'boolean',
+  6: 'date',
+  7: 'file',
+  8: 'image',
+  9: 'address',
+  10: 'time',
+  11: 'datetime',
+  12: 'country',
+  13: 'phone',
+  14: 'flight_number',
+} as const;
+export type InputTypeCode = keyof typeof INPUT_TYPES;
+export type InputTypeName = (typeof INPUT_TYPES)[InputTypeCode];
+export const INPUT_TYPE_CODES = Object.keys(INPUT_TYPES).map(Number) as InputTypeCode[];
+export const InputTypeCodeSchema = z.literal(INPUT_TYPE_CODES, {
+  error: 'must be an input type from 1 to 14',
+});
+
+export const BookingOptionItemSchema = z.object({
+  label: z.string(),
+  label_translated: z.string().nullable(),
+  value: z.json(),
+  price: MoneySchema,
+});
+export type BookingOptionItem = z.infer<typeof BookingOptionItemSchema>;
+
+export const BookingOptionSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  name_translated: z.string().nullable(),
+  description: z.string().nullable(),
+  description_translated: z.string().nullable(),
+  required: z.boolean(),
+  add_on: z.boolean(),
+  input_type: InputTypeCodeSchema,
+  input_type_name: z.string(),
+  format_regex: z.string().nullable(),
+  valid_from: z.string().nullable(),
+  valid_to: z.string().nullable(),
+  price: MoneySchema,
+  items: z.array(BookingOptionItemSchema),
+});
+export type BookingOption = z.infer<typeof BookingOptionSchema>;
+
+export const BookingOptionsSchema = z.object({
+  per_booking: z.array(BookingOptionSchema),
+  per_pax: z.array(BookingOptionSchema),
+});
+export type BookingOptions = z.infer<typeof BookingOptionsSchema>;
+
+/** File and image answers: the file inline as base64 (docs/decisions/002). At most 2 MiB decoded. */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const FileAnswerSchema = z
+  .object({
+    file_name: z.string().trim().min(1).max(255),
+    content_type: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/i, { error: 'must be a media type' }),
+    data_base64: z.base64({ error: 'must be base64' }),
+  })
+  .strict()
+  .refine((file) => base64DecodedLength(file.data_base64) <= MAX_UPLOAD_BYTES, {
+    error: 'a file can be at most 2 MiB',
+    path: ['data_base64'],
+  });
+export type FileAnswer = z.infer<typeof FileAnswerSchema>;
+
+export function base64DecodedLength(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.floor((data.length * 3) / 4) - padding;
+}
+
+export const AddressAnswerSchema = z
+  .object({
+    line1: z.string().trim().min(1, { error: 'is required' }).max(200),
+    line2: z.string().trim().max(200).optional(),
+    city: z.string().trim().min(1, { error: 'is required' }).max(100),
+    postal_code: z.string().trim().max(20).optional(),
+    country_code: CountryCodeSchema,
+  })
+  .strict();
+export type AddressAnswer = z.infer<typeof AddressAnswerSchema>;
+
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const LOCAL_DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
+export const FLIGHT_NUMBER_PATTERN = /^[A-Z0-9]{2}\d{1,4}[A-Z]?$/;
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function compileRegex(pattern: string | null): RegExp | null {
+  if (!pattern) return null;
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return null;
+  }
+}
+
+/** A readable message for a format_regex that failed: the option's description if it has one. */
+function formatMessage(option: BookingOption): string {
+  return option.description
+    ? `does not match the expected format: ${option.description}`
+    : 'has the wrong format';
+}
+
+function withinValidity(option: BookingOption, date: string): string | null {
+  if (option.valid_from && date < option.valid_from.slice(0, date.length))
+    return `must be on or after ${option.valid_from}`;
+  if (option.valid_to && date > option.valid_to.slice(0, date.length))
+    return `must be on or before ${option.valid_to}`;
+  return null;
+}
+
+/**
+ * The schema of one option's answer value, built from the option at run time.
+ * Shared by the sandbox (validating bookings) and the SPA (validating the form), so the two always agree.
+ */
+export function answerValueSchema(option: BookingOption): z.ZodType<unknown> {
+  const regex = compileRegex(option.format_regex);
+  const matchesFormat = (text: string) => regex === null || regex.test(text);
+  const fmt = { error: formatMessage(option) };
+  switch (option.input_type) {
+    case 1:
+      return z.json().refine((value) => option.items.some((item) => sameJson(item.value, value)), {
+        error: 'must be one of the listed choices',
+      });
+    case 2:
+      return z
+        .array(z.json())
+        .min(option.required ? 1 : 0, { error: 'choose at least one' })
+        .refine(
+          (values) => values.every((value) => option.items.some((item) => sameJson(item.value, value))),
+          {
+            error: 'must hold only listed choices',
+          },
+        )
+        .refine((values) => new Set(values.map((v) => JSON.stringify(v))).size === values.length, {
+          error: 'must not repeat a choice',
+        });
+    case 3:
+      return z
+        .number({ error: 'must be a number' })
+        .refine(Number.isFinite, { error: 'must be a number' })
+        .refine((value) => matchesFormat(String(value)), fmt);
+    case 4:
+      return z
+        .string()
+        .trim()
+        .min(option.required ? 1 : 0, { error: 'is required' })
+        .max(1000)
+        .refine(matchesFormat, fmt);
+    case 5:
+      return z.boolean({ error: 'must be yes or no' });
+    case 6:
+      return DateSchema.superRefine((date, ctx) => {
+        const problem = withinValidity(option, date);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      });
+    case 7:
+      return FileAnswerSchema;
+    case 8:
+      return FileAnswerSchema.refine(
+        (file) => (IMAGE_CONTENT_TYPES as readonly string[]).includes(file.content_type.toLowerCase()),
+        { error: 'must be a PNG, JPEG, GIF or WebP image' },
+      );
+    case 9:
+      return AddressAnswerSchema;
+    case 10:
+      return z
+        .string()
+        .regex(TIME_PATTERN, { error: 'must be a time like 14:30' })
+        .refine(matchesFormat, fmt);
+    case 11:
+      return z
+        .string()
+        .regex(LOCAL_DATETIME_PATTERN, { error: 'must be a date and time like 2026-12-01T14:30' })
+        .refine((value) => !Number.isNaN(Date.parse(`${value}:00Z`)), { error: 'is not a real date' })
+        .superRefine((value, ctx) => {
+          const problem = withinValidity(option, value.slice(0, 10));
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        });
+    case 12:
+      return CountryCodeSchema;
+    case 13:
+      return PhoneSchema.refine(matchesFormat, fmt);
+    case 14:
+      return z
+        .string()
+        .regex(FLIGHT_NUMBER_PATTERN, { error: 'must be an airline code and number, like BA117' })
+        .refine(matchesFormat, fmt);
+  }
+}
+
+export const OptionAnswerSchema = z.object({ id: z.string().min(1), value: z.json() }).strict();
+export type OptionAnswer = z.infer<typeof OptionAnswerSchema>;
+
+export const BookingOptionsAnswersSchema = z
+  .object({
+    per_booking: z.array(OptionAnswerSchema).default([]),
+    per_pax: z.array(z.array(OptionAnswerSchema)).default([]),
+  })
+  .strict();
+export type BookingOptionsAnswers = z.input<typeof BookingOptionsAnswersSchema>;
+
+export const TravelersSchema = z
+  .object({
+    adults: z.number().int().min(1, { error: 'at least one adult' }).max(20),
+    children: z.number().int().min(0).max(20).default(0),
+    seniors: z.number().int().min(0).max(20).default(0),
+  })
+  .strict();
+export type Travelers = z.input<typeof TravelersSchema>;
+
+export const TRAVELER_CATEGORIES = ['adult', 'child', 'senior'] as const;
+export const TravelerCategorySchema = z.enum(TRAVELER_CATEGORIES);
+export type TravelerCategory = z.infer<typeof TravelerCategorySchema>;
+
+/** The traveller categories in per_pax order: adults, then children, then seniors. */
+export function travelerSequence(travelers: Travelers): TravelerCategory[] {
+  return [
+    ...Array<TravelerCategory>(travelers.adults).fill('adult'),
+    ...Array<TravelerCategory>(travelers.children ?? 0).fill('child'),
+    ...Array<TravelerCategory>(travelers.seniors ?? 0).fill('senior'),
+  ];
+}
+
+/** "Adult 1", "Child 2"...: how a per_pax traveller is labelled. */
+export function travelerLabels(travelers: Travelers): string[] {
+  const seen = { adult: 0, child: 0, senior: 0 };
+  const names = { adult: 'Adult', child: 'Child', senior: 'Senior' };
+  return travelerSequence(travelers).map((category) => {
+    seen[category] += 1;
+    return `${names[category]} ${seen[category]}`;
+  });
+}
+
+function checkAnswerList(
+  ctx: z.RefinementCtx,
+  options: readonly BookingOption[],
+  answers: readonly OptionAnswer[],
+  basePath: (string | number)[],
+) {
+  const byId = new Map(options.map((option) => [option.id, option]));
+  const seen = new Set<string>();
+  for (const [index, answer] of answers.entries()) {
+    const option = byId.get(answer.id);
+    if (!option) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `is not an option of this activity`,
+        path: [...basePath, index, 'id'],
+      });
+      continue;
+    }
+    if (seen.has(answer.id)) {
+      ctx.addIssue({ code: 'custom', message: 'is answered twice', path: [...basePath, option.id] });
+      continue;
+    }
+    seen.add(answer.id);
+    const result = answerValueSchema(option).safeParse(answer.value);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${option.name} ${issue.message}`,
+          path: [...basePath, option.id, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+        });
+      }
+    }
+  }
+  for (const option of options) {
+    if (option.required && !seen.has(option.id)) {
+      ctx.addIssue({ code: 'custom', message: `${option.name} is required`, path: [...basePath, option.id] });
+    }
+  }
+}
+
+/**
+ * The schema of a booking's `options`, built from the availability's booking_options and the travellers.
+ * Issue paths name the option: `options.per_pax[1].passport_number`, so a 422's `param` points at a field.
+ */
+export function bookingOptionsAnswersSchemaFor(bookingOptions: BookingOptions, travelers: Travelers) {
+  const count = travelerSequence(travelers).length;
+  const anyRequired = [...bookingOptions.per_booking, ...bookingOptions.per_pax].some(
+    (option) => option.required,
+  );
+  const base = BookingOptionsAnswersSchema.superRefine((answers, ctx) => {
+    checkAnswerList(ctx, bookingOptions.per_booking, answers.per_booking, ['per_booking']);
+    const needsPax = bookingOptions.per_pax.length > 0;
+    if (needsPax && answers.per_pax.length !== count) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `needs one answer list per traveller (${count}), got ${answers.per_pax.length}`,
+        path: ['per_pax'],
+      });
+      return;
+    }
+    if (!needsPax && answers.per_pax.some((list) => list.length > 0)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'this activity asks nothing per traveller',
+        path: ['per_pax'],
+      });
+      return;
+    }
+    for (const [traveler, list] of answers.per_pax.entries()) {
+      checkAnswerList(ctx, bookingOptions.per_pax, list, ['per_pax', traveler]);
+    }
+  });
+  return anyRequired ? base : base.optional();
+}
+
+// ---------- availability ----------
+
+export const ActivityAvailabilityQuerySchema = z.object({ date: DateSchema.optional() });
+
+export const ActivityAvailabilitySchema = z.object({
+  object: z.literal('activity_availability'),
+  product_type_id: idSchema('activityProductType'),
+  timezone: z.string(),
+  /** The asked date; null when no date was asked (then `dates` lists the bookable dates). */
+  date: DateSchema.nullable(),
+  weekday: z.string().nullable(),
+  available: z.boolean(),
+  capacity: z.array(
+    z.object({ category: TravelerCategorySchema, quantity: z.number().int().min(0).nullable() }),
+  ),
+  dates: z.array(z.object({ date: DateSchema })),
+  timeslots: z.array(z.object({ start_time: z.string().regex(TIME_PATTERN) })),
+  rates: z.array(z.object({ category: TravelerCategorySchema, price: MoneySchema })),
+  booking_options: BookingOptionsSchema,
+});
+export type ActivityAvailability = z.infer<typeof ActivityAvailabilitySchema>;
+
+// ---------- pricing ----------
+
+export interface PriceLine {
+  label: string;
+  category: TravelerCategory | 'option';
+  quantity: number;
+  unit_price: Money;
+  amount: Money;
+}
+
+function answerPrice(option: BookingOption, value: unknown): Money {
+  if (value === null || value === undefined || value === false || value === '') return ZERO;
+  if (Array.isArray(value) && value.length === 0) return ZERO;
+  const chosen =
+    option.input_type === 1
+      ? option.items.filter((item) => sameJson(item.value, value))
+      : option.input_type === 2 && Array.isArray(value)
+        ? option.items.filter((item) => value.some((v) => sameJson(item.value, v)))
+        : [];
+  return addMoney(option.price, ...chosen.map((item) => item.price));
+}
+
+/**
+ * The price of a booking: each traveller at their category's rate, plus every answered option's price and the
+ * prices of the items chosen. Used by the sandbox to charge and by the SPA to show the running total.
+ */
+export function priceActivityBooking(
+  rates: ActivityAvailability['rates'],
+  travelers: Travelers,
+  bookingOptions: BookingOptions,
+  answers: BookingOptionsAnswers | undefined,
+): { total: Money; lines: PriceLine[] } {
+  const lines: PriceLine[] = [];
+  const counts: Record<TravelerCategory, number> = {
+    adult: travelers.adults,
+    child: travelers.children ?? 0,
+    senior: travelers.seniors ?? 0,
+  };
+  const labels = { adult: 'Adult', child: 'Child', senior: 'Senior' } as const;
+  for (const category of TRAVELER_CATEGORIES) {
+    const quantity = counts[category];
+    if (quantity === 0) continue;
+    const rate = rates.find((r) => r.category === category);
+    if (!rate) continue;
+    lines.push({
+      label: labels[category],
+      category,
+      quantity,
+      unit_price: rate.price,
+      amount: multiplyMoney(rate.price, quantity),
+    });
+  }
+  const optionTotals = new Map<string, { option: BookingOption; quantity: number; amount: Money }>();
+  const addAnswers = (options: readonly BookingOption[], list: readonly OptionAnswer[] | undefined) => {
+    for (const answer of list ?? []) {
+      const option = options.find((o) => o.id === answer.id);
+      if (!option) continue;
+      const price = answerPrice(option, answer.value);
+      if (price.amount === '0.00') continue;
+      const entry = optionTotals.get(option.id) ?? { option, quantity: 0, amount: ZERO };
+      entry.quantity += 1;
+      entry.amount = addMoney(entry.amount, price);
+      optionTotals.set(option.id, entry);
+    }
+  };
+  addAnswers(bookingOptions.per_booking, answers?.per_booking);
+  for (const list of answers?.per_pax ?? []) addAnswers(bookingOptions.per_pax, list);
+  for (const { option, quantity, amount } of optionTotals.values()) {
+    lines.push({
+      label: option.name,
+      category: 'option',
+      quantity,
+      unit_price: quantity === 1 ? amount : option.price,
+      amount,
+    });
+  }
+  return { total: addMoney(...lines.map((line) => line.amount)), lines };
+}
+
+// ---------- bookings ----------
+
+export const CustomerInputSchema = z
+  .object({
+    given_name: PersonNameSchema,
+    family_name: PersonNameSchema,
+    email: EmailSchema,
+    salutation: z.enum(['mr', 'mrs', 'ms', 'mx', 'dr']).optional(),
+    phone: PhoneSchema.optional(),
+  })
+  .strict();
+export type CustomerInput = z.infer<typeof CustomerInputSchema>;
+
+/**
+ * The booking request, statically checked. Whether `options` fits the activity's booking_options is checked
+ * with bookingOptionsAnswersSchemaFor once the availability is known.
+ */
+export const ActivityBookingRequestSchema = z
+  .object({
+    product_type_id: idSchema('activityProductType'),
+    date: DateSchema,
+    timeslot: z.string().regex(TIME_PATTERN, { error: 'must be a time like 09:30' }).optional(),
+    travelers: TravelersSchema,
+    customer: CustomerInputSchema,
+    client_reference: ClientReferenceSchema.optional(),
+    options: BookingOptionsAnswersSchema.optional(),
+  })
+  .strict();
+export type ActivityBookingRequest = z.input<typeof ActivityBookingRequestSchema>;
+export type ParsedActivityBookingRequest = z.output<typeof ActivityBookingRequestSchema>;
+
+export const ACTIVITY_BOOKING_STATUSES = ['held', 'confirmed', 'issued', 'cancelled', 'refunded'] as const;
+export const ActivityBookingStatusSchema = z.enum(ACTIVITY_BOOKING_STATUSES);
+export type ActivityBookingStatus = z.infer<typeof ActivityBookingStatusSchema>;
+
+export const ActivityBookingsQuerySchema = z.object({
+  status: ActivityBookingStatusSchema.optional(),
+  email: z.string().trim().min(1).max(254).optional(),
+  limit: queryInt(1, ACTIVITY_LIST_LIMIT.max).default(ACTIVITY_LIST_LIMIT.default),
+  after: z.string().min(1).max(200).optional(),
+});
+export type ActivityBookingsQuery = z.infer<typeof ActivityBookingsQuerySchema>;
+
+export const ActivityBookingSummarySchema = z.object({
+  object: z.literal('activity_booking_summary'),
+  id: idSchema('activityBooking'),
+  status: ActivityBookingStatusSchema,
+  code: z.string().nullable(),
+  partner_reference: z.string().nullable(),
+  product_type_id: z.string().nullable(),
+  product_id: z.string().nullable(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type ActivityBookingSummary = z.infer<typeof ActivityBookingSummarySchema>;
+
+export const ActivityBookingListSchema = z.object({
+  object: z.literal('activity_booking_list'),
+  data: z.array(ActivityBookingSummarySchema),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
+export type ActivityBookingList = z.infer<typeof ActivityBookingListSchema>;
+
+export const BreakdownLineSchema = z.object({
+  label: z.string(),
+  category: z.enum([...TRAVELER_CATEGORIES, 'option']),
+  quantity: z.number().int().min(1),
+  unit_price: MoneySchema,
+  amount: MoneySchema,
+});
+
+export const CustomerSchema = z.object({
+  salutation: z.string().nullable(),
+  given_name: z.string(),
+  family_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+
+export const ActivityBookingSchema = z.object({
+  object: z.literal('activity_booking'),
+  id: idSchema('activityBooking'),
+  code: z.string(),
+  product_type_id: idSchema('activityProductType'),
+  title: z.string(),
+  date: DateSchema,
+  timeslot: z.string().nullable(),
+  status: ActivityBookingStatusSchema,
+  total: MoneySchema,
+  breakdown: z.array(BreakdownLineSchema),
+  customer: CustomerSchema,
+  created_at: DateTimeSchema,
+  /** Beyond the spec's list, optional (docs/decisions/002). */
+  product_id: idSchema('activityProduct').optional(),
+  client_reference: z.string().nullable().optional(),
+  travelers: z
+    .object({ adults: z.number().int(), children: z.number().int(), seniors: z.number().int() })
+    .optional(),
+  hold_expires_at: DateTimeSchema.nullable().optional(),
+  updated_at: DateTimeSchema.optional(),
+});
+export type ActivityBooking = z.infer<typeof ActivityBookingSchema>;
+
+export const ActivityVoucherSchema = z.object({
+  object: z.literal('activity_voucher'),
+  id: idSchema('activityVoucher'),
+  visual_id: z.string(),
+  generated_at: DateTimeSchema,
+  download_url: z.string(),
+});
+export type ActivityVoucher = z.infer<typeof ActivityVoucherSchema>;
+
+export const ActivityVoucherListSchema = z.object({
+  object: z.literal('activity_voucher_list'),
+  booking_id: idSchema('activityBooking'),
+  data: z.array(ActivityVoucherSchema),
+});
+export type ActivityVoucherList = z.infer<typeof ActivityVoucherListSchema>;

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+
+/**
+ * The v3 error envelope: `{ error: { type, code, message, param, doc_url, request_id } }`.
+ * `param` is null when no single parameter is at fault (Stripe omits it; we send null so the shape is fixed).
+ * `type` and `code` are open strings when parsing, since the spec says the full list is not shown.
+ */
+export const ErrorBodySchema = z.object({
+  type: z.string(),
+  code: z.string(),
+  message: z.string(),
+  param: z.string().nullish(),
+  doc_url: z.string().nullish(),
+  request_id: z.string().nullish(),
+});
+export const ErrorEnvelopeSchema = z.object({ error: ErrorBodySchema });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+/** Error categories, after Stripe's: one per kind of remedy. */
+export const ERROR_TYPES = [
+  'invalid_request_error',
+  'authentication_error',
+  'permission_error',
+  'payment_error',
+  'idempotency_error',
+  'rate_limit_error',
+  'api_error',
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+interface KnownError {
+  status: number;
+  type: ErrorType;
+  /** What happened, in words an agent can read. */
+  message: string;
+  /** What to do about it. */
+  remedy: string;
+}
+
+/**
+ * Every code the service (and the sandbox) produces, with its status. The first eight are the spec's own;
+ * the rest fill what the spec leaves open (docs/decisions/003-errors-and-idempotency.md).
+ */
+export const KNOWN_ERRORS = {
+  missing_credentials: {
+    status: 400,
+    type: 'authentication_error',
+    message: 'client_id or client_secret was not sent.',
+    remedy: 'Send both, in the JSON body or as HTTP Basic authentication.',
+  },
+  unsupported_grant_type: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: 'grant_type must be client_credentials.',
+    remedy: 'Send grant_type "client_credentials".',
+  },
+  invalid_client: {
+    status: 401,
+    type: 'authentication_error',
+    message: 'The client id or secret is wrong.',
+    remedy: "Check the office's API credentials.",
+  },
+  missing_authorization: {
+    status: 401,
+    type: 'authentication_error',
+    message: 'The request has no bearer token.',
+    remedy: 'Send Authorization: Bearer <token>.',
+  },
+  invalid_token: {
+    status: 401,
+    type: 'authentication_error',
+    message: 'The bearer token is not known.',
+    remedy: 'Get a new token from POST /auth/tokens.',
+  },
+  expired_token: {
+    status: 401,
+    type: 'authentication_error',
+    message: 'The bearer token has expired.',
+    remedy: 'Get a new token from POST /auth/tokens.',
+  },
+  insufficient_scope: {
+    status: 403,
+    type: 'permission_error',
+    message: 'The token lacks the scope this endpoint needs.',
+    remedy: 'Ask for a token with the scope, or use a credential that has it.',
+  },
+  validation_failed: {
+    status: 422,
+    type: 'invalid_request_error',
+    message: 'The request is not valid.',
+    remedy: 'Correct the parameter named in param and send it again.',
+  },
+  invalid_json: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: 'The body is not valid JSON.',
+    remedy: 'Send a JSON body with Content-Type: application/json.',
+  },
+  invalid_query: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: 'A query parameter is not valid.',
+    remedy: 'Correct the parameter named in param.',
+  },
+  payload_too_large: {
+    status: 413,
+    type: 'invalid_request_error',
+    message: 'The body is too large.',
+    remedy: 'Send a smaller body.',
+  },
+  resource_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    message: 'No such resource.',
+    remedy: 'Check the id; it may belong to the other environment.',
+  },
+  route_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    message: 'No such endpoint.',
+    remedy: 'Check the method and path.',
+  },
+  method_not_allowed: {
+    status: 405,
+    type: 'invalid_request_error',
+    message: 'This method is not allowed on this path.',
+    remedy: 'Check the method.',
+  },
+  offer_expired: {
+    status: 409,
+    type: 'invalid_request_error',
+    message: 'The offer has expired.',
+    remedy: 'Search again for fresh offers.',
+  },
+  rate_unavailable: {
+    status: 409,
+    type: 'invalid_request_error',
+    message: 'The rate is no longer available.',
+    remedy: 'Search the hotel again and choose another rate.',
+  },
+  invalid_state: {
+    status: 409,
+    type: 'invalid_request_error',
+    message: 'The resource is not in a state that allows this action.',
+    remedy: 'Read the resource to see its status.',
+  },
+  quote_expired: {
+    status: 409,
+    type: 'invalid_request_error',
+    message: 'The quote has expired.',
+    remedy: 'Ask for a new quote.',
+  },
+  insufficient_funds: {
+    status: 402,
+    type: 'payment_error',
+    message: "The wallet's available balance cannot pay this total.",
+    remedy: 'Top up the wallet, or release holds that are no longer needed.',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    type: 'idempotency_error',
+    message: 'This Idempotency-Key was used with a different request.',
+    remedy: 'Use a new key for a new request.',
+  },
+  idempotency_key_in_use: {
+    status: 409,
+    type: 'idempotency_error',
+    message: 'A request with this Idempotency-Key is still being processed.',
+    remedy: 'Retry the same request after a moment.',
+  },
+  invalid_idempotency_key: {
+    status: 400,
+    type: 'idempotency_error',
+    message: 'The Idempotency-Key header is not valid.',
+    remedy: 'Send 1 to 255 printable ASCII characters, such as a UUID.',
+  },
+  rate_limited: {
+    status: 429,
+    type: 'rate_limit_error',
+    message: 'Too many requests.',
+    remedy: 'Wait a moment and try again.',
+  },
+  internal_error: {
+    status: 500,
+    type: 'api_error',
+    message: 'Something went wrong on our side.',
+    remedy: 'Try again; if it keeps happening, quote the request_id to support.',
+  },
+  service_unavailable: {
+    status: 503,
+    type: 'api_error',
+    message: 'The service is temporarily unavailable.',
+    remedy: 'Try again in a moment.',
+  },
+} as const satisfies Record<string, KnownError>;
+export type KnownErrorCode = keyof typeof KNOWN_ERRORS;
+export const KNOWN_ERROR_CODES = Object.keys(KNOWN_ERRORS) as KnownErrorCode[];
+
+export function isKnownErrorCode(code: string): code is KnownErrorCode {
+  return Object.hasOwn(KNOWN_ERRORS, code);
+}
+
+/** Builds an envelope for a known code; message and param may be made specific. */
+export function errorEnvelope(
+  code: KnownErrorCode,
+  options: { message?: string; param?: string | null; requestId?: string; docBaseUrl?: string } = {},
+): ErrorEnvelope {
+  const known = KNOWN_ERRORS[code];
+  return {
+    error: {
+      type: known.type,
+      code,
+      message: options.message ?? known.message,
+      param: options.param ?? null,
+      doc_url: `${options.docBaseUrl ?? 'https://docs.travel-booking.example/errors'}#${code}`,
+      request_id: options.requestId ?? null,
+    },
+  };
+}
+
+/** The dotted path of a zod issue, as `param` names it: `passengers[1].given_name`. */
+export function issuePath(path: readonly PropertyKey[]): string | null {
+  if (path.length === 0) return null;
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out;
+}
+
+/** The first issue of a failed parse as `{ param, message }`, for a validation_failed envelope. */
+export function firstIssue(error: z.ZodError): { param: string | null; message: string } {
+  const issue = error.issues[0];
+  if (!issue) return { param: null, message: 'The request is not valid.' };
+  const param = issuePath(issue.path);
+  return { param, message: param ? `${param}: ${issue.message}` : issue.message };
+}

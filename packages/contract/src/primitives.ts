@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** RFC 3339 date-time with a Z or an offset, as every `*_at` and deadline field carries. */
+export const DateTimeSchema = z.iso.datetime({ offset: true });
+/** Calendar date, YYYY-MM-DD. */
+export const DateSchema = z.iso.date();
+
+export const EnvironmentSchema = z.enum(['test', 'live']);
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
+export const EmailSchema = z.email({ error: 'must be an email address' }).max(254);
+/** International phone number in E.164 form: a plus, the country code, the number; 8 to 16 characters. */
+export const PhoneSchema = z
+  .string()
+  .regex(/^\+[1-9]\d{6,14}$/, { error: 'must be an international phone number like +442071234567' });
+/** ISO 3166-1 alpha-2 country code. */
+export const CountryCodeSchema = z
+  .string()
+  .regex(/^[A-Z]{2}$/, { error: 'must be a two-letter country code' });
+/** A person's name as airlines and hotels accept it: letters, spaces, hyphens, apostrophes, dots. */
+export const PersonNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(60, { error: 'must be at most 60 characters' })
+  .regex(/^\p{L}[\p{L}\p{M}' .-]*$/u, { error: 'may hold only letters, spaces, hyphens and apostrophes' });
+export const ClientReferenceSchema = z.string().trim().min(1).max(100);
+
+export const ContactSchema = z.object({ email: EmailSchema, phone: PhoneSchema });
+export type Contact = z.infer<typeof ContactSchema>;
+
+/** Days between two YYYY-MM-DD dates (b - a), computed on UTC midnights so time zones cannot shift it. */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Whole years of age on a date, for a date of birth (both YYYY-MM-DD). */
+export function ageOn(dateOfBirth: string, onDate: string): number {
+  const [by = 0, bm = 0, bd = 0] = dateOfBirth.split('-').map(Number);
+  const [oy = 0, om = 0, od = 0] = onDate.split('-').map(Number);
+  let age = oy - by;
+  if (om < bm || (om === bm && od < bd)) age -= 1;
+  return age;
+}
+
+/** A query-string integer: "8" becomes 8; bad text fails validation rather than turning into NaN. */
+export function queryInt(min: number, max: number) {
+  return z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+}

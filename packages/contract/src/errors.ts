@@ -55,6 +55,12 @@ export const KNOWN_ERRORS = {
     message: 'grant_type must be client_credentials.',
     remedy: 'Send grant_type "client_credentials".',
   },
+  invalid_scope: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: 'A requested scope is unknown or not granted to this client.',
+    remedy: 'Ask only for scopes the client has.',
+  },
   invalid_client: {
     status: 401,
     type: 'authentication_error',
@@ -132,6 +138,18 @@ export const KNOWN_ERRORS = {
     type: 'invalid_request_error',
     message: 'The offer has expired.',
     remedy: 'Search again for fresh offers.',
+  },
+  offer_price_changed: {
+    status: 409,
+    type: 'invalid_request_error',
+    message: "The offer's price has changed since it was found.",
+    remedy: 'Re-price the offer and book at the new price.',
+  },
+  rate_price_changed: {
+    status: 409,
+    type: 'invalid_request_error',
+    message: "The rate's price has changed since it was found.",
+    remedy: 'Confirm the rate again and book at the new price.',
   },
   rate_unavailable: {
     status: 409,

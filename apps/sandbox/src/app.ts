@@ -1,0 +1,79 @@
+import { errorEnvelope, newId } from '@console/contract';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { DEMO_CONFIG, type SandboxConfig } from './config.ts';
+import { requireScope } from './lib/auth.ts';
+import { ApiError, renderError } from './lib/errors.ts';
+import { faultInjection } from './lib/faults.ts';
+import type { AppEnv } from './lib/types.ts';
+import { activityRoutes } from './routes/activities.ts';
+import { authRoutes } from './routes/auth.ts';
+import { controlRoutes } from './routes/control.ts';
+import { flightRoutes } from './routes/flights.ts';
+import { hotelRoutes } from './routes/hotels.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { settleOwner } from './settle.ts';
+import { ownerKey, Store } from './store.ts';
+
+export interface SandboxOptions {
+  config?: SandboxConfig;
+  /** Expose /_sandbox test controls (the default sandbox mode). */
+  controls?: boolean;
+  streamIntervalMs?: number;
+}
+
+/** 10 MiB: room for booking answers with a 2 MiB file inline, base64 and all. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** Builds the whole service as one Hono app: v3 at /v3, the session-based interface at /rest, controls at /_sandbox. */
+export function createSandbox(options: SandboxOptions = {}) {
+  const store = new Store(options.config ?? DEMO_CONFIG, {
+    streamIntervalMs: options.streamIntervalMs ?? 400,
+  });
+
+  const v3 = new Hono<AppEnv>()
+    .route('/auth', authRoutes(store))
+    .get('/wallet', requireScope(store, 'wallet:read'), (c) => {
+      const caller = c.get('caller');
+      const owner = ownerKey(caller.officeId, caller.environment);
+      settleOwner(store, owner);
+      return c.json(store.wallet(owner, caller.environment));
+    })
+    .route('/flights', flightRoutes(store))
+    .route('/hotels', hotelRoutes(store))
+    .route('/activities', activityRoutes(store));
+
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    const requestId = newId('request');
+    c.set('requestId', requestId);
+    await next();
+    c.header('Request-Id', requestId);
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError('payload_too_large');
+      },
+    }),
+  );
+  app.use('/v3/*', faultInjection(store.faults));
+  app.use('/rest/*', faultInjection(store.faults));
+  app.route('/v3', v3);
+  app.route('/rest', sessionRoutes(store));
+  app.route('/media', mediaRoutes());
+  if (options.controls ?? true) app.route('/_sandbox', controlRoutes(store));
+  app.get('/', (c) =>
+    c.json({ service: 'travel-booking-sandbox', v3: '/v3', session: '/rest', version: '3.0.0' }),
+  );
+  app.notFound((c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
+  app.onError(renderError);
+
+  return { app, store };
+}
+
+export type Sandbox = ReturnType<typeof createSandbox>;
+export { DEMO_CONFIG, Store };

@@ -1,0 +1,41 @@
+/**
+ * The sandbox's clock: real time plus an offset that tests move forward, so deadlines, hold expiry and token expiry
+ * can be reached without waiting.
+ */
+export class Clock {
+  #offsetMs = 0;
+
+  now(): number {
+    return Date.now() + this.#offsetMs;
+  }
+
+  nowIso(): string {
+    return isoSeconds(this.now());
+  }
+
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
+    this.#offsetMs += ms;
+  }
+
+  get offsetMs(): number {
+    return this.#offsetMs;
+  }
+
+  reset(): void {
+    this.#offsetMs = 0;
+  }
+}
+
+/** RFC 3339 in UTC without milliseconds: 2026-11-20T10:00:00Z. */
+export function isoSeconds(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}
+
+export function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;

@@ -1,0 +1,118 @@
+import { errorEnvelope } from '@console/contract';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import type { AppEnv } from './types.ts';
+
+/**
+ * Faults for tests, injected by path: the next `count` matching requests fail in the chosen way.
+ * - status: answer with that status and an error envelope, without running the endpoint
+ * - delay: wait delay_ms, then run the endpoint normally
+ * - hang: never answer (until the client gives up)
+ * - drop_before: close the connection without running the endpoint
+ * - drop_after: run the endpoint (it acts), then close the connection before the answer is sent
+ * - malformed: run the endpoint, then send half of its body
+ * - cut_stream: for the flight search stream, close the connection after `after_events` events
+ */
+export const FaultSchema = z
+  .object({
+    path: z.string().startsWith('/'),
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+    mode: z.enum(['status', 'delay', 'hang', 'drop_before', 'drop_after', 'malformed', 'cut_stream']),
+    status: z.number().int().min(400).max(599).optional(),
+    delay_ms: z.number().int().min(0).max(120_000).optional(),
+    after_events: z.number().int().min(0).optional(),
+    count: z.number().int().min(1).max(1000).default(1),
+  })
+  .strict();
+export type FaultInput = z.input<typeof FaultSchema>;
+export type Fault = z.output<typeof FaultSchema> & { id: string; remaining: number };
+
+export class Faults {
+  readonly list: Fault[] = [];
+  #next = 1;
+
+  add(input: z.output<typeof FaultSchema>): Fault {
+    const fault = { ...input, id: `flt_${this.#next++}`, remaining: input.count };
+    this.list.push(fault);
+    return fault;
+  }
+
+  clear(): void {
+    this.list.length = 0;
+  }
+
+  /** Takes one use of the first fault matching a request, if any. */
+  take(method: string, path: string): Fault | null {
+    const fault = this.list.find(
+      (f) =>
+        f.remaining > 0 &&
+        (f.method === undefined || f.method === method) &&
+        (path === f.path ||
+          path.startsWith(`${f.path}/`) ||
+          (f.path.endsWith('*') && path.startsWith(f.path.slice(0, -1)))),
+    );
+    if (!fault) return null;
+    fault.remaining -= 1;
+    if (fault.remaining === 0) this.list.splice(this.list.indexOf(fault), 1);
+    return fault;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function faultInjection(faults: Faults) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const fault = faults.take(c.req.method, c.req.path);
+    if (!fault) {
+      await next();
+      return;
+    }
+    const socket = c.env.incoming?.socket;
+    switch (fault.mode) {
+      case 'status': {
+        const status = fault.status ?? 500;
+        const code = status === 503 ? 'service_unavailable' : 'internal_error';
+        const body = errorEnvelope(code, {
+          requestId: c.get('requestId'),
+          message: `Injected fault: ${status}.`,
+        });
+        const headers: Record<string, string> = {
+          'Content-Type': 'application/json',
+          'Request-Id': c.get('requestId'),
+        };
+        if (status === 503 || status === 429) headers['Retry-After'] = '1';
+        return new Response(JSON.stringify(body), { status, headers });
+      }
+      case 'delay':
+        await sleep(fault.delay_ms ?? 1000);
+        await next();
+        return;
+      case 'hang':
+        await new Promise<void>((resolve) => {
+          if (!socket) return;
+          socket.once('close', () => resolve());
+        });
+        return c.body(null, 504);
+      case 'drop_before':
+        socket?.destroy();
+        return c.body(null, 500);
+      case 'drop_after':
+        await next();
+        socket?.destroy();
+        return;
+      case 'malformed': {
+        await next();
+        const text = await c.res.clone().text();
+        c.res = new Response(text.slice(0, Math.max(1, Math.floor(text.length / 2))), {
+          status: c.res.status,
+          headers: { 'Content-Type': c.res.headers.get('Content-Type') ?? 'application/json' },
+        });
+        return;
+      }
+      case 'cut_stream':
+        c.set('cutStreamAfter', fault.after_events ?? 1);
+        await next();
+        return;
+    }
+  });
+}

@@ -1,0 +1,78 @@
+import { AmountSchema, EnvironmentSchema, money } from '@console/contract';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { isoSeconds } from '../lib/clock.ts';
+import { ApiError } from '../lib/errors.ts';
+import { FaultSchema } from '../lib/faults.ts';
+import { parseBody } from '../lib/parse.ts';
+import type { AppEnv } from '../lib/types.ts';
+import { ownerKey, type Store } from '../store.ts';
+
+const AdvanceSchema = z
+  .object({
+    seconds: z
+      .number()
+      .min(0)
+      .max(400 * 24 * 3600),
+  })
+  .strict();
+const WalletSchema = z
+  .object({
+    office_id: z.string().default('off_demo'),
+    environment: EnvironmentSchema,
+    balance: AmountSchema,
+  })
+  .strict();
+const PriceSchema = z.object({ amount: AmountSchema }).strict();
+const SettingsSchema = z.object({ stream_interval_ms: z.number().int().min(0).max(10_000) }).strict();
+
+/** Test controls under /_sandbox: the clock, reset, faults, forced price changes, wallet balances. */
+export function controlRoutes(store: Store) {
+  return new Hono<AppEnv>()
+    .get('/clock', (c) => c.json({ now: isoSeconds(store.clock.now()), offset_ms: store.clock.offsetMs }))
+    .post('/clock/advance', async (c) => {
+      const { seconds } = await parseBody(c, AdvanceSchema);
+      store.clock.advance(seconds * 1000);
+      return c.json({ now: isoSeconds(store.clock.now()), offset_ms: store.clock.offsetMs });
+    })
+    .post('/reset', (c) => {
+      store.reset();
+      return c.json({ reset: true, now: isoSeconds(store.clock.now()) });
+    })
+    .get('/faults', (c) => c.json({ data: store.faults.list }))
+    .post('/faults', async (c) => c.json(store.faults.add(await parseBody(c, FaultSchema)), 201))
+    .delete('/faults', (c) => {
+      store.faults.clear();
+      return c.json({ cleared: true });
+    })
+    .post('/offers/:id/price', async (c) => {
+      const { amount } = await parseBody(c, PriceSchema);
+      if (!store.offers.has(c.req.param('id'))) throw new ApiError('resource_not_found');
+      store.forcedPrices.set(c.req.param('id'), amount);
+      return c.json({ offer_id: c.req.param('id'), next_total: money(amount) });
+    })
+    .post('/rates/:id/price', async (c) => {
+      const { amount } = await parseBody(c, PriceSchema);
+      if (!store.rates.has(c.req.param('id'))) throw new ApiError('resource_not_found');
+      store.forcedPrices.set(c.req.param('id'), amount);
+      return c.json({ rate_id: c.req.param('id'), next_total: money(amount) });
+    })
+    .post('/rates/:id/sold-out', (c) => {
+      const record = store.rates.get(c.req.param('id'));
+      if (!record) throw new ApiError('resource_not_found');
+      record.soldOut = true;
+      return c.json({ rate_id: c.req.param('id'), sold_out: true });
+    })
+    .post('/wallets', async (c) => {
+      const body = await parseBody(c, WalletSchema);
+      const owner = ownerKey(body.office_id, body.environment);
+      if (!store.wallets.has(owner)) throw new ApiError('resource_not_found', { param: 'office_id' });
+      store.setBalance(owner, money(body.balance));
+      return c.json(store.wallet(owner, body.environment));
+    })
+    .post('/settings', async (c) => {
+      const body = await parseBody(c, SettingsSchema);
+      store.streamIntervalMs = body.stream_interval_ms;
+      return c.json({ stream_interval_ms: store.streamIntervalMs });
+    });
+}

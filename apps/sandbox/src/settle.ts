@@ -1,0 +1,92 @@
+import { type ActivityVoucher, newId } from '@console/contract';
+import { isoSeconds } from './lib/clock.ts';
+import { hashString } from './lib/rng.ts';
+import type { ActivityBookingRecord, FlightOrderRecord, HotelOrderRecord, OwnerKey, Store } from './store.ts';
+
+/**
+ * Time-driven moves, applied lazily whenever a resource or the wallet is read, so the sandbox clock can be
+ * advanced in a test and every deadline is honoured on the next read.
+ */
+export const TICKETING_TAKES_MS = 5_000;
+export const VOUCHERS_TAKE_MS = 2_000;
+export const CONFIRMING_TAKES_MS = 5_000;
+
+function ticketNumber(airline: string, seed: string): string {
+  const prefix = String(100 + (hashString(airline) % 900));
+  const body = String(hashString(seed)).padStart(10, '0').slice(0, 10);
+  return `${prefix}-${body}`;
+}
+
+export function settleFlightOrder(store: Store, record: FlightOrderRecord): void {
+  const now = store.clock.now();
+  const order = record.order;
+  if (order.status === 'held' && now >= Date.parse(order.ticketing_deadline)) {
+    order.status = 'cancelled';
+    store.release(record.owner, order.total);
+  }
+  if (
+    order.status === 'ticketing' &&
+    record.ticketingStartedAt !== null &&
+    now >= record.ticketingStartedAt + TICKETING_TAKES_MS
+  ) {
+    order.status = 'ticketed';
+    for (const passenger of order.passengers) {
+      passenger.ticket_number = ticketNumber(order.validating_airline, `${order.id}${passenger.id}`);
+    }
+  }
+}
+
+export function settleHotelOrder(store: Store, record: HotelOrderRecord): void {
+  const now = store.clock.now();
+  const order = record.order;
+  if (order.status === 'held' && now >= Date.parse(order.payment_deadline)) {
+    order.status = 'cancelled';
+    store.release(record.owner, order.total);
+  }
+  if (order.status === 'confirming' && record.confirmingUntil !== null && now >= record.confirmingUntil) {
+    order.status = 'confirmed';
+    record.confirmingUntil = null;
+  }
+}
+
+export function settleActivityBooking(store: Store, record: ActivityBookingRecord): void {
+  const now = store.clock.now();
+  const booking = record.booking;
+  if (booking.status === 'held' && booking.hold_expires_at && now >= Date.parse(booking.hold_expires_at)) {
+    booking.status = 'cancelled';
+    booking.hold_expires_at = null;
+    booking.updated_at = isoSeconds(now);
+    store.release(record.owner, booking.total);
+  }
+  if (
+    booking.status === 'confirmed' &&
+    record.confirmedAt !== null &&
+    now >= record.confirmedAt + VOUCHERS_TAKE_MS
+  ) {
+    booking.status = 'issued';
+    booking.updated_at = isoSeconds(now);
+    const travelers = booking.travelers ?? { adults: 1, children: 0, seniors: 0 };
+    const count = Math.max(1, travelers.adults + travelers.children + travelers.seniors);
+    const vouchers: ActivityVoucher[] = Array.from({ length: count }, (_, index) => {
+      const id = newId('activityVoucher');
+      return {
+        object: 'activity_voucher',
+        id,
+        visual_id: `${booking.code}-${index + 1}`,
+        generated_at: isoSeconds(now),
+        download_url: `/activities/bookings/${booking.id}/vouchers/${id}/download`,
+      };
+    });
+    record.vouchers = vouchers;
+  }
+}
+
+/** Settles everything an owner has, before the wallet is read, so held and available are current. */
+export function settleOwner(store: Store, owner: OwnerKey): void {
+  for (const record of store.flightOrders.values())
+    if (record.owner === owner) settleFlightOrder(store, record);
+  for (const record of store.hotelOrders.values())
+    if (record.owner === owner) settleHotelOrder(store, record);
+  for (const record of store.activityBookings.values())
+    if (record.owner === owner) settleActivityBooking(store, record);
+}

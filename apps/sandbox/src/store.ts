@@ -1,0 +1,229 @@
+import {
+  type ActivityBooking,
+  type ActivityVoucher,
+  type BookingOptionsAnswers,
+  type Environment,
+  type FlightOffer,
+  type FlightOrder,
+  fromCents,
+  type HotelOrder,
+  type HotelRate,
+  type Money,
+  money,
+  type Occupancy,
+  type Scope,
+  toCents,
+  type Wallet,
+} from '@console/contract';
+import type { OfficeConfig, SandboxConfig } from './config.ts';
+import { Clock } from './lib/clock.ts';
+import { ApiError } from './lib/errors.ts';
+import { Faults } from './lib/faults.ts';
+
+/** Test and live data of one office never mix: every resource is owned by `${officeId}:${environment}`. */
+export type OwnerKey = `${string}:${Environment}`;
+export const ownerKey = (officeId: string, environment: Environment): OwnerKey =>
+  `${officeId}:${environment}`;
+
+export interface TokenRecord {
+  clientId: string;
+  officeId: string;
+  environment: Environment;
+  scopes: Scope[];
+  expiresAt: number;
+}
+
+interface WalletState {
+  balance: bigint;
+  held: bigint;
+}
+
+export interface OfferRecord {
+  owner: OwnerKey;
+  offer: FlightOffer;
+  brand: string;
+  expiresAt: number;
+  /** Set when re-pricing should move the price (seeded, or forced by /_sandbox). Applied once. */
+  pendingTotal: string | null;
+}
+
+export interface FlightOrderRecord {
+  owner: OwnerKey;
+  order: FlightOrder;
+  brand: string;
+  /** Each passenger's fare, by passenger id, for refund quotes. */
+  fares: Map<string, { total: Money; base: Money }>;
+  ticketingStartedAt: number | null;
+  refundedTickets: Set<string>;
+}
+
+export interface RateRecord {
+  owner: OwnerKey;
+  rate: HotelRate;
+  hotelId: string;
+  occupancies: Occupancy[];
+  expiresAt: number;
+  pendingTotal: string | null;
+  soldOut: boolean;
+}
+
+export interface HotelOrderRecord {
+  owner: OwnerKey;
+  order: HotelOrder;
+  extensions: number;
+  quote: { penalty: Money; expiresAt: number } | null;
+  confirmingUntil: number | null;
+}
+
+export interface ActivityBookingRecord {
+  owner: OwnerKey;
+  booking: ActivityBooking;
+  productId: string;
+  answers: BookingOptionsAnswers | undefined;
+  confirmedAt: number | null;
+  vouchers: ActivityVoucher[];
+}
+
+export interface SessionRecord {
+  officeId: string;
+  userName: string;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
+export interface IdempotencyRecord {
+  fingerprint: string;
+  state: 'running' | 'done';
+  status: number;
+  body: string;
+  contentType: string;
+  createdAt: number;
+}
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export class Store {
+  readonly clock = new Clock();
+  readonly tokens = new Map<string, TokenRecord>();
+  readonly wallets = new Map<OwnerKey, WalletState>();
+  readonly offers = new Map<string, OfferRecord>();
+  readonly flightOrders = new Map<string, FlightOrderRecord>();
+  readonly rates = new Map<string, RateRecord>();
+  readonly hotelOrders = new Map<string, HotelOrderRecord>();
+  readonly activityBookings = new Map<string, ActivityBookingRecord>();
+  readonly sessions = new Map<string, SessionRecord>();
+  readonly idempotency = new Map<string, IdempotencyRecord>();
+  readonly faults = new Faults();
+  /** Forced price changes for the next re-pricing of an offer or confirmation of a rate (by id). */
+  readonly forcedPrices = new Map<string, string>();
+  /** Flight offers kept at most; the oldest are forgotten first (a real service expires them too). */
+  static readonly MAX_OFFERS = 200_000;
+  streamIntervalMs: number;
+
+  constructor(
+    readonly config: SandboxConfig,
+    private readonly defaults: { streamIntervalMs: number },
+  ) {
+    this.streamIntervalMs = defaults.streamIntervalMs;
+    this.seedWallets();
+  }
+
+  /** Back to the seed: every order, booking, token and session forgotten, wallets refilled, clock reset. */
+  reset(): void {
+    for (const map of [
+      this.tokens,
+      this.wallets,
+      this.offers,
+      this.flightOrders,
+      this.rates,
+      this.hotelOrders,
+      this.activityBookings,
+      this.sessions,
+      this.idempotency,
+      this.forcedPrices,
+    ]) {
+      map.clear();
+    }
+    this.faults.clear();
+    this.clock.reset();
+    this.streamIntervalMs = this.defaults.streamIntervalMs;
+    this.seedWallets();
+  }
+
+  private seedWallets(): void {
+    for (const office of this.config.offices) {
+      this.wallets.set(ownerKey(office.id, 'test'), { balance: toCents(office.wallets.test), held: 0n });
+      this.wallets.set(ownerKey(office.id, 'live'), { balance: toCents(office.wallets.live), held: 0n });
+    }
+  }
+
+  office(officeId: string): OfficeConfig {
+    const office = this.config.offices.find((o) => o.id === officeId);
+    if (!office) throw new Error(`unknown office ${officeId}`);
+    return office;
+  }
+
+  findClient(clientId: string) {
+    for (const office of this.config.offices) {
+      const client = office.clients.find((c) => c.client_id === clientId);
+      if (client) return { office, client };
+    }
+    return null;
+  }
+
+  // ---------- wallet ----------
+
+  private walletState(owner: OwnerKey): WalletState {
+    const state = this.wallets.get(owner);
+    if (!state) throw new Error(`no wallet for ${owner}`);
+    return state;
+  }
+
+  wallet(owner: OwnerKey, environment: Environment): Wallet {
+    const state = this.walletState(owner);
+    return {
+      object: 'wallet',
+      environment,
+      balance: money(state.balance),
+      held: money(state.held),
+      available: money(state.balance - state.held),
+    };
+  }
+
+  /** Holds a total against the wallet, or refuses with 402 when `available` cannot pay it. */
+  hold(owner: OwnerKey, total: Money): void {
+    const state = this.walletState(owner);
+    const cents = toCents(total.amount);
+    const available = state.balance - state.held;
+    if (cents > available) {
+      throw new ApiError('insufficient_funds', {
+        message: `The wallet has ${fromCents(available)} USD available; this costs ${total.amount} USD.`,
+      });
+    }
+    state.held += cents;
+  }
+
+  /** Releases a hold (cancelled or expired before it was paid). */
+  release(owner: OwnerKey, total: Money): void {
+    const state = this.walletState(owner);
+    state.held -= toCents(total.amount);
+  }
+
+  /** Turns a hold into a payment: it leaves both `held` and `balance`. */
+  spend(owner: OwnerKey, total: Money): void {
+    const state = this.walletState(owner);
+    const cents = toCents(total.amount);
+    state.held -= cents;
+    state.balance -= cents;
+  }
+
+  /** Returns money to the balance (a refund, or the refundable part of a paid cancellation). */
+  refund(owner: OwnerKey, amount: Money): void {
+    this.walletState(owner).balance += toCents(amount.amount);
+  }
+
+  setBalance(owner: OwnerKey, amount: Money): void {
+    const state = this.walletState(owner);
+    state.balance = toCents(amount.amount);
+  }
+}

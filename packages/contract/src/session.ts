@@ -84,7 +84,8 @@ export type EndSessionResponse = z.infer<typeof EndSessionResponseSchema>;
 
 export const CreditBalanceResponseSchema = z.object({
   ...envelope,
-  Balance: z.object({ Amount: AmountSchema, Currency: CurrencySchema }).nullable(),
+  /** Absent or null when Success is false. */
+  Balance: z.object({ Amount: AmountSchema, Currency: CurrencySchema }).nullish(),
 });
 export type CreditBalanceResponse = z.infer<typeof CreditBalanceResponseSchema>;
 
@@ -108,7 +109,8 @@ export const SessionProductSchema = z.object({
 });
 export const SessionProductsResponseSchema = z.object({
   ...envelope,
-  Products: z.array(SessionProductSchema).nullable(),
-  Total: z.number().int().min(0).nullable(),
+  /** Absent or null when Success is false. */
+  Products: z.array(SessionProductSchema).nullish(),
+  Total: z.number().int().min(0).nullish(),
 });
 export type SessionProductsResponse = z.infer<typeof SessionProductsResponseSchema>;

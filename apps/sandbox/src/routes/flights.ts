@@ -272,6 +272,8 @@ export function flightRoutes(store: Store) {
           answered.push(provider);
           const batch = offers.filter((o) => answered.includes(o.provider)).map((o) => o.offer);
           if (cutAfter !== undefined && sent >= cutAfter) {
+            // Let what was sent leave first, then cut: the client sees events, then a dead connection.
+            await stream.sleep(50);
             socket?.destroy();
             return;
           }
@@ -290,6 +292,7 @@ export function flightRoutes(store: Store) {
           sent += 1;
         }
         if (cutAfter !== undefined && sent >= cutAfter) {
+          await stream.sleep(50);
           socket?.destroy();
           return;
         }

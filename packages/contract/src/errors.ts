@@ -199,6 +199,68 @@ export const KNOWN_ERRORS = {
     message: 'Too many requests.',
     remedy: 'Wait a moment and try again.',
   },
+  unauthenticated: {
+    status: 401,
+    type: 'authentication_error',
+    message: 'You are not signed in, or your sign-in has expired.',
+    remedy: 'Sign in again.',
+  },
+  invalid_login: {
+    status: 401,
+    type: 'authentication_error',
+    message: 'The email or password is wrong.',
+    remedy: 'Check them and try again.',
+  },
+  account_disabled: {
+    status: 403,
+    type: 'permission_error',
+    message: 'This account is disabled.',
+    remedy: 'Ask an office admin to enable it.',
+  },
+  forbidden: {
+    status: 403,
+    type: 'permission_error',
+    message: 'Your role does not allow this.',
+    remedy: 'Ask an office admin.',
+  },
+  csrf_failed: {
+    status: 403,
+    type: 'permission_error',
+    message: 'The request did not come from the console.',
+    remedy: 'Reload the console and try again.',
+  },
+  upstream_unavailable: {
+    status: 502,
+    type: 'api_error',
+    message: 'The booking service could not be reached.',
+    remedy: 'Try again in a moment.',
+  },
+  upstream_timeout: {
+    status: 504,
+    type: 'api_error',
+    message: 'The booking service did not answer in time.',
+    remedy: 'Try again; a booking is never made twice when retried from the console.',
+  },
+  upstream_malformed: {
+    status: 502,
+    type: 'api_error',
+    message: 'The booking service sent an answer that could not be read.',
+    remedy: 'Try again in a moment.',
+  },
+  outcome_unknown: {
+    status: 502,
+    type: 'api_error',
+    message:
+      'The connection to the booking service broke before it answered, so it is not known whether it acted.',
+    remedy:
+      'Retry with the same Idempotency-Key: it completes the action once, or shows the result if it already happened.',
+  },
+  stream_interrupted: {
+    status: 502,
+    type: 'api_error',
+    message: 'The search stream from the booking service stopped before it finished.',
+    remedy: 'The offers shown so far are real; search again for the full list.',
+  },
   internal_error: {
     status: 500,
     type: 'api_error',

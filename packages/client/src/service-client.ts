@@ -1,0 +1,554 @@
+import {
+  ActivityAvailabilitySchema,
+  ActivityBookingListSchema,
+  type ActivityBookingRequest,
+  ActivityBookingSchema,
+  type ActivityBookingsQuery,
+  ActivityProductListSchema,
+  ActivityProductSchema,
+  type ActivityProductsQuery,
+  ActivityVoucherListSchema,
+  ErrorEnvelopeSchema,
+  ExtendDeadlineResultSchema,
+  environmentOfCredential,
+  FlightConditionsSchema,
+  FlightOfferSchema,
+  type FlightOrderRequest,
+  FlightOrderSchema,
+  FlightPlaceListSchema,
+  type FlightPlacesQuery,
+  type FlightSearchEvent,
+  type FlightSearchRequest,
+  FlightSearchSchema,
+  HotelCancellationQuoteSchema,
+  type HotelOrderRequest,
+  HotelOrderSchema,
+  HotelPlaceListSchema,
+  type HotelPlacesQuery,
+  HotelRateSchema,
+  type HotelSearchRequest,
+  HotelSearchSchema,
+  IntrospectionSchema,
+  type NotesRequest,
+  parseFlightSearchEvent,
+  RefundQuoteSchema,
+  type RefundRequest,
+  RefundSchema,
+  type Scope,
+  TokenResponseSchema,
+  WalletSchema,
+} from '@console/contract';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { Agent } from 'undici';
+import type { z } from 'zod';
+import { ServiceError } from './errors.ts';
+import { backoffMs, type HttpResponse, keepAliveAgent, send, sleep } from './http.ts';
+import { TokenManager } from './tokens.ts';
+
+export interface ServiceClientOptions {
+  /** The v3 {base_url}, e.g. http://127.0.0.1:4010/v3 */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Per-call timeout for the answer's headers and for gaps in its body. */
+  timeoutMs?: number;
+  /** Retries after the first try, for calls that are safe to repeat. */
+  retries?: number;
+  agent?: Agent;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+interface CallOptions<S extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  scope: Scope;
+  schema: S;
+  query?: Query;
+  body?: unknown;
+  idempotencyKey?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+const segment = (id: string) => encodeURIComponent(id);
+
+function queryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The typed client of the service's v3 interface. Used only on the server: it holds the client_secret. */
+export class ServiceClient {
+  readonly agent: Agent;
+  readonly tokens: TokenManager;
+  readonly environment: 'test' | 'live';
+  readonly #options: Required<Omit<ServiceClientOptions, 'agent'>>;
+
+  constructor(options: ServiceClientOptions) {
+    this.#options = {
+      timeoutMs: 10_000,
+      retries: 2,
+      ...options,
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    };
+    this.agent = options.agent ?? keepAliveAgent();
+    this.environment = environmentOfCredential(options.clientId) ?? 'test';
+    this.tokens = new TokenManager((scope) => this.#fetchToken(scope));
+  }
+
+  async #fetchToken(scope: string) {
+    const response = await send(
+      this.agent,
+      {
+        method: 'POST',
+        url: `${this.#options.baseUrl}/auth/tokens`,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: this.#options.clientId,
+          client_secret: this.#options.clientSecret,
+          scope,
+        }),
+        timeoutMs: this.#options.timeoutMs,
+      },
+      false,
+    );
+    return this.#parse(response, TokenResponseSchema, false);
+  }
+
+  /** Reads an answer: the schema's type on 2xx, a ServiceError carrying the service's own envelope otherwise. */
+  async #parse<S extends z.ZodType>(
+    response: HttpResponse,
+    schema: S,
+    isWrite: boolean,
+  ): Promise<z.output<S>> {
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      throw ServiceError.local(isWrite ? 'outcome_unknown' : 'upstream_unavailable', 502, {
+        outcome: isWrite ? 'unknown' : 'failed',
+        retryable: true,
+        cause: error,
+      });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw ServiceError.local(
+        isWrite && response.statusCode < 300 ? 'outcome_unknown' : 'upstream_malformed',
+        502,
+        {
+          outcome: isWrite && response.statusCode < 300 ? 'unknown' : 'failed',
+          retryable: true,
+          cause: error,
+        },
+      );
+    }
+    if (response.statusCode >= 400) {
+      const envelope = ErrorEnvelopeSchema.safeParse(json);
+      if (!envelope.success)
+        throw ServiceError.local('upstream_malformed', 502, { retryable: response.statusCode >= 500 });
+      const retryable = response.statusCode >= 500 || response.statusCode === 429;
+      throw new ServiceError(response.statusCode, envelope.data, { retryable });
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw ServiceError.local(isWrite ? 'outcome_unknown' : 'upstream_malformed', 502, {
+        outcome: isWrite ? 'unknown' : 'failed',
+        retryable: true,
+        message: `The booking service's answer did not match the contract at ${parsed.error.issues[0]?.path.join('.') ?? 'the top'}.`,
+      });
+    }
+    return parsed.data;
+  }
+
+  /**
+   * One call: a token for the scope, one refresh and retry on a 401 expired/invalid token, and retries with
+   * backoff only where repeating is safe (reads, and creates that carry an Idempotency-Key).
+   */
+  async call<S extends z.ZodType>(options: CallOptions<S>): Promise<z.output<S>> {
+    const isWrite = options.method !== 'GET';
+    const safe = !isWrite || options.idempotencyKey !== undefined;
+    const attempts = safe ? this.#options.retries + 1 : 1;
+    let token = await this.tokens.get([options.scope]);
+    let refreshed = false;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const response = await this.#request(options, token);
+        return await this.#parse(response, options.schema, isWrite);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        if (
+          error.status === 401 &&
+          !refreshed &&
+          (error.code === 'expired_token' || error.code === 'invalid_token')
+        ) {
+          refreshed = true;
+          token = await this.tokens.replace([options.scope], token);
+          attempt -= 1;
+          continue;
+        }
+        if (!error.retryable || attempt >= attempts || options.signal?.aborted) throw error;
+        await sleep(backoffMs(attempt));
+      }
+    }
+  }
+
+  #request(options: Omit<CallOptions<z.ZodType>, 'schema'>, token: string): Promise<HttpResponse> {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+    return send(
+      this.agent,
+      {
+        method: options.method,
+        url: `${this.#options.baseUrl}${options.path}${queryString(options.query)}`,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        timeoutMs: options.timeoutMs ?? this.#options.timeoutMs,
+        signal: options.signal,
+      },
+      options.method !== 'GET',
+    );
+  }
+
+  /** A call whose answer is not JSON (the voucher PDF): the raw response, after the same error handling. */
+  async download(
+    path: string,
+    scope: Scope,
+  ): Promise<{ body: Uint8Array; contentType: string; disposition: string | null }> {
+    let token = await this.tokens.get([scope]);
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await this.#request({ method: 'GET', path, scope }, token);
+      if (response.statusCode === 401 && attempt === 1) {
+        await response.body.dump();
+        token = await this.tokens.replace([scope], token);
+        continue;
+      }
+      if (response.statusCode >= 400) {
+        await this.#parse(response, ErrorEnvelopeSchema, false);
+        throw ServiceError.local('upstream_malformed', 502);
+      }
+      const body = new Uint8Array(await response.body.arrayBuffer());
+      const header = (name: string) => {
+        const value = response.headers[name];
+        return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+      };
+      return {
+        body,
+        contentType: header('content-type') ?? 'application/octet-stream',
+        disposition: header('content-disposition'),
+      };
+    }
+  }
+
+  /**
+   * The streaming flight search as typed events. Ends after `done`; a stream cut before `done` throws
+   * stream_interrupted. Aborting the signal closes the upstream connection.
+   */
+  async *streamFlightSearch(
+    body: FlightSearchRequest,
+    signal?: AbortSignal,
+  ): AsyncGenerator<FlightSearchEvent> {
+    let token = await this.tokens.get(['flights:read']);
+    let response: HttpResponse | null = null;
+    for (let attempt = 1; attempt <= 2 && response === null; attempt += 1) {
+      const candidate = await this.#request(
+        {
+          method: 'POST',
+          path: '/flights/searches/stream',
+          scope: 'flights:read',
+          body,
+          timeoutMs: this.#options.timeoutMs,
+          signal,
+        },
+        token,
+      );
+      if (candidate.statusCode === 401 && attempt === 1) {
+        await candidate.body.dump();
+        token = await this.tokens.replace(['flights:read'], token);
+        continue;
+      }
+      if (candidate.statusCode >= 400) {
+        await this.#parse(candidate, ErrorEnvelopeSchema, false);
+        throw ServiceError.local('upstream_malformed', 502);
+      }
+      response = candidate;
+    }
+    if (!response) throw ServiceError.local('upstream_unavailable', 502);
+    const pending: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (message) => pending.push(message) });
+    const decoder = new TextDecoder();
+    let done = false;
+    try {
+      for await (const chunk of response.body) {
+        parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+        while (pending.length > 0) {
+          const message = pending.shift();
+          if (!message) break;
+          let event: FlightSearchEvent | null;
+          try {
+            event = parseFlightSearchEvent(message.event, message.data);
+          } catch (error) {
+            throw ServiceError.local('upstream_malformed', 502, { cause: error });
+          }
+          if (!event) continue;
+          yield event;
+          if (event.event === 'done') done = true;
+        }
+      }
+    } catch (error) {
+      if (signal?.aborted || error instanceof ServiceError) throw error;
+      throw ServiceError.local('stream_interrupted', 502, { cause: error });
+    } finally {
+      if (!response.body.destroyed) response.body.destroy();
+    }
+    if (!done && !signal?.aborted) throw ServiceError.local('stream_interrupted', 502);
+  }
+
+  // ---------- auth and wallet ----------
+  introspect = () =>
+    this.call({ method: 'GET', path: '/auth/introspect', scope: 'wallet:read', schema: IntrospectionSchema });
+  wallet = () => this.call({ method: 'GET', path: '/wallet', scope: 'wallet:read', schema: WalletSchema });
+
+  // ---------- flights ----------
+  flightPlaces = (query: FlightPlacesQuery) =>
+    this.call({
+      method: 'GET',
+      path: '/flights/places',
+      scope: 'flights:read',
+      schema: FlightPlaceListSchema,
+      query: { ...query },
+    });
+  searchFlights = (body: FlightSearchRequest) =>
+    this.call({
+      method: 'POST',
+      path: '/flights/searches',
+      scope: 'flights:read',
+      schema: FlightSearchSchema,
+      body,
+      timeoutMs: 30_000,
+    });
+  getOffer = (id: string) =>
+    this.call({
+      method: 'GET',
+      path: `/flights/offers/${segment(id)}`,
+      scope: 'flights:read',
+      schema: FlightOfferSchema,
+    });
+  getOfferConditions = (id: string) =>
+    this.call({
+      method: 'GET',
+      path: `/flights/offers/${segment(id)}/conditions`,
+      scope: 'flights:read',
+      schema: FlightConditionsSchema,
+    });
+  createFlightOrder = (body: FlightOrderRequest, idempotencyKey?: string) =>
+    this.call({
+      method: 'POST',
+      path: '/flights/orders',
+      scope: 'flights:write',
+      schema: FlightOrderSchema,
+      body,
+      idempotencyKey,
+    });
+  getFlightOrder = (id: string) =>
+    this.call({
+      method: 'GET',
+      path: `/flights/orders/${segment(id)}`,
+      scope: 'flights:read',
+      schema: FlightOrderSchema,
+    });
+  ticketFlightOrder = (id: string) =>
+    this.call({
+      method: 'POST',
+      path: `/flights/orders/${segment(id)}/ticket`,
+      scope: 'flights:write',
+      schema: FlightOrderSchema,
+    });
+  cancelFlightOrder = (id: string) =>
+    this.call({
+      method: 'POST',
+      path: `/flights/orders/${segment(id)}/cancellation`,
+      scope: 'flights:write',
+      schema: FlightOrderSchema,
+    });
+  getRefundQuote = (id: string) =>
+    this.call({
+      method: 'GET',
+      path: `/flights/orders/${segment(id)}/refund`,
+      scope: 'flights:read',
+      schema: RefundQuoteSchema,
+    });
+  refundFlightOrder = (id: string, body: RefundRequest) =>
+    this.call({
+      method: 'POST',
+      path: `/flights/orders/${segment(id)}/refund`,
+      scope: 'flights:write',
+      schema: RefundSchema,
+      body,
+    });
+  addFlightOrderNotes = (id: string, body: NotesRequest) =>
+    this.call({
+      method: 'POST',
+      path: `/flights/orders/${segment(id)}/notes`,
+      scope: 'flights:write',
+      schema: FlightOrderSchema,
+      body,
+    });
+
+  // ---------- hotels ----------
+  hotelPlaces = (query: HotelPlacesQuery) =>
+    this.call({
+      method: 'GET',
+      path: '/hotels/places',
+      scope: 'hotels:read',
+      schema: HotelPlaceListSchema,
+      query: { ...query },
+    });
+  searchHotels = (body: HotelSearchRequest) =>
+    this.call({
+      method: 'POST',
+      path: '/hotels/searches',
+      scope: 'hotels:read',
+      schema: HotelSearchSchema,
+      body,
+      timeoutMs: 30_000,
+    });
+  getRate = (id: string) =>
+    this.call({
+      method: 'GET',
+      path: `/hotels/rates/${segment(id)}`,
+      scope: 'hotels:read',
+      schema: HotelRateSchema,
+    });
+  createHotelOrder = (body: HotelOrderRequest, idempotencyKey?: string) =>
+    this.call({
+      method: 'POST',
+      path: '/hotels/orders',
+      scope: 'hotels:write',
+      schema: HotelOrderSchema,
+      body,
+      idempotencyKey,
+    });
+  getHotelOrder = (id: string) =>
+    this.call({
+      method: 'GET',
+      path: `/hotels/orders/${segment(id)}`,
+      scope: 'hotels:read',
+      schema: HotelOrderSchema,
+    });
+  confirmHotelOrder = (id: string) =>
+    this.call({
+      method: 'POST',
+      path: `/hotels/orders/${segment(id)}/confirm`,
+      scope: 'hotels:write',
+      schema: HotelOrderSchema,
+    });
+  getCancellationQuote = (id: string) =>
+    this.call({
+      method: 'GET',
+      path: `/hotels/orders/${segment(id)}/cancellation`,
+      scope: 'hotels:read',
+      schema: HotelCancellationQuoteSchema,
+    });
+  cancelHotelOrder = (id: string) =>
+    this.call({
+      method: 'POST',
+      path: `/hotels/orders/${segment(id)}/cancellation`,
+      scope: 'hotels:write',
+      schema: HotelOrderSchema,
+    });
+  extendHotelDeadline = (id: string) =>
+    this.call({
+      method: 'POST',
+      path: `/hotels/orders/${segment(id)}/extend-deadline`,
+      scope: 'hotels:write',
+      schema: ExtendDeadlineResultSchema,
+    });
+
+  // ---------- activities ----------
+  activityProducts = (query: Partial<ActivityProductsQuery>) =>
+    this.call({
+      method: 'GET',
+      path: '/activities/products',
+      scope: 'activities:read',
+      schema: ActivityProductListSchema,
+      query: { ...query },
+    });
+  activityProduct = (id: string) =>
+    this.call({
+      method: 'GET',
+      path: `/activities/products/${segment(id)}`,
+      scope: 'activities:read',
+      schema: ActivityProductSchema,
+    });
+  availability = (productTypeId: string, date?: string) =>
+    this.call({
+      method: 'GET',
+      path: `/activities/product-types/${segment(productTypeId)}/availability`,
+      scope: 'activities:read',
+      schema: ActivityAvailabilitySchema,
+      query: { date },
+    });
+  activityBookings = (query: Partial<ActivityBookingsQuery>) =>
+    this.call({
+      method: 'GET',
+      path: '/activities/bookings',
+      scope: 'activities:read',
+      schema: ActivityBookingListSchema,
+      query: { ...query },
+    });
+  createActivityBooking = (body: ActivityBookingRequest, idempotencyKey?: string) =>
+    this.call({
+      method: 'POST',
+      path: '/activities/bookings',
+      scope: 'activities:write',
+      schema: ActivityBookingSchema,
+      body,
+      idempotencyKey,
+    });
+  getActivityBooking = (id: string) =>
+    this.call({
+      method: 'GET',
+      path: `/activities/bookings/${segment(id)}`,
+      scope: 'activities:read',
+      schema: ActivityBookingSchema,
+    });
+  confirmActivityBooking = (id: string) =>
+    this.call({
+      method: 'POST',
+      path: `/activities/bookings/${segment(id)}/confirm`,
+      scope: 'activities:write',
+      schema: ActivityBookingSchema,
+    });
+  cancelActivityBooking = (id: string) =>
+    this.call({
+      method: 'POST',
+      path: `/activities/bookings/${segment(id)}/cancel`,
+      scope: 'activities:write',
+      schema: ActivityBookingSchema,
+    });
+  vouchers = (id: string) =>
+    this.call({
+      method: 'GET',
+      path: `/activities/bookings/${segment(id)}/vouchers`,
+      scope: 'activities:read',
+      schema: ActivityVoucherListSchema,
+    });
+  downloadVoucher = (id: string, voucherId: string) =>
+    this.download(
+      `/activities/bookings/${segment(id)}/vouchers/${segment(voucherId)}/download`,
+      'activities:read',
+    );
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}

@@ -105,7 +105,7 @@ export class SessionClient {
   /** The SessionId, creating a session if there is none; concurrent callers share one CreateSession. */
   async sessionId(): Promise<string> {
     if (this.#sessionId) return this.#sessionId;
-    if (this.#creating) return this.#creating;
+    if (this.#creating !== null) return this.#creating;
     this.#creating = (async () => {
       this.createCalls += 1;
       const raw = await this.#post('/Authenticate/CreateSession', {

@@ -119,6 +119,8 @@ export class Store {
   /** Flight offers kept at most; the oldest are forgotten first (a real service expires them too). */
   static readonly MAX_OFFERS = 200_000;
   streamIntervalMs: number;
+  /** Flight search streams open right now, and how many have ended early because the client went away. */
+  readonly streams = { open: 0, abandoned: 0 };
 
   constructor(
     readonly config: SandboxConfig,

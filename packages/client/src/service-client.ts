@@ -312,6 +312,29 @@ export class ServiceClient {
     if (!done && !signal?.aborted) throw ServiceError.local('stream_interrupted', 502);
   }
 
+  /** A public media file the service links to (a path such as /media/hotels/1/1.svg on its origin). */
+  async media(
+    path: string,
+  ): Promise<{ status: number; body: Uint8Array; contentType: string; cacheControl: string | null }> {
+    const origin = new URL(this.#options.baseUrl).origin;
+    const response = await send(
+      this.agent,
+      { method: 'GET', url: `${origin}${path}`, headers: {}, timeoutMs: this.#options.timeoutMs },
+      false,
+    );
+    const body = new Uint8Array(await response.body.arrayBuffer());
+    const header = (name: string) => {
+      const value = response.headers[name];
+      return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+    };
+    return {
+      status: response.statusCode,
+      body,
+      contentType: header('content-type') ?? 'application/octet-stream',
+      cacheControl: header('cache-control'),
+    };
+  }
+
   // ---------- auth and wallet ----------
   introspect = () =>
     this.call({ method: 'GET', path: '/auth/introspect', scope: 'wallet:read', schema: IntrospectionSchema });

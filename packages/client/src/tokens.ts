@@ -38,14 +38,14 @@ export class TokenManager {
     const cached = this.#cache.get(key);
     if (cached && cached.token !== rejected) return cached.token;
     const inflight = this.#inflight.get(key);
-    if (inflight) return (await inflight).token;
+    if (inflight !== undefined) return (await inflight).token;
     this.#cache.delete(key);
     return (await this.#refresh(key)).token;
   }
 
   #refresh(key: string): Promise<Cached> {
     const existing = this.#inflight.get(key);
-    if (existing) return existing;
+    if (existing !== undefined) return existing;
     const started = this.#now();
     this.tokenCalls += 1;
     const promise = this.fetchToken(key)

@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   activityVoucher: 'avc_',
   request: 'req_',
   accessToken: 'tok_',
+  user: 'usr_',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 export type IdPrefix = (typeof ID_PREFIXES)[IdKind];

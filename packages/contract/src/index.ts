@@ -1,5 +1,6 @@
 export * from './activities.ts';
 export * from './auth.ts';
+export * from './console.ts';
 export * from './errors.ts';
 export * from './flights.ts';
 export * from './hotels.ts';

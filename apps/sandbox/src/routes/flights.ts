@@ -261,50 +261,56 @@ export function flightRoutes(store: Store) {
       const interval = store.streamIntervalMs;
       return streamSSE(c, async (stream) => {
         let aborted = false;
+        store.streams.open += 1;
         stream.onAbort(() => {
+          if (!aborted) store.streams.abandoned += 1;
           aborted = true;
         });
-        let sent = 0;
-        const answered: string[] = [];
-        for (const provider of providers) {
-          if (interval > 0) await stream.sleep(interval);
-          if (aborted) return;
-          answered.push(provider);
-          const batch = offers.filter((o) => answered.includes(o.provider)).map((o) => o.offer);
+        try {
+          let sent = 0;
+          const answered: string[] = [];
+          for (const provider of providers) {
+            if (interval > 0) await stream.sleep(interval);
+            if (aborted) return;
+            answered.push(provider);
+            const batch = offers.filter((o) => answered.includes(o.provider)).map((o) => o.offer);
+            if (cutAfter !== undefined && sent >= cutAfter) {
+              // Let what was sent leave first, then cut: the client sees events, then a dead connection.
+              await stream.sleep(50);
+              socket?.destroy();
+              return;
+            }
+            await stream.writeSSE({
+              event: 'offers',
+              data: JSON.stringify({
+                object: 'flight_offer_batch',
+                search_id: id,
+                replace: true,
+                offer_count: batch.length,
+                providers_answered: answered.length,
+                providers_total: providers.length,
+                offers: batch,
+              }),
+            });
+            sent += 1;
+          }
           if (cutAfter !== undefined && sent >= cutAfter) {
-            // Let what was sent leave first, then cut: the client sees events, then a dead connection.
             await stream.sleep(50);
             socket?.destroy();
             return;
           }
           await stream.writeSSE({
-            event: 'offers',
+            event: 'done',
             data: JSON.stringify({
-              object: 'flight_offer_batch',
+              object: 'flight_search_done',
               search_id: id,
-              replace: true,
-              offer_count: batch.length,
-              providers_answered: answered.length,
-              providers_total: providers.length,
-              offers: batch,
+              status: 'complete',
+              offer_count: offers.length,
             }),
           });
-          sent += 1;
+        } finally {
+          store.streams.open -= 1;
         }
-        if (cutAfter !== undefined && sent >= cutAfter) {
-          await stream.sleep(50);
-          socket?.destroy();
-          return;
-        }
-        await stream.writeSSE({
-          event: 'done',
-          data: JSON.stringify({
-            object: 'flight_search_done',
-            search_id: id,
-            status: 'complete',
-            offer_count: offers.length,
-          }),
-        });
       });
     })
     .get('/offers/:id', read, (c) => {

@@ -1,0 +1,153 @@
+import { errorEnvelope, newId } from '@console/contract';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { openDatabase } from './db/index.ts';
+import type { Deps } from './deps.ts';
+import type { BffEnv } from './env.ts';
+import { Accounts } from './lib/accounts.ts';
+import { AuditLog } from './lib/audit.ts';
+import { ConsoleError, renderError } from './lib/errors.ts';
+import { csrf, requireRole, signedIn } from './lib/guards.ts';
+import { Ledger } from './lib/ledger.ts';
+import type { AppEnv } from './lib/types.ts';
+import { activityRoutes } from './routes/activities.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { authRoutes } from './routes/auth.ts';
+import { bookingRoutes } from './routes/bookings.ts';
+import { flightRoutes } from './routes/flights.ts';
+import { hotelRoutes } from './routes/hotels.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { spa } from './static.ts';
+import { connectUpstream } from './upstream.ts';
+
+/** The demo sign-ins of shared/DESIGN.md, created only while the upstream is the embedded sandbox. */
+export const DEMO_USERS = [
+  { email: 'agent@demo.test', name: 'Demo Agent', role: 'agent', password: 'demo-agent' },
+  { email: 'admin@demo.test', name: 'Demo Admin', role: 'admin', password: 'demo-admin' },
+] as const;
+
+const MAX_BODY = 1024 * 1024;
+/** Activity bookings may carry files and images inline (2 MiB each, base64). */
+const MAX_BOOKING_BODY = 24 * 1024 * 1024;
+
+export interface ConsoleOptions {
+  /** The clock for sign-in sessions (tests move it to reach idle and absolute timeouts). */
+  now?: () => number;
+}
+
+/** Builds the whole console: database, upstream, and the Hono app with the API and the SPA. */
+export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
+  const db = await openDatabase(env.DATABASE_PATH);
+  const upstream = await connectUpstream(env);
+  const accounts = new Accounts(db, {
+    idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    now: options.now,
+  });
+  if (upstream.embedded) for (const user of DEMO_USERS) await accounts.ensureUser(user);
+  const deps: Deps = { env, upstream, accounts, ledger: new Ledger(db), audit: new AuditLog(db) };
+
+  const api = new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      await next();
+      if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    })
+    .use('*', async (c, next) => {
+      const limit = c.req.path === '/api/activities/bookings' ? MAX_BOOKING_BODY : MAX_BODY;
+      return bodyLimit({
+        maxSize: limit,
+        onError: () => {
+          throw new ConsoleError('payload_too_large');
+        },
+      })(c, next);
+    })
+    .use('*', csrf)
+    .get('/health', async (c) => {
+      const reachable = await upstream.service.tokens
+        .get(['flights:read'])
+        .then(() => true)
+        .catch(() => false);
+      return c.json(
+        {
+          status: reachable ? 'ok' : 'degraded',
+          upstream: { reachable, embedded: upstream.embedded !== null },
+          environment: upstream.service.environment,
+        },
+        reachable ? 200 : 503,
+      );
+    })
+    .route('/auth', authRoutes(deps))
+    .use('*', signedIn(accounts))
+    .get('/me', (c) => {
+      const user = c.get('user');
+      return c.json({
+        user: { id: user.id, email: user.email, name: user.name, role: user.role },
+        environment: upstream.service.environment,
+        session: {
+          expires_at: new Date(user.sessionExpiresAt).toISOString(),
+          idle_minutes: env.SESSION_IDLE_MINUTES,
+        },
+      });
+    })
+    .get('/wallet', requireRole('admin'), async (c) => c.json(await upstream.service.wallet()))
+    .route('/flights', flightRoutes(deps))
+    .route('/hotels', hotelRoutes(deps))
+    .route('/activities', activityRoutes(deps))
+    .route('/bookings', bookingRoutes(deps))
+    .route('/media', mediaRoutes(deps))
+    .route('/admin', adminRoutes(deps));
+
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    c.set('requestId', newId('request'));
+    await next();
+    c.header('Request-Id', c.get('requestId'));
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      referrerPolicy: 'same-origin',
+      strictTransportSecurity: env.COOKIE_SECURE ? 'max-age=31536000' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  if (env.LOG_REQUESTS) {
+    app.use('*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      console.log(
+        `${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms ${c.get('requestId')}`,
+      );
+    });
+  }
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
+  app.route('/', spa(env.WEB_DIST));
+  app.notFound((c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
+  app.onError(renderError);
+
+  return {
+    app,
+    deps,
+    async close() {
+      await upstream.close();
+      await db.destroy();
+    },
+  };
+}
+
+export type Console = Awaited<ReturnType<typeof createConsole>>;

@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util';
+import { CreateUserRequestSchema, RoleSchema } from '@console/contract';
+import { openDatabase } from '../db/index.ts';
+import { readEnv } from '../env.ts';
+import { Accounts } from '../lib/accounts.ts';
+
+/**
+ * Users for a real deployment:
+ *   pnpm --filter @console/bff users create --email a@b.com --name "Ann Lee" --role admin   (password from stdin)
+ *   pnpm --filter @console/bff users list
+ */
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string' },
+    password: { type: 'string' },
+  },
+});
+
+async function readPassword(): Promise<string> {
+  if (values.password) return values.password;
+  if (process.stdin.isTTY) process.stdout.write('Password (10+ characters): ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8').split('\n')[0]?.trim() ?? '';
+}
+
+const env = readEnv();
+const db = await openDatabase(env.DATABASE_PATH);
+const accounts = new Accounts(db, { idleMs: 0, absoluteMs: 0 });
+try {
+  if (positionals[0] === 'create') {
+    const input = CreateUserRequestSchema.safeParse({
+      email: values.email,
+      name: values.name,
+      role: RoleSchema.parse(values.role ?? 'agent'),
+      password: await readPassword(),
+    });
+    if (!input.success) {
+      console.error(input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+      process.exitCode = 1;
+    } else if (await accounts.findByEmail(input.data.email)) {
+      console.error(`${input.data.email} already has an account.`);
+      process.exitCode = 1;
+    } else {
+      const user = await accounts.createUser(input.data);
+      console.log(`Created ${user.role} ${user.email} (${user.id}).`);
+    }
+  } else if (positionals[0] === 'list') {
+    for (const user of await accounts.list())
+      console.log(
+        `${user.id}  ${user.role.padEnd(5)}  ${user.disabled ? 'disabled' : 'active  '}  ${user.email}  ${user.name}`,
+      );
+  } else {
+    console.error('usage: users create --email E --name N --role agent|admin [--password P]  |  users list');
+    process.exitCode = 2;
+  }
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,91 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ClientIdSchema, ClientSecretSchema, credentialsMatch } from '@console/contract';
+import { z } from 'zod';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** The service's v3 {base_url}. With none, the BFF runs the sandbox in-process as its upstream. */
+    SERVICE_BASE_URL: z.url().optional(),
+    SERVICE_CLIENT_ID: ClientIdSchema.optional(),
+    SERVICE_CLIENT_SECRET: ClientSecretSchema.optional(),
+    /** The session-based interface, optional: {session_base_url} and its login. */
+    SESSION_BASE_URL: z.url().optional(),
+    SESSION_OFFICE_ID: z.string().min(1).optional(),
+    SESSION_USER_NAME: z.string().min(1).optional(),
+    SESSION_PASSWORD: z.string().min(1).optional(),
+    /** Where the embedded sandbox listens when no service is configured. */
+    SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+    SANDBOX_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(400),
+    DATABASE_PATH: z.string().default(resolve(here, '../data/console.db')),
+    COOKIE_SECURE: flag.default(true),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 7)
+      .default(12),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    WEB_DIST: z.string().default(resolve(here, '../../web/dist')),
+    LOG_REQUESTS: flag.default(false),
+  })
+  .superRefine((env, ctx) => {
+    const service = [env.SERVICE_BASE_URL, env.SERVICE_CLIENT_ID, env.SERVICE_CLIENT_SECRET];
+    if (service.some(Boolean) && !service.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'set all of SERVICE_BASE_URL, SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET, or none',
+        path: ['SERVICE_BASE_URL'],
+      });
+    }
+    if (
+      env.SERVICE_CLIENT_ID &&
+      env.SERVICE_CLIENT_SECRET &&
+      !credentialsMatch(env.SERVICE_CLIENT_ID, env.SERVICE_CLIENT_SECRET)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'client id and secret name different environments',
+        path: ['SERVICE_CLIENT_SECRET'],
+      });
+    }
+    const session = [
+      env.SESSION_BASE_URL,
+      env.SESSION_OFFICE_ID,
+      env.SESSION_USER_NAME,
+      env.SESSION_PASSWORD,
+    ];
+    if (session.some(Boolean) && !session.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'set all of SESSION_BASE_URL, SESSION_OFFICE_ID, SESSION_USER_NAME and SESSION_PASSWORD, or none',
+        path: ['SESSION_BASE_URL'],
+      });
+    }
+  });
+
+export type BffEnv = z.infer<typeof EnvSchema>;
+
+/** Parses the configuration once; a bad one stops the start with every problem listed. */
+export function readEnv(source: Record<string, string | undefined> = process.env): BffEnv {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`)
+      .join('\n');
+    throw new Error(`The console's configuration is not valid:\n${problems}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,64 @@
+import { ServiceError } from '@console/client';
+import { errorEnvelope, issuePath, KNOWN_ERRORS, type KnownErrorCode } from '@console/contract';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import type { AppEnv } from './types.ts';
+
+/** An expected failure of the console itself, rendered in the v3 envelope. */
+export class ConsoleError extends HTTPException {
+  readonly code: KnownErrorCode;
+  readonly param: string | null;
+
+  constructor(code: KnownErrorCode, options: { message?: string; param?: string | null } = {}) {
+    const status: ContentfulStatusCode = KNOWN_ERRORS[code].status;
+    super(status, { message: options.message ?? KNOWN_ERRORS[code].message });
+    this.code = code;
+    this.param = options.param ?? null;
+  }
+}
+
+export function validationError(error: z.ZodError, code: KnownErrorCode = 'validation_failed'): ConsoleError {
+  const issue = error.issues[0];
+  const param = issue ? issuePath(issue.path) : null;
+  const message = issue
+    ? param
+      ? `${param}: ${issue.message}`
+      : issue.message
+    : 'The request is not valid.';
+  return new ConsoleError(code, { param, message });
+}
+
+function toStatus(status: number): ContentfulStatusCode {
+  const known: ContentfulStatusCode[] = [
+    400, 401, 402, 403, 404, 405, 409, 410, 413, 422, 429, 500, 502, 503, 504,
+  ];
+  return known.find((s) => s === status) ?? (status >= 500 ? 502 : 400);
+}
+
+/**
+ * One error shape for every answer: the service's own envelope passed through unchanged (with its status), or the
+ * console's. Anything unexpected is a 500 that names the request and nothing else.
+ */
+export function renderError(error: unknown, c: Context<AppEnv>): Response {
+  const requestId = c.get('requestId');
+  const headers = { 'Request-Id': requestId, 'Cache-Control': 'no-store' };
+  if (error instanceof ServiceError) {
+    return c.json(error.envelope, toStatus(error.status), headers);
+  }
+  if (error instanceof ConsoleError) {
+    return c.json(
+      errorEnvelope(error.code, { message: error.message, param: error.param, requestId }),
+      error.status,
+      headers,
+    );
+  }
+  if (error instanceof HTTPException) {
+    const code: KnownErrorCode =
+      error.status === 413 ? 'payload_too_large' : error.status === 404 ? 'route_not_found' : 'invalid_json';
+    return c.json(errorEnvelope(code, { requestId }), KNOWN_ERRORS[code].status, headers);
+  }
+  console.error(`bff: unexpected error on ${c.req.method} ${c.req.path} (${requestId})`, error);
+  return c.json(errorEnvelope('internal_error', { requestId }), 500, headers);
+}

@@ -1,0 +1,84 @@
+import { CSRF_HEADER, type Role } from '@console/contract';
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import type { Accounts } from './accounts.ts';
+import { ConsoleError } from './errors.ts';
+import type { AppEnv } from './types.ts';
+
+export const SESSION_COOKIE = 'console_session';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF defence for every unsafe method, JSON included: a custom header a cross-site form cannot send, plus
+ * Sec-Fetch-Site and Origin, when the browser sends them, must say the request came from this console.
+ */
+export const csrf = createMiddleware<AppEnv>(async (c, next) => {
+  if (UNSAFE.has(c.req.method)) {
+    if (c.req.header(CSRF_HEADER) !== '1')
+      throw new ConsoleError('csrf_failed', { message: `The request lacks the ${CSRF_HEADER} header.` });
+    const site = c.req.header('Sec-Fetch-Site');
+    if (site !== undefined && site !== 'same-origin' && site !== 'none')
+      throw new ConsoleError('csrf_failed');
+    const origin = c.req.header('Origin');
+    if (origin !== undefined) {
+      let host: string | null = null;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        host = null;
+      }
+      if (host === null || host !== c.req.header('Host')) throw new ConsoleError('csrf_failed');
+    }
+  }
+  await next();
+});
+
+/** A signed-in agent or admin, from the session cookie; 401 otherwise. */
+export function signedIn(accounts: Accounts) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    const user = token ? await accounts.resume(token) : null;
+    if (!user) throw new ConsoleError('unauthenticated');
+    c.set('user', user);
+    await next();
+  });
+}
+
+export function requireRole(role: Role) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.get('user').role !== role)
+      throw new ConsoleError('forbidden', { message: `Only an ${role} may do this.` });
+    await next();
+  });
+}
+
+/**
+ * Failed sign-ins in a sliding 15-minute window: at most 10 per email and 50 per address (an office shares one
+ * address behind its router). Success clears the email's count.
+ */
+export class SignInLimiter {
+  readonly #failures = new Map<string, number[]>();
+  constructor(private readonly windowMs = 15 * 60_000) {}
+
+  #recent(key: string, now: number): number[] {
+    const recent = (this.#failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    this.#failures.set(key, recent);
+    return recent;
+  }
+
+  blocked(email: string, address: string, now = Date.now()): boolean {
+    return (
+      this.#recent(`email:${email}`, now).length >= 10 || this.#recent(`ip:${address}`, now).length >= 50
+    );
+  }
+
+  failed(email: string, address: string, now = Date.now()): void {
+    this.#recent(`email:${email}`, now).push(now);
+    this.#recent(`ip:${address}`, now).push(now);
+    if (this.#failures.size > 10_000) this.#failures.clear();
+  }
+
+  succeeded(email: string): void {
+    this.#failures.delete(`email:${email}`);
+  }
+}

@@ -1,0 +1,51 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ConsoleError, validationError } from './errors.ts';
+
+/** The JSON body, validated with a contract schema before anything reaches the service. */
+export async function parseBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  options: { optional?: boolean } = {},
+): Promise<z.output<S>> {
+  const text = await c.req.text();
+  let raw: unknown = {};
+  if (text.trim() === '') {
+    if (!options.optional)
+      throw new ConsoleError('invalid_json', { message: 'The request needs a JSON body.' });
+  } else {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new ConsoleError('invalid_json');
+    }
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const result = schema.safeParse(c.req.query());
+  if (!result.success) throw validationError(result.error, 'invalid_query');
+  return result.data;
+}
+
+const ID = /^[A-Za-z0-9_-]{1,80}$/;
+
+/** A path id, checked before it is put in a URL to the service. */
+export function pathId(c: Context, name: string): string {
+  const value = c.req.param(name) ?? '';
+  if (!ID.test(value))
+    throw new ConsoleError('resource_not_found', { param: name, message: `No such ${name}.` });
+  return value;
+}
+
+/** The browser's Idempotency-Key, forwarded unchanged; 1 to 255 printable ASCII characters. */
+export function idempotencyKey(c: Context): string | undefined {
+  const key = c.req.header('Idempotency-Key');
+  if (key === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key))
+    throw new ConsoleError('invalid_idempotency_key', { param: 'Idempotency-Key' });
+  return key;
+}

@@ -1,0 +1,19 @@
+import type { Role } from '@console/contract';
+import type { HttpBindings } from '@hono/node-server';
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  sessionId: string;
+  sessionExpiresAt: number;
+}
+
+export interface AppEnv {
+  Bindings: Partial<HttpBindings>;
+  Variables: {
+    requestId: string;
+    user: SignedInUser;
+  };
+}

@@ -1,0 +1,77 @@
+import { SessionServiceError } from '@console/client';
+import { AuditQuerySchema, CreateUserRequestSchema, UpdateUserRequestSchema } from '@console/contract';
+import { Hono } from 'hono';
+import type { Deps } from '../deps.ts';
+import { toCsv } from '../lib/audit.ts';
+import { ConsoleError } from '../lib/errors.ts';
+import { requireRole } from '../lib/guards.ts';
+import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
+import type { AppEnv } from '../lib/types.ts';
+
+/** Admins only: credentials, the session-based interface, users and the audit log. */
+export function adminRoutes(d: Deps) {
+  return new Hono<AppEnv>()
+    .use('*', requireRole('admin'))
+    .get('/credentials', async (c) => c.json(await d.upstream.service.introspect()))
+    .get('/session', (c) => {
+      const state = d.upstream.session?.state();
+      return c.json({
+        configured: d.upstream.session !== null,
+        active: state?.active ?? false,
+        created_at: state?.createdAt ?? null,
+        last_renewed_at: state?.lastRenewedAt ?? null,
+        last_used_at: state?.lastUsedAt ?? null,
+        renewals: state?.renewals ?? 0,
+      });
+    })
+    .get('/session/credit-balance', async (c) => {
+      if (!d.upstream.session)
+        throw new ConsoleError('resource_not_found', {
+          message: 'The session-based interface is not configured.',
+        });
+      try {
+        return c.json(await d.upstream.session.creditBalance());
+      } catch (error) {
+        if (error instanceof SessionServiceError)
+          throw new ConsoleError('upstream_unavailable', { message: `${error.code}: ${error.message}` });
+        throw error;
+      }
+    })
+    .post('/session/end', async (c) => {
+      await d.upstream.session?.end();
+      return c.json({ ended: true });
+    })
+    .get('/users', async (c) => c.json({ data: await d.accounts.list() }))
+    .post('/users', async (c) => {
+      const body = await parseBody(c, CreateUserRequestSchema);
+      if (await d.accounts.findByEmail(body.email))
+        throw new ConsoleError('invalid_state', {
+          param: 'email',
+          message: `email: ${body.email} already has an account.`,
+        });
+      return c.json(await d.accounts.createUser(body), 201);
+    })
+    .patch('/users/:id', async (c) => {
+      const id = pathId(c, 'id');
+      const body = await parseBody(c, UpdateUserRequestSchema);
+      if (id === c.get('user').id && (body.disabled === true || body.role === 'agent')) {
+        throw new ConsoleError('invalid_state', {
+          message: 'You cannot disable yourself or take away your own admin role.',
+        });
+      }
+      const user = await d.accounts.update(id, body);
+      if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+      return c.json(user);
+    })
+    .get('/audit', async (c) => {
+      const query = parseQuery(c, AuditQuerySchema);
+      const entries = await d.audit.list(query);
+      if (c.req.query('format') === 'csv') {
+        return c.body(toCsv(entries), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`,
+        });
+      }
+      return c.json({ data: entries });
+    });
+}

@@ -1,0 +1,58 @@
+import { type Me, SignInRequestSchema } from '@console/contract';
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Deps } from '../deps.ts';
+import { ConsoleError } from '../lib/errors.ts';
+import { SESSION_COOKIE, SignInLimiter } from '../lib/guards.ts';
+import { parseBody } from '../lib/parse.ts';
+import type { AppEnv } from '../lib/types.ts';
+
+/** Sign-in and sign-out: server-side sessions in an HttpOnly, Secure, SameSite=Strict cookie. */
+export function authRoutes(d: Deps) {
+  const limiter = new SignInLimiter();
+  return new Hono<AppEnv>()
+    .post('/sign-in', async (c) => {
+      const { email, password } = await parseBody(c, SignInRequestSchema);
+      const address = c.env.incoming?.socket.remoteAddress ?? 'unknown';
+      if (limiter.blocked(email, address)) {
+        throw new ConsoleError('rate_limited', {
+          message: 'Too many failed sign-ins. Wait 15 minutes and try again.',
+        });
+      }
+      const user = await d.accounts.authenticate(email, password);
+      if (!user) {
+        limiter.failed(email, address);
+        throw new ConsoleError('invalid_login');
+      }
+      limiter.succeeded(email);
+      if (user.disabled === 1) throw new ConsoleError('account_disabled');
+      const session = await d.accounts.startSession(user.id);
+      setCookie(c, SESSION_COOKIE, session.token, {
+        httpOnly: true,
+        secure: d.env.COOKIE_SECURE,
+        sameSite: 'Strict',
+        path: '/',
+        maxAge: d.env.SESSION_ABSOLUTE_HOURS * 3600,
+      });
+      const me: Me = {
+        user: { id: user.id, email: user.email, name: user.name, role: user.role },
+        environment: d.upstream.service.environment,
+        session: {
+          expires_at: new Date(session.expiresAt).toISOString(),
+          idle_minutes: d.env.SESSION_IDLE_MINUTES,
+        },
+      };
+      return c.json(me);
+    })
+    .post('/sign-out', async (c) => {
+      const token = getCookie(c, SESSION_COOKIE);
+      if (token) await d.accounts.endSession(token);
+      deleteCookie(c, SESSION_COOKIE, {
+        path: '/',
+        secure: d.env.COOKIE_SECURE,
+        httpOnly: true,
+        sameSite: 'Strict',
+      });
+      return c.json({ signed_out: true });
+    });
+}

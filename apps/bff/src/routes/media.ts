@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from '../lib/types.ts';
+
+/** Images the service links to by path (/media/...), relayed so the browser talks only to the console. */
+export function mediaRoutes(d: Deps) {
+  return new Hono<AppEnv>().get('/:kind/:id/:file', async (c) => {
+    const { kind, id, file } = c.req.param();
+    if (
+      !/^(hotels|activities)$/.test(kind) ||
+      !/^[\w-]{1,40}$/.test(id) ||
+      !/^[\w-]{1,20}\.(svg|jpg|png|webp)$/.test(file)
+    )
+      return c.notFound();
+    const media = await d.upstream.service.media(`/media/${kind}/${id}/${file}`);
+    if (media.status !== 200) return c.notFound();
+    const type = media.contentType.startsWith('image/') ? media.contentType : 'application/octet-stream';
+    return c.body(new Uint8Array(media.body), 200, {
+      'Content-Type': type,
+      'Cache-Control': media.cacheControl ?? 'public, max-age=3600',
+      // An SVG opened on its own runs no script and loads nothing.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    });
+  });
+}

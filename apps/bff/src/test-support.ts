@@ -1,0 +1,113 @@
+import { CSRF_HEADER } from '@console/contract';
+import { serve } from '@hono/node-server';
+import { createConsole } from './app.ts';
+import { readEnv } from './env.ts';
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  text: string;
+  headers: Headers;
+}
+
+/** The console (BFF + embedded sandbox) as real servers on free ports, with an in-memory database. */
+export async function startConsole(overrides: Record<string, string> = {}) {
+  let clockOffset = 0;
+  const env = readEnv({
+    PORT: '0',
+    SANDBOX_PORT: '0',
+    DATABASE_PATH: ':memory:',
+    SANDBOX_STREAM_INTERVAL_MS: '0',
+    WEB_DIST: '/nonexistent',
+    UPSTREAM_TIMEOUT_MS: '3000',
+    ...overrides,
+  });
+  const console_ = await createConsole(env, { now: () => Date.now() + clockOffset });
+  const server = serve({ fetch: console_.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const origin = `http://127.0.0.1:${address.port}`;
+  const sandbox = console_.deps.upstream.embedded;
+  if (!sandbox) throw new Error('tests run on the embedded sandbox');
+  const seen: Reply[] = [];
+
+  /** A browser: keeps its session cookie and sends the CSRF header on unsafe methods. */
+  function browser() {
+    let cookie = '';
+    async function call(
+      method: string,
+      path: string,
+      init: { body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+    ): Promise<Reply> {
+      const headers: Record<string, string> = { ...(cookie ? { Cookie: cookie } : {}) };
+      if (method !== 'GET') headers[CSRF_HEADER] = '1';
+      Object.assign(headers, init.headers);
+      const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
+      if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+      const response = await fetch(`${origin}${path}`, { method, headers, body, redirect: 'manual' });
+      const setCookie = response.headers.get('set-cookie');
+      if (setCookie) {
+        const pair = setCookie.split(';')[0] ?? '';
+        cookie = pair.endsWith('=') ? '' : pair;
+      }
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+      const reply = { status: response.status, body: parsed, text, headers: response.headers };
+      seen.push(reply);
+      return reply;
+    }
+    return {
+      call,
+      get: (path: string, headers?: Record<string, string>) => call('GET', `/api${path}`, { headers }),
+      post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+        call('POST', `/api${path}`, { body, headers }),
+      patch: (path: string, body?: unknown) => call('PATCH', `/api${path}`, { body }),
+      signIn: async (email: string, password: string) =>
+        call('POST', '/api/auth/sign-in', { body: { email, password } }),
+      cookie: () => cookie,
+    };
+  }
+
+  async function signedIn(role: 'agent' | 'admin') {
+    const b = browser();
+    const reply = await b.signIn(`${role}@demo.test`, `demo-${role}`);
+    if (reply.status !== 200) throw new Error(`sign-in failed: ${reply.text}`);
+    return b;
+  }
+
+  async function control(path: string, body?: unknown) {
+    const response = await fetch(`http://127.0.0.1:${sandbox?.port}/_sandbox${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
+    return response.json();
+  }
+
+  return {
+    origin,
+    console: console_,
+    sandbox: sandbox.store,
+    browser,
+    signedIn,
+    control,
+    /** Moves the console's own clock (sign-in sessions), not the sandbox's. */
+    advanceConsoleClock: (ms: number) => {
+      clockOffset += ms;
+    },
+    seen,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await console_.close();
+    },
+  };
+}
+export type TestConsole = Awaited<ReturnType<typeof startConsole>>;
+
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import type { ScopeSchema } from './auth.ts';
+import { idSchema } from './ids.ts';
+import { MoneySchema } from './money.ts';
+import { DateTimeSchema, EmailSchema, EnvironmentSchema } from './primitives.ts';
+
+/**
+ * The console's own API (the BFF's routes that are not the service's): sign-in, who am I, users, the bookings
+ * ledger and the audit log. Mirrored service routes use the service's schemas unchanged.
+ */
+
+export const ROLES = ['agent', 'admin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** What each role may ask of the service. Agents search and book; admins also read the wallet and credentials. */
+export const ROLE_SCOPES = {
+  agent: [
+    'flights:read',
+    'flights:write',
+    'hotels:read',
+    'hotels:write',
+    'activities:read',
+    'activities:write',
+  ],
+  admin: [
+    'flights:read',
+    'flights:write',
+    'hotels:read',
+    'hotels:write',
+    'activities:read',
+    'activities:write',
+    'wallet:read',
+  ],
+} as const satisfies Record<Role, readonly z.infer<typeof ScopeSchema>[]>;
+
+/** The header every unsafe request to the console carries (with Origin / Sec-Fetch-Site checks). */
+export const CSRF_HEADER = 'X-Console-Csrf';
+
+export const PasswordSchema = z
+  .string()
+  .min(10, { error: 'must be at least 10 characters' })
+  .max(200, { error: 'must be at most 200 characters' });
+
+export const SignInRequestSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().pipe(EmailSchema),
+    password: z.string().min(1, { error: 'is required' }).max(200),
+  })
+  .strict();
+export type SignInRequest = z.input<typeof SignInRequestSchema>;
+
+export const ConsoleUserSchema = z.object({
+  id: idSchema('user'),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  disabled: z.boolean(),
+  created_at: DateTimeSchema,
+});
+export type ConsoleUser = z.infer<typeof ConsoleUserSchema>;
+
+export const MeSchema = z.object({
+  user: z.object({ id: idSchema('user'), email: z.string(), name: z.string(), role: RoleSchema }),
+  environment: EnvironmentSchema,
+  /** When this sign-in ends at the latest, and after how long idle. */
+  session: z.object({ expires_at: DateTimeSchema, idle_minutes: z.number().int() }),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const CreateUserRequestSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().pipe(EmailSchema),
+    name: z.string().trim().min(1, { error: 'is required' }).max(100),
+    role: RoleSchema,
+    password: PasswordSchema,
+  })
+  .strict();
+export type CreateUserRequest = z.input<typeof CreateUserRequestSchema>;
+
+export const UpdateUserRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    role: RoleSchema.optional(),
+    disabled: z.boolean().optional(),
+    password: PasswordSchema.optional(),
+  })
+  .strict()
+  .refine((u) => Object.keys(u).length > 0, { error: 'nothing to change' });
+export type UpdateUserRequest = z.input<typeof UpdateUserRequestSchema>;
+
+export const UserListSchema = z.object({ data: z.array(ConsoleUserSchema) });
+
+export const PRODUCTS = ['flight', 'hotel', 'activity'] as const;
+export const ProductSchema = z.enum(PRODUCTS);
+export type Product = z.infer<typeof ProductSchema>;
+
+export const LedgerEntrySchema = z.object({
+  id: z.string(),
+  product: ProductSchema,
+  environment: EnvironmentSchema,
+  agent: z.object({ id: z.string(), email: z.string() }),
+  client_reference: z.string().nullable(),
+  total: MoneySchema,
+  status: z.string(),
+  /** The clock that is running: ticketing, payment or hold deadline; null once nothing is. */
+  deadline: DateTimeSchema.nullable(),
+  summary: z.string(),
+  /** Who travels or stays, and the contact email: what the desk searches by. */
+  people: z.array(z.string()),
+  created_at: DateTimeSchema,
+  updated_at: DateTimeSchema,
+});
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+export const BookingsQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  product: ProductSchema.optional(),
+  status: z.string().trim().max(30).optional(),
+  agent: z.string().trim().max(254).optional(),
+  deadline_before: DateTimeSchema.optional(),
+  created_from: z.iso.date().optional(),
+  created_to: z.iso.date().optional(),
+  sort: z.enum(['deadline', 'created_desc']).default('created_desc'),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type BookingsQuery = z.infer<typeof BookingsQuerySchema>;
+
+export const LedgerListSchema = z.object({ data: z.array(LedgerEntrySchema) });
+
+export const AUDIT_RESULTS = ['succeeded', 'failed', 'unknown', 'reconciled'] as const;
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: DateTimeSchema,
+  user: z.object({ id: z.string(), email: z.string() }),
+  action: z.string(),
+  resource_id: z.string().nullable(),
+  amount: MoneySchema.nullable(),
+  idempotency_key: z.string().nullable(),
+  result: z.enum(AUDIT_RESULTS),
+  status_code: z.number().int(),
+  error_code: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditQuerySchema = z.object({
+  user: z.string().trim().max(254).optional(),
+  action: z.string().trim().max(60).optional(),
+  result: z.enum(AUDIT_RESULTS).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const AuditListSchema = z.object({ data: z.array(AuditEntrySchema) });
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  upstream: z.object({ reachable: z.boolean(), embedded: z.boolean() }),
+  environment: EnvironmentSchema,
+});
+
+export const SessionStateSchema = z.object({
+  configured: z.boolean(),
+  active: z.boolean(),
+  created_at: DateTimeSchema.nullable(),
+  last_renewed_at: DateTimeSchema.nullable(),
+  last_used_at: DateTimeSchema.nullable(),
+  renewals: z.number().int(),
+});

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * The e2e run's configuration, read once. Chromium is found in this order:
@@ -16,9 +18,21 @@ function findChromium(): string | undefined {
   return undefined;
 }
 
+const consolePort = Number(process.env.E2E_CONSOLE_PORT ?? 3100);
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+
 export const env = {
   chromiumPath: findChromium(),
   ci: process.env.CI === 'true' || process.env.CI === '1',
+  consoleUrl: `http://localhost:${consolePort}`,
+  sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+  /** The console under test: `pnpm start` on the embedded sandbox, with a fresh database for the run. */
+  serverEnv: {
+    PORT: String(consolePort),
+    SANDBOX_PORT: String(sandboxPort),
+    DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'console-e2e-')), 'console.db'),
+    SANDBOX_STREAM_INTERVAL_MS: '250',
+  },
 } as const;
 
 /** Flags for a headless Chromium on a machine with no network beyond loopback. */

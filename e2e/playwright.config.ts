@@ -10,8 +10,10 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     ...devices['Desktop Chrome'],
+    baseURL: env.consoleUrl,
     viewport: { width: 1366, height: 768 },
     headless: true,
     launchOptions: {
@@ -19,5 +21,16 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',
+  },
+  // The console as a newcomer starts it: the BFF with the embedded sandbox, serving the built SPA.
+  webServer: {
+    command: 'pnpm --filter @console/bff start',
+    cwd: '..',
+    url: `${env.consoleUrl}/api/health`,
+    env: env.serverEnv,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
   },
 });

@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { Button } from 'react-aria-components';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useMe } from '../features/auth/api/me.ts';
+import { useSignOut } from '../features/auth/api/sign-in.ts';
+import { onSignedOut } from '../lib/api.ts';
+
+const NAV = [{ to: '/flights', label: 'Flights' }] as const;
+
+/** The signed-in shell: navigation, who is signed in, and an environment badge that cannot be missed. */
+export function Layout() {
+  const me = useMe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const here = `${location.pathname}${location.search}`;
+
+  useEffect(
+    () =>
+      onSignedOut(() =>
+        navigate(
+          `/sign-in?expired=1&next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`,
+          { replace: true },
+        ),
+      ),
+    [navigate],
+  );
+
+  if (me.isPending) return <p className="loading">Loading the console…</p>;
+  if (!me.data) return <Navigate to={`/sign-in?next=${encodeURIComponent(here)}`} replace />;
+
+  const live = me.data.environment === 'live';
+  return (
+    <div className={live ? 'shell live' : 'shell'}>
+      {live && (
+        <div className="live-banner" role="note">
+          LIVE: bookings here spend the office's real money.
+        </div>
+      )}
+      <header className="topbar">
+        <span className="brand">Booking console</span>
+        <nav aria-label="Main">
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span
+          className={live ? 'badge badge-live' : 'badge badge-test'}
+          aria-label={`Environment: ${live ? 'live' : 'test'}`}
+        >
+          {live ? 'LIVE' : 'TEST'}
+        </span>
+        <span className="who">
+          {me.data.user.name} <span className="muted small">({me.data.user.role})</span>
+        </span>
+        <Button
+          className="button"
+          onPress={() =>
+            signOut.mutate(undefined, { onSettled: () => navigate('/sign-in', { replace: true }) })
+          }
+        >
+          Sign out
+        </Button>
+      </header>
+      <main className="content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

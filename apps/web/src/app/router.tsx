@@ -1,0 +1,22 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { SignInPage } from '../features/auth/components/sign-in-page.tsx';
+import { Layout } from './layout.tsx';
+
+/** Routes; each screen beyond sign-in is its own chunk, loaded when first visited. */
+export const router = createBrowserRouter([
+  { path: '/sign-in', element: <SignInPage /> },
+  {
+    path: '/',
+    element: <Layout />,
+    children: [
+      { index: true, element: <Navigate to="/flights" replace /> },
+      {
+        path: 'flights',
+        lazy: async () => ({
+          Component: (await import('../features/flights/components/flight-search-page.tsx')).FlightSearchPage,
+        }),
+      },
+      { path: '*', element: <p>There is no such page. Use the menu above.</p> },
+    ],
+  },
+]);

@@ -1,0 +1,15 @@
+import { ApiError } from '../lib/api.ts';
+
+/** An error from /api in plain words: what happened, what to do, and the reference to quote. */
+export function ErrorNotice({ error, title = 'That did not work' }: { error: unknown; title?: string }) {
+  const api = error instanceof ApiError ? error : null;
+  const message = api?.message ?? (error instanceof Error ? error.message : 'Something went wrong.');
+  return (
+    <div role="alert" className="notice notice-error">
+      <strong>{title}</strong>
+      <p>{message}</p>
+      {api && <p className="muted">{api.remedy}</p>}
+      {api?.requestId && <p className="muted small">Reference: {api.requestId}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { type SignInRequest, SignInRequestSchema } from '@console/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Form } from 'react-aria-components';
+import { Controller, useForm } from 'react-hook-form';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useMe } from '../api/me.ts';
+import { useSignIn } from '../api/sign-in.ts';
+
+/** Only paths inside the console are followed after sign-in. */
+function safeNext(next: string | null): string {
+  return next?.startsWith('/') && !next.startsWith('//') ? next : '/flights';
+}
+
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const navigate = useNavigate();
+  const me = useMe();
+  const signIn = useSignIn();
+  const form = useForm<SignInRequest>({
+    resolver: zodResolver(SignInRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  if (me.data) return <Navigate to={next} replace />;
+
+  const submit = form.handleSubmit((values) =>
+    signIn.mutate(values, { onSuccess: () => navigate(next, { replace: true }) }),
+  );
+
+  return (
+    <main className="sign-in">
+      <div className="card sign-in-card">
+        <h1>Booking console</h1>
+        <p className="muted">Sign in with your office account.</p>
+        {params.get('expired') === '1' && (
+          <div role="status" className="notice">
+            Your sign-in ended. Sign in again to carry on where you were.
+          </div>
+        )}
+        <Form onSubmit={(event) => void submit(event)} className="stack">
+          <Controller
+            control={form.control}
+            name="email"
+            render={({ field, fieldState }) => (
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="username"
+                autoFocus
+                {...field}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="password"
+            render={({ field, fieldState }) => (
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                {...field}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          {signIn.error && <ErrorNotice error={signIn.error} title="Could not sign in" />}
+          <Button type="submit" className="button primary" isDisabled={signIn.isPending}>
+            {signIn.isPending ? 'Signing in…' : 'Sign in'}
+          </Button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,172 @@
+import { CABIN_CLASSES } from '@console/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Button, Form, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Controller, useForm } from 'react-hook-form';
+import { DateField } from '../../../components/date-field.tsx';
+import { NumberField } from '../../../components/number-field.tsx';
+import { PlaceCombobox, type PlaceOption } from '../../../components/place-combobox.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { useFlightPlaces } from '../api/flight-places.ts';
+import { type SearchForm, SearchFormSchema } from '../search-params.ts';
+
+function usePlaceOptions(text: string): { options: PlaceOption[]; loading: boolean } {
+  const places = useFlightPlaces(text);
+  return {
+    loading: places.isFetching,
+    options: (places.data?.data ?? []).map((p) => ({
+      id: p.code,
+      label: `${p.name} (${p.code})`,
+      detail: p.type === 'city' ? `${p.country} · all airports` : p.country,
+    })),
+  };
+}
+
+const CABINS = CABIN_CLASSES.map((id) => ({
+  id,
+  label: id.replace('_', ' ').replace(/^./, (c) => c.toUpperCase()),
+}));
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function SearchFormPanel({
+  initial,
+  onSearch,
+}: {
+  initial: SearchForm | null;
+  onSearch: (form: SearchForm) => void;
+}) {
+  const [trip, setTrip] = useState<'oneway' | 'return'>(initial && !initial.return ? 'oneway' : 'return');
+  const form = useForm<SearchForm>({
+    resolver: zodResolver(SearchFormSchema),
+    defaultValues: initial ?? { adults: 1, children: 0, infants: 0, cabin: 'economy' },
+  });
+  const submit = form.handleSubmit((values) =>
+    onSearch(trip === 'oneway' ? { ...values, return: undefined } : values),
+  );
+  return (
+    <Form className="search-form card" onSubmit={(e) => void submit(e)} aria-label="Search flights">
+      <RadioGroup
+        className="trip"
+        value={trip}
+        onChange={(v) => setTrip(v === 'oneway' ? 'oneway' : 'return')}
+        orientation="horizontal"
+      >
+        <Label>Trip</Label>
+        <Radio value="return">Return</Radio>
+        <Radio value="oneway">One way</Radio>
+      </RadioGroup>
+      <div className="row">
+        <Controller
+          control={form.control}
+          name="from"
+          render={({ field, fieldState }) => (
+            <PlaceCombobox
+              label="From"
+              value={field.value ?? null}
+              onChange={(id) => field.onChange(id ?? undefined)}
+              useOptions={usePlaceOptions}
+              error={fieldState.error?.message}
+              placeholder="City or airport"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="to"
+          render={({ field, fieldState }) => (
+            <PlaceCombobox
+              label="To"
+              value={field.value ?? null}
+              onChange={(id) => field.onChange(id ?? undefined)}
+              useOptions={usePlaceOptions}
+              error={fieldState.error?.message}
+              placeholder="City or airport"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="depart"
+          render={({ field, fieldState }) => (
+            <DateField
+              label="Depart"
+              value={field.value ?? null}
+              onChange={(v) => field.onChange(v ?? undefined)}
+              min={today()}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        {trip === 'return' && (
+          <Controller
+            control={form.control}
+            name="return"
+            render={({ field, fieldState }) => (
+              <DateField
+                label="Return"
+                value={field.value ?? null}
+                onChange={(v) => field.onChange(v ?? undefined)}
+                min={form.getValues('depart') ?? today()}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        )}
+      </div>
+      <div className="row">
+        <Controller
+          control={form.control}
+          name="adults"
+          render={({ field, fieldState }) => (
+            <NumberField
+              label="Adults (12+)"
+              value={field.value}
+              onChange={field.onChange}
+              min={1}
+              max={9}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="children"
+          render={({ field, fieldState }) => (
+            <NumberField
+              label="Children (2–11)"
+              value={field.value}
+              onChange={field.onChange}
+              min={0}
+              max={8}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="infants"
+          render={({ field, fieldState }) => (
+            <NumberField
+              label="Infants (under 2)"
+              value={field.value}
+              onChange={field.onChange}
+              min={0}
+              max={8}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="cabin"
+          render={({ field }) => (
+            <SelectField label="Cabin" value={field.value} onChange={field.onChange} options={CABINS} />
+          )}
+        />
+        <Button type="submit" className="button primary search-button">
+          Search flights
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,125 @@
+import {
+  CSRF_HEADER,
+  type ErrorEnvelope,
+  ErrorEnvelopeSchema,
+  isKnownErrorCode,
+  KNOWN_ERRORS,
+} from '@console/contract';
+import type { z } from 'zod';
+
+/**
+ * A failed call to the console's API, in the v3 envelope. `remedy` says what to do in plain words.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly envelope: ErrorEnvelope;
+
+  constructor(status: number, envelope: ErrorEnvelope) {
+    super(envelope.error.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.envelope = envelope;
+  }
+  get code() {
+    return this.envelope.error.code;
+  }
+  get param() {
+    return this.envelope.error.param ?? null;
+  }
+  get requestId() {
+    return this.envelope.error.request_id ?? null;
+  }
+  get remedy(): string {
+    const code = this.code;
+    return isKnownErrorCode(code)
+      ? KNOWN_ERRORS[code].remedy
+      : 'Try again; if it keeps happening, tell your office admin.';
+  }
+}
+
+const networkError = (message: string) =>
+  new ApiError(0, {
+    error: {
+      type: 'api_error',
+      code: 'network_error',
+      message,
+      param: null,
+      doc_url: null,
+      request_id: null,
+    },
+  });
+
+type Listener = () => void;
+const signedOutListeners = new Set<Listener>();
+/** Called when any call finds the sign-in gone: the app sends the agent to sign in and back. */
+export function onSignedOut(listener: Listener): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+export interface CallOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PATCH';
+  body?: unknown;
+  schema: S;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export function jsonHeaders(method: string, idempotencyKey?: string): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method !== 'GET') {
+    headers[CSRF_HEADER] = '1';
+    headers['Content-Type'] = 'application/json';
+  }
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+  return headers;
+}
+
+/** Reads an error answer as an ApiError, whatever shape it came in. */
+export async function errorOf(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  const envelope = ErrorEnvelopeSchema.safeParse(json);
+  const error = envelope.success
+    ? new ApiError(response.status, envelope.data)
+    : networkError(`The console answered ${response.status}.`);
+  if (response.status === 401 && (error.code === 'unauthenticated' || error.code === 'session_expired')) {
+    for (const listener of signedOutListeners) listener();
+  }
+  return error;
+}
+
+/** One call to /api, parsed with a contract schema. */
+export async function api<S extends z.ZodType>(path: string, options: CallOptions<S>): Promise<z.output<S>> {
+  const method = options.method ?? 'GET';
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers: jsonHeaders(method, options.idempotencyKey),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw networkError('The console could not be reached. Check the connection and try again.');
+  }
+  if (!response.ok) throw await errorOf(response);
+  const json: unknown = await response.json().catch(() => {
+    throw networkError('The console sent an answer that could not be read.');
+  });
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) throw networkError('The console sent an answer in an unexpected shape.');
+  return parsed.data;
+}
+
+/** A fresh Idempotency-Key: one per booking attempt, kept across retries and double clicks. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

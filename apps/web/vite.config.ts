@@ -1,0 +1,21 @@
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// `pnpm --filter @console/web dev` serves the SPA with hot reload and sends /api to the BFF on :3000.
+export default defineConfig({
+  plugins: [
+    react(),
+    // React Aria ships its strings in ~34 languages; the console is in English, so only en-US is bundled.
+    { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' },
+  ],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: true,
+  },
+});

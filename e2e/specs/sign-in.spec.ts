@@ -3,7 +3,7 @@ import { DEMO, expect, signIn, test } from '../support/fixtures.ts';
 test('the demo agent signs in, sees the TEST badge, and signs out', async ({ page }) => {
   await signIn(page, 'agent');
   await expect(page.getByRole('heading', { name: 'Flights' })).toBeVisible();
-  await expect(page.getByLabel('Environment: test')).toHaveText('TEST');
+  await expect(page.getByRole('banner').getByText('Environment: TEST')).toBeVisible();
   await expect(page.getByText('Demo Agent')).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Booking console' })).toBeVisible();

@@ -48,10 +48,8 @@ export function Layout() {
             ))}
           </ul>
         </nav>
-        <span
-          className={live ? 'badge badge-live' : 'badge badge-test'}
-          aria-label={`Environment: ${live ? 'live' : 'test'}`}
-        >
+        <span className={live ? 'badge badge-live' : 'badge badge-test'}>
+          <span className="visually-hidden">Environment: </span>
           {live ? 'LIVE' : 'TEST'}
         </span>
         <span className="who">

@@ -51,7 +51,7 @@ function OfferRow({ offer }: { offer: FlightOffer }) {
 
 /** Thousands of offers stay smooth: only the rows in view are in the page. */
 export function OfferList({ offers }: { offers: FlightOffer[] }) {
-  const parent = useRef<HTMLDivElement>(null);
+  const parent = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
     count: offers.length,
     getScrollElement: () => parent.current,
@@ -61,7 +61,7 @@ export function OfferList({ offers }: { offers: FlightOffer[] }) {
   });
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling list must be reachable by keyboard
-    <div ref={parent} className="offer-scroller" tabIndex={0} role="region" aria-label="Offers">
+    <section ref={parent} className="offer-scroller" tabIndex={0} aria-label="Offers">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const offer = offers[item.index];
@@ -79,6 +79,6 @@ export function OfferList({ offers }: { offers: FlightOffer[] }) {
           );
         })}
       </div>
-    </div>
+    </section>
   );
 }

@@ -23,7 +23,22 @@ function toUser(row: {
   };
 }
 
+type Resumed = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  sessionId: string;
+  sessionExpiresAt: number;
+};
+
+/** How long a resumed session is trusted from memory before the database is asked again. */
+const SESSION_CACHE_MS = 5_000;
+
 export class Accounts {
+  /** Recently resumed sessions, so a busy agent's requests do not each read the database. Cleared on any change. */
+  readonly #recent = new Map<string, { user: Resumed; lastSeenAt: number; cachedAt: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly policy: { idleMs: number; absoluteMs: number; now?: () => number },
@@ -88,6 +103,7 @@ export class Accounts {
     if (change.disabled !== undefined) values.disabled = change.disabled ? 1 : 0;
     if (change.password !== undefined) values.password_hash = await hashPassword(change.password);
     await this.db.updateTable('users').set(values).where('id', '=', id).execute();
+    this.#recent.clear();
     // A disabled user, a new password or a new role ends every session at once.
     if (change.disabled === true || change.password !== undefined || change.role !== undefined) {
       await this.db.deleteFrom('sessions').where('user_id', '=', id).execute();
@@ -125,8 +141,19 @@ export class Accounts {
   }
 
   /** The user of a session token if the session is alive (idle and absolute timeouts), touching it. */
-  async resume(token: string) {
+  async resume(token: string): Promise<Resumed | null> {
     const id = Accounts.hashToken(token);
+    const at = this.#clock();
+    const cached = this.#recent.get(id);
+    if (
+      cached &&
+      at - cached.cachedAt < SESSION_CACHE_MS &&
+      at < cached.user.sessionExpiresAt &&
+      at - cached.lastSeenAt < this.policy.idleMs
+    ) {
+      return cached.user;
+    }
+    this.#recent.delete(id);
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -143,7 +170,6 @@ export class Accounts {
       .where('sessions.id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
-    const at = this.#clock();
     if (
       row.disabled === 1 ||
       at >= Number(row.expires_at) ||
@@ -167,6 +193,7 @@ export class Accounts {
   }
 
   async endSession(token: string): Promise<void> {
+    this.#recent.delete(Accounts.hashToken(token));
     await this.db.deleteFrom('sessions').where('id', '=', Accounts.hashToken(token)).execute();
   }
 

@@ -41,53 +41,69 @@ export const DEFAULT_MAX_OFFERS = 500;
 
 const ownerOf = (caller: Caller): OwnerKey => ownerKey(caller.officeId, caller.environment);
 
-function placesFor(query: string, limit: number): FlightPlace[] {
-  const q = query.trim().toLowerCase();
-  const scored: { place: FlightPlace; score: number }[] = [];
-  const cities = new Map<string, typeof AIRPORTS>();
+interface PlaceEntry {
+  place: FlightPlace;
+  code: string;
+  names: string[];
+  bonus: number;
+}
+
+/** Every city (with two or more airports) and airport, with lower-cased names, built once. */
+const PLACE_INDEX: PlaceEntry[] = (() => {
+  const entries: PlaceEntry[] = [];
+  const cities = new Map<string, (typeof AIRPORTS)[number][]>();
   for (const airport of AIRPORTS)
     cities.set(airport.cityCode, [...(cities.get(airport.cityCode) ?? []), airport]);
-  const score = (code: string, names: string[]) => {
-    if (code.toLowerCase() === q) return 100;
-    if (names.some((n) => n.toLowerCase().startsWith(q))) return 60;
-    if (names.some((n) => n.toLowerCase().includes(q))) return 30;
-    return 0;
-  };
   for (const [cityCode, airports] of cities) {
     const first = airports[0];
     if (!first || airports.length < 2 || airports.some((a) => a.code === cityCode)) continue;
-    const s = score(cityCode, [first.city]);
-    if (s > 0) {
-      scored.push({
-        place: {
-          object: 'flight_place',
-          code: cityCode,
-          name: `${first.city} (all airports)`,
-          type: 'city',
-          city_code: cityCode,
-          country_code: first.countryCode,
-          country: first.country,
-        },
-        score: s + 5,
-      });
-    }
+    entries.push({
+      place: {
+        object: 'flight_place',
+        code: cityCode,
+        name: `${first.city} (all airports)`,
+        type: 'city',
+        city_code: cityCode,
+        country_code: first.countryCode,
+        country: first.country,
+      },
+      code: cityCode.toLowerCase(),
+      names: [first.city.toLowerCase()],
+      bonus: 5,
+    });
   }
   for (const a of AIRPORTS) {
-    const s = score(a.code, [a.name, a.city, a.country]);
-    if (s > 0) {
-      scored.push({
-        place: {
-          object: 'flight_place',
-          code: a.code,
-          name: a.name.includes(a.city) ? a.name : `${a.city} ${a.name}`,
-          type: 'airport',
-          city_code: a.cityCode,
-          country_code: a.countryCode,
-          country: a.country,
-        },
-        score: s,
-      });
-    }
+    entries.push({
+      place: {
+        object: 'flight_place',
+        code: a.code,
+        name: a.name.includes(a.city) ? a.name : `${a.city} ${a.name}`,
+        type: 'airport',
+        city_code: a.cityCode,
+        country_code: a.countryCode,
+        country: a.country,
+      },
+      code: a.code.toLowerCase(),
+      names: [a.name, a.city, a.country].map((n) => n.toLowerCase()),
+      bonus: 0,
+    });
+  }
+  return entries;
+})();
+
+function placesFor(query: string, limit: number): FlightPlace[] {
+  const q = query.trim().toLowerCase();
+  const scored: { place: FlightPlace; score: number }[] = [];
+  for (const entry of PLACE_INDEX) {
+    const score =
+      entry.code === q
+        ? 100
+        : entry.names.some((n) => n.startsWith(q))
+          ? 60
+          : entry.names.some((n) => n.includes(q))
+            ? 30
+            : 0;
+    if (score > 0) scored.push({ place: entry.place, score: score + entry.bonus });
   }
   return scored
     .sort((x, y) => y.score - x.score || x.place.name.localeCompare(y.place.name))

@@ -1,0 +1,56 @@
+import { Agent, request } from 'undici';
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  throughput: number;
+  p50: number;
+  p99: number;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+/**
+ * Closed-loop load: `connections` workers, each sending the next request as soon as the last answered, over a
+ * keep-alive pool of that many connections, for `seconds`. Latency from hrtime, in milliseconds.
+ */
+export async function load(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const agent = new Agent({ connections: options.connections, keepAliveTimeout: 30_000, pipelining: 1 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const stopAt = started + options.seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < stopAt) {
+      const t0 = process.hrtime.bigint();
+      try {
+        const response = await request(url, { dispatcher: agent, headers: options.headers });
+        await response.body.arrayBuffer();
+        if (response.statusCode !== 200) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  await agent.close();
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    throughput: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
+}

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type ConsoleUser, newId, type Role } from '@console/contract';
 import type { Db } from '../db/index.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
+import type { SignedInUser } from './types.ts';
 
 const now = () => new Date().toISOString();
 
@@ -23,21 +24,12 @@ function toUser(row: {
   };
 }
 
-type Resumed = {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  sessionId: string;
-  sessionExpiresAt: number;
-};
-
 /** How long a resumed session is trusted from memory before the database is asked again. */
 const SESSION_CACHE_MS = 5_000;
 
 export class Accounts {
   /** Recently resumed sessions, so a busy agent's requests do not each read the database. Cleared on any change. */
-  readonly #recent = new Map<string, { user: Resumed; lastSeenAt: number; cachedAt: number }>();
+  readonly #recent = new Map<string, { user: SignedInUser; lastSeenAt: number; cachedAt: number }>();
 
   constructor(
     private readonly db: Db,
@@ -141,7 +133,7 @@ export class Accounts {
   }
 
   /** The user of a session token if the session is alive (idle and absolute timeouts), touching it. */
-  async resume(token: string): Promise<Resumed | null> {
+  async resume(token: string): Promise<SignedInUser | null> {
     const id = Accounts.hashToken(token);
     const at = this.#clock();
     const cached = this.#recent.get(id);

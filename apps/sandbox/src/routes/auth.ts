@@ -8,7 +8,7 @@ import {
   type TokenResponse,
 } from '@console/contract';
 import { Hono } from 'hono';
-import { requireToken } from '../lib/auth.ts';
+import { requireScope } from '../lib/auth.ts';
 import { isoSeconds } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/types.ts';
@@ -92,7 +92,7 @@ export function authRoutes(store: Store) {
       };
       return c.json(response, 201, { 'Cache-Control': 'no-store' });
     })
-    .get('/introspect', requireToken(store), (c) => {
+    .get('/introspect', requireScope(store, null), (c) => {
       const caller = c.get('caller');
       const office = store.office(caller.officeId);
       const body: Introspection = {

@@ -54,3 +54,46 @@ export async function load(
     p99: percentile(sorted, 99),
   };
 }
+
+/**
+ * Open-loop load at a fixed rate, spread over `connections`: each request has a scheduled send time, and its
+ * latency counts from that time, so a slow answer that delays the next send is not hidden (no coordinated omission).
+ */
+export async function openLoad(
+  url: string,
+  options: { connections: number; rate: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const agent = new Agent({ connections: options.connections, keepAliveTimeout: 30_000, pipelining: 1 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const total = Math.round(options.rate * options.seconds);
+  const interval = 1000 / options.rate;
+  const started = performance.now();
+  const worker = async (index: number) => {
+    for (let k = index; k < total; k += options.connections) {
+      const scheduled = started + k * interval;
+      const wait = scheduled - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      try {
+        const response = await request(url, { dispatcher: agent, headers: options.headers });
+        await response.body.arrayBuffer();
+        if (response.statusCode !== 200) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - scheduled);
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, (_, i) => worker(i)));
+  const seconds = (performance.now() - started) / 1000;
+  await agent.close();
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    throughput: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
+}

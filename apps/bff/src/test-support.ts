@@ -1,7 +1,17 @@
 import { CSRF_HEADER } from '@console/contract';
 import { serve } from '@hono/node-server';
+import { z } from 'zod';
 import { createConsole } from './app.ts';
 import { readEnv } from './env.ts';
+
+const SandboxStatsSchema = z.object({
+  tokens: z.number(),
+  flight_orders: z.number(),
+  hotel_orders: z.number(),
+  activity_bookings: z.number(),
+  sessions: z.number(),
+  streams: z.object({ open: z.number(), abandoned: z.number() }),
+});
 
 export interface Reply {
   status: number;
@@ -28,8 +38,9 @@ export async function startConsole(overrides: Record<string, string> = {}) {
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   const origin = `http://127.0.0.1:${address.port}`;
-  const sandbox = console_.deps.upstream.embedded;
-  if (!sandbox) throw new Error('tests run on the embedded sandbox');
+  const embedded = console_.deps.upstream.embedded;
+  if (!embedded) throw new Error('tests run on the embedded sandbox');
+  const controls = embedded.controls;
   const seen: Reply[] = [];
 
   /** A browser: keeps its session cookie and sends the CSRF header on unsafe methods. */
@@ -82,7 +93,7 @@ export async function startConsole(overrides: Record<string, string> = {}) {
   }
 
   async function control(path: string, body?: unknown) {
-    const response = await fetch(`http://127.0.0.1:${sandbox?.port}/_sandbox${path}`, {
+    const response = await fetch(`${controls}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body ?? {}),
@@ -93,7 +104,8 @@ export async function startConsole(overrides: Record<string, string> = {}) {
   return {
     origin,
     console: console_,
-    sandbox: sandbox.store,
+    /** What the sandbox holds right now: counts of tokens, orders and streams. */
+    stats: async () => SandboxStatsSchema.parse(await (await fetch(`${controls}/stats`)).json()),
     browser,
     signedIn,
     control,

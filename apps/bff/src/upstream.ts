@@ -1,6 +1,6 @@
+import { Worker } from 'node:worker_threads';
 import { ServiceClient, SessionClient } from '@console/client';
-import { createSandbox, type Sandbox } from '@console/sandbox';
-import { type ServerType, serve } from '@hono/node-server';
+import { z } from 'zod';
 import type { BffEnv } from './env.ts';
 
 export interface Upstream {
@@ -8,7 +8,7 @@ export interface Upstream {
   session: SessionClient | null;
   /** The service's origin, for relaying media paths it returns (/media/...). */
   origin: string;
-  embedded: { server: ServerType; port: number; store: Sandbox['store'] } | null;
+  embedded: { port: number; controls: string } | null;
   close(): Promise<void>;
 }
 
@@ -30,23 +30,11 @@ export async function connectUpstream(env: BffEnv): Promise<Upstream> {
           password: env.SESSION_PASSWORD,
         }
       : null;
+  let worker: Worker | null = null;
   if (!baseUrl || !clientId || !clientSecret) {
-    const sandbox = createSandbox({ streamIntervalMs: env.SANDBOX_STREAM_INTERVAL_MS });
-    const server = serve({ fetch: sandbox.app.fetch, port: env.SANDBOX_PORT, hostname: '127.0.0.1' });
-    const port = await new Promise<number>((resolve, reject) => {
-      server.once('listening', () => {
-        const address = server.address();
-        resolve(address !== null && typeof address === 'object' ? address.port : env.SANDBOX_PORT);
-      });
-      server.once('error', (error) =>
-        reject(
-          new Error(
-            `The embedded sandbox could not listen on 127.0.0.1:${env.SANDBOX_PORT}: ${error.message}. Set SANDBOX_PORT.`,
-          ),
-        ),
-      );
-    });
-    embedded = { server, port, store: sandbox.store };
+    worker = startSandboxWorker(env);
+    const port = await sandboxListening(worker, env.SANDBOX_PORT);
+    embedded = { port, controls: `http://127.0.0.1:${port}/_sandbox` };
     baseUrl = `http://127.0.0.1:${port}/v3`;
     clientId = 'cid_test_demo';
     clientSecret = 'sk_test_demo';
@@ -61,7 +49,7 @@ export async function connectUpstream(env: BffEnv): Promise<Upstream> {
   const session = sessionLogin
     ? new SessionClient({ ...sessionLogin, timeoutMs: env.UPSTREAM_TIMEOUT_MS })
     : null;
-  const running = embedded;
+  const running = worker;
   return {
     service,
     session,
@@ -70,7 +58,44 @@ export async function connectUpstream(env: BffEnv): Promise<Upstream> {
     async close() {
       await session?.close().catch(() => undefined);
       await service.close().catch(() => undefined);
-      if (running) await new Promise<void>((resolve) => running.server.close(() => resolve()));
+      if (running) {
+        running.postMessage('close');
+        await Promise.race([
+          new Promise((resolve) => running.once('message', resolve)),
+          new Promise((resolve) => setTimeout(resolve, 2000)),
+        ]);
+        await running.terminate();
+      }
     },
   };
+}
+
+const WorkerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('listening'), port: z.number() }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+  z.object({ type: z.literal('closed') }),
+]);
+
+/** The sandbox worker; its bootstrap loads the TypeScript through tsx, under `pnpm start` and test runners alike. */
+function startSandboxWorker(env: BffEnv): Worker {
+  return new Worker(new URL('./sandbox-worker.mjs', import.meta.url), {
+    workerData: { port: env.SANDBOX_PORT, streamIntervalMs: env.SANDBOX_STREAM_INTERVAL_MS },
+  });
+}
+
+function sandboxListening(worker: Worker, wanted: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    worker.on('message', (raw: unknown) => {
+      const message = WorkerMessage.safeParse(raw);
+      if (!message.success) return;
+      if (message.data.type === 'listening') resolve(message.data.port);
+      if (message.data.type === 'error')
+        reject(
+          new Error(
+            `The embedded sandbox could not listen on 127.0.0.1:${wanted}: ${message.data.message}. Set SANDBOX_PORT.`,
+          ),
+        );
+    });
+    worker.once('error', reject);
+  });
 }

@@ -171,10 +171,12 @@ export class Accounts {
       return null;
     }
     // Touch at most once a minute: a busy agent does not write on every request.
-    if (at - Number(row.last_seen_at) > 60_000) {
+    let lastSeenAt = Number(row.last_seen_at);
+    if (at - lastSeenAt > 60_000) {
       await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+      lastSeenAt = at;
     }
-    return {
+    const user: SignedInUser = {
       id: row.id,
       email: row.email,
       name: row.name,
@@ -182,6 +184,9 @@ export class Accounts {
       sessionId: id,
       sessionExpiresAt: Number(row.expires_at),
     };
+    if (this.#recent.size >= 10_000) this.#recent.clear();
+    this.#recent.set(id, { user, lastSeenAt, cachedAt: at });
+    return user;
   }
 
   async endSession(token: string): Promise<void> {

@@ -35,6 +35,20 @@ export function controlRoutes(store: Store) {
       store.clock.advance(seconds * 1000);
       return c.json({ now: isoSeconds(store.clock.now()), offset_ms: store.clock.offsetMs });
     })
+    .get('/stats', (c) =>
+      c.json({
+        tokens: store.tokens.size,
+        flight_orders: store.flightOrders.size,
+        hotel_orders: store.hotelOrders.size,
+        activity_bookings: store.activityBookings.size,
+        sessions: store.sessions.size,
+        streams: store.streams,
+      }),
+    )
+    .post('/tokens/revoke', (c) => {
+      store.tokens.clear();
+      return c.json({ revoked: true });
+    })
     .post('/reset', (c) => {
       store.reset();
       return c.json({ reset: true, now: isoSeconds(store.clock.now()) });

@@ -1,0 +1,23 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createSandbox } from '@console/sandbox';
+import { serve } from '@hono/node-server';
+import { z } from 'zod';
+
+/**
+ * The embedded sandbox on its own thread: the BFF's event loop then does only the BFF's work, as it would in front
+ * of a real service, while `pnpm start` stays one process.
+ */
+const options = z.object({ port: z.number().int(), streamIntervalMs: z.number().int() }).parse(workerData);
+const sandbox = createSandbox({ streamIntervalMs: options.streamIntervalMs });
+const server = serve({ fetch: sandbox.app.fetch, port: options.port, hostname: '127.0.0.1' });
+server.once('listening', () => {
+  const address = server.address();
+  parentPort?.postMessage({
+    type: 'listening',
+    port: address !== null && typeof address === 'object' ? address.port : options.port,
+  });
+});
+server.once('error', (error) => parentPort?.postMessage({ type: 'error', message: error.message }));
+parentPort?.on('message', (message: unknown) => {
+  if (message === 'close') server.close(() => parentPort?.postMessage({ type: 'closed' }));
+});

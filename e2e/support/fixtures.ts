@@ -23,6 +23,16 @@ export async function sandbox(path: string, body: unknown = {}) {
   return response.json();
 }
 
+/** What the sandbox holds right now (counts of tokens, orders, bookings, open streams). */
+export async function sandboxStats(): Promise<{
+  flight_orders: number;
+  hotel_orders: number;
+  activity_bookings: number;
+}> {
+  const response = await fetch(`${env.sandboxUrl}/_sandbox/stats`);
+  return response.json();
+}
+
 export const test = base.extend<{ agentPage: Page }>({
   agentPage: async ({ page }, use) => {
     await signIn(page, 'agent', '/flights');
@@ -33,3 +43,49 @@ export const test = base.extend<{ agentPage: Page }>({
 export { expect };
 
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Types a YYYY-MM-DD date into a React Aria date field, segment by segment, as a keyboard user would. */
+export async function fillDate(field: import('@playwright/test').Locator, date: string) {
+  const [year = '', month = '', day = ''] = date.split('-');
+  await field.getByRole('spinbutton', { name: /month/i }).pressSequentially(month);
+  await field.getByRole('spinbutton', { name: /day/i }).pressSequentially(day);
+  await field.getByRole('spinbutton', { name: /year/i }).pressSequentially(year);
+}
+
+/** Scans the page with axe and fails on serious or critical violations, naming them. */
+export async function expectAccessible(page: Page, label: string) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** A flight search URL for the console, from today. */
+export function flightSearchUrl(options: {
+  from: string;
+  to: string;
+  inDays: number;
+  adults?: number;
+  children?: number;
+}) {
+  const params = new URLSearchParams({
+    from: options.from,
+    to: options.to,
+    depart: inDays(options.inDays),
+    adults: String(options.adults ?? 1),
+    children: String(options.children ?? 0),
+    infants: '0',
+    cabin: 'economy',
+  });
+  return `/flights?${params}`;
+}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Button } from 'react-aria-components';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { Toasts } from '../components/toasts.tsx';
 import { useMe } from '../features/auth/api/me.ts';
 import { useSignOut } from '../features/auth/api/sign-in.ts';
 import { onSignedOut } from '../lib/api.ts';
@@ -67,6 +68,8 @@ export function Layout() {
       <main className="content">
         <Outlet />
       </main>
+      <Toasts />
+      <ScrollRestoration />
     </div>
   );
 }

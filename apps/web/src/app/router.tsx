@@ -16,6 +16,18 @@ export const router = createBrowserRouter([
           Component: (await import('../features/flights/components/flight-search-page.tsx')).FlightSearchPage,
         }),
       },
+      {
+        path: 'flights/book/:offerId',
+        lazy: async () => ({
+          Component: (await import('../features/flights/components/book-page.tsx')).BookPage,
+        }),
+      },
+      {
+        path: 'flights/orders/:orderId',
+        lazy: async () => ({
+          Component: (await import('../features/flights/components/order-page.tsx')).OrderPage,
+        }),
+      },
       { path: '*', element: <p>There is no such page. Use the menu above.</p> },
     ],
   },

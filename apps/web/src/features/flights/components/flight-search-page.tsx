@@ -1,15 +1,33 @@
-import { useMemo } from 'react';
-import { Button, Checkbox, CheckboxGroup, Label } from 'react-aria-components';
-import { useSearchParams } from 'react-router';
+import type { FlightOffer } from '@console/contract';
+import { useMemo, useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  Dialog,
+  Heading,
+  Label,
+  Modal,
+  ModalOverlay,
+} from 'react-aria-components';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { useFlightSearchStream } from '../api/flight-search-stream.ts';
+import { rememberOffer } from '../api/offers.ts';
 import { readSearch, readView, type SearchForm, SORTS, type SortId, viewOffers } from '../search-params.ts';
+import { OfferDetail } from './offer-detail.tsx';
 import { OfferList } from './offer-list.tsx';
 import { SearchFormPanel } from './search-form.tsx';
 
 export function FlightSearchPage() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [detail, setDetail] = useState<FlightOffer | null>(null);
+  const select = (offer: FlightOffer) => {
+    rememberOffer(offer);
+    navigate(`/flights/book/${offer.id}?${params.toString()}`);
+  };
   const search = useMemo(() => readSearch(params), [params]);
   const view = readView(params);
   const requestKey = search ? JSON.stringify(search.request) : '';
@@ -131,7 +149,7 @@ export function FlightSearchPage() {
               )}
             </aside>
             {shown.length > 0 ? (
-              <OfferList offers={shown} />
+              <OfferList offers={shown} onDetails={setDetail} onSelect={select} />
             ) : (
               stream.status !== 'searching' && (
                 <p className="empty">
@@ -142,6 +160,33 @@ export function FlightSearchPage() {
           </div>
         </section>
       )}
+      <ModalOverlay
+        isOpen={detail !== null}
+        onOpenChange={(open) => !open && setDetail(null)}
+        isDismissable
+        className="overlay"
+      >
+        <Modal className="modal">
+          <Dialog className="dialog">
+            {({ close }) =>
+              detail && (
+                <>
+                  <Heading slot="title">Offer details</Heading>
+                  <OfferDetail offer={detail} />
+                  <div className="dialog-actions">
+                    <Button className="button" onPress={close}>
+                      Close
+                    </Button>
+                    <Button className="button primary" onPress={() => select(detail)}>
+                      Select this offer
+                    </Button>
+                  </div>
+                </>
+              )
+            }
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { FlightOffer } from '@console/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
+import { Button } from 'react-aria-components';
 import { stopsOf } from '../search-params.ts';
 
 const time = (iso: string) => iso.slice(11, 16);
@@ -8,7 +9,12 @@ const hours = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minute
 const money = (amount: string) =>
   `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} USD`;
 
-function OfferRow({ offer }: { offer: FlightOffer }) {
+interface RowActions {
+  onDetails: (offer: FlightOffer) => void;
+  onSelect: (offer: FlightOffer) => void;
+}
+
+function OfferRow({ offer, onDetails, onSelect }: { offer: FlightOffer } & RowActions) {
   const stops = stopsOf(offer);
   return (
     <article className="offer" aria-label={`${offer.airline_name}, ${money(offer.total.amount)}`}>
@@ -44,18 +50,34 @@ function OfferRow({ offer }: { offer: FlightOffer }) {
       <div className="offer-price">
         <strong>{money(offer.total.amount)}</strong>
         <span className="muted small">{stops === 0 ? 'Direct' : `${stops} stop${stops > 1 ? 's' : ''}`}</span>
+        <div className="offer-actions">
+          <Button
+            className="button"
+            onPress={() => onDetails(offer)}
+            aria-label={`Details of ${offer.airline_name} ${money(offer.total.amount)}`}
+          >
+            Details
+          </Button>
+          <Button
+            className="button primary"
+            onPress={() => onSelect(offer)}
+            aria-label={`Select ${offer.airline_name} ${money(offer.total.amount)}`}
+          >
+            Select
+          </Button>
+        </div>
       </div>
     </article>
   );
 }
 
 /** Thousands of offers stay smooth: only the rows in view are in the page. */
-export function OfferList({ offers }: { offers: FlightOffer[] }) {
+export function OfferList({ offers, onDetails, onSelect }: { offers: FlightOffer[] } & RowActions) {
   const parent = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
     count: offers.length,
     getScrollElement: () => parent.current,
-    estimateSize: () => 96,
+    estimateSize: () => 110,
     overscan: 6,
     getItemKey: (index) => offers[index]?.id ?? index,
   });
@@ -74,7 +96,7 @@ export function OfferList({ offers }: { offers: FlightOffer[] }) {
               className="offer-slot"
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <OfferRow offer={offer} />
+              <OfferRow offer={offer} onDetails={onDetails} onSelect={onSelect} />
             </div>
           );
         })}

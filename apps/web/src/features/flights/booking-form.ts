@@ -1,0 +1,132 @@
+import {
+  CountryCodeSchema,
+  checkPassengersAgainstOffer,
+  DateSchema,
+  EmailSchema,
+  type FlightOffer,
+  type FlightOrderRequest,
+  GenderSchema,
+  PassengerTypeSchema,
+  PersonNameSchema,
+  PhoneSchema,
+} from '@console/contract';
+import { z } from 'zod';
+
+/**
+ * The booking form's shape: the contract's passenger fields as an agent types them (optional ones may be left
+ * empty). `toOrderRequest` turns it into the wire body, which the contract then validates.
+ */
+const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]);
+
+export const PassengerFormSchema = z
+  .object({
+    type: PassengerTypeSchema,
+    given_name: PersonNameSchema,
+    family_name: PersonNameSchema,
+    date_of_birth: z.string().min(1, { error: 'Enter the date of birth' }).pipe(DateSchema),
+    gender: GenderSchema,
+    nationality: optional(CountryCodeSchema),
+    national_id: z.string().trim().max(30),
+    document_number: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z0-9]{5,20}$/i, { error: 'must be 5 to 20 letters and digits' }),
+    ),
+    document_expires_on: optional(DateSchema),
+    document_country: optional(CountryCodeSchema),
+  })
+  .superRefine((p, ctx) => {
+    if (p.document_number) {
+      if (!p.document_expires_on)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Enter when the document expires',
+          path: ['document_expires_on'],
+        });
+      if (!p.document_country)
+        ctx.addIssue({ code: 'custom', message: 'Enter the issuing country', path: ['document_country'] });
+    }
+  });
+export type PassengerForm = z.input<typeof PassengerFormSchema>;
+
+export const BookingFormBase = z.object({
+  passengers: z.array(PassengerFormSchema),
+  contact: z.object({ email: EmailSchema, phone: PhoneSchema }),
+  client_reference: z.string().trim().max(100),
+});
+export type BookingForm = z.input<typeof BookingFormBase>;
+
+export function toOrderRequest(form: z.output<typeof BookingFormBase>, offerId: string): FlightOrderRequest {
+  return {
+    offer_id: offerId,
+    passengers: form.passengers.map((p) => ({
+      type: p.type,
+      given_name: p.given_name,
+      family_name: p.family_name,
+      date_of_birth: p.date_of_birth,
+      gender: p.gender,
+      ...(p.nationality ? { nationality: p.nationality } : {}),
+      ...(p.national_id ? { national_id: p.national_id } : {}),
+      ...(p.document_number && p.document_expires_on && p.document_country
+        ? {
+            document: {
+              number: p.document_number.toUpperCase(),
+              expires_on: p.document_expires_on,
+              country_code: p.document_country,
+            },
+          }
+        : {}),
+    })),
+    contact: form.contact,
+    ...(form.client_reference ? { client_reference: form.client_reference } : {}),
+  };
+}
+
+/** `passengers[1].document.expires_on` → the form's path to the same field. */
+function formPath(param: string): (string | number)[] {
+  const match = /^passengers\[(\d+)\]\.(.+)$/.exec(param);
+  if (!match) return [param];
+  const field = match[2] === 'document.expires_on' ? 'document_expires_on' : (match[2] ?? '');
+  return ['passengers', Number(match[1]), field];
+}
+
+/** The form's schema for one offer: the contract's checks of ages and documents against the flights, too. */
+export function bookingFormSchema(offer: FlightOffer) {
+  return BookingFormBase.superRefine((form, ctx) => {
+    const problem = checkPassengersAgainstOffer(toOrderRequest(form, offer.id).passengers, offer);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: formPath(problem.param) });
+  });
+}
+
+export function emptyPassengers(offer: FlightOffer): PassengerForm[] {
+  return offer.passengers.map((p) => ({
+    type: p.type,
+    given_name: '',
+    family_name: '',
+    date_of_birth: '',
+    gender: 'female',
+    nationality: '',
+    national_id: '',
+    document_number: '',
+    document_expires_on: '',
+    document_country: '',
+  }));
+}
+
+/** What changed between the offer as seen and as re-priced: price and each segment's baggage and cabin. */
+export function offerChanges(before: FlightOffer, after: FlightOffer): string[] {
+  const changes: string[] = [];
+  if (before.total.amount !== after.total.amount) changes.push('price');
+  const terms = (o: FlightOffer) =>
+    o.slices
+      .flatMap((s) =>
+        s.segments.map(
+          (g) =>
+            `${g.flight_number}|${g.cabin_class}|${g.baggage.checked}|${g.baggage.cabin}|${g.departing_at}`,
+        ),
+      )
+      .join(';');
+  if (terms(before) !== terms(after)) changes.push('terms');
+  return changes;
+}

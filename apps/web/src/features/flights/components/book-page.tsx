@@ -1,0 +1,331 @@
+import type { FlightOffer } from '@console/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { DateField } from '../../../components/date-field.tsx';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { notify } from '../../../components/toasts.tsx';
+import { ApiError, newIdempotencyKey } from '../../../lib/api.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { rememberedOffer, repricedOfferQuery } from '../api/offers.ts';
+import { useCreateOrder } from '../api/orders.ts';
+import {
+  type BookingForm,
+  bookingFormSchema,
+  emptyPassengers,
+  offerChanges,
+  toOrderRequest,
+} from '../booking-form.ts';
+import { OfferDetail } from './offer-detail.tsx';
+
+const TYPE_LABEL = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const;
+const today = () => new Date().toISOString().slice(0, 10);
+
+function PriceChange({
+  before,
+  after,
+  onAccept,
+}: {
+  before: FlightOffer;
+  after: FlightOffer;
+  onAccept: () => void;
+}) {
+  const changes = offerChanges(before, after);
+  return (
+    <div role="alert" className="notice">
+      <strong>
+        The airline changed this offer{changes.includes('price') ? "'s price" : ''}
+        {changes.includes('terms') ? (changes.includes('price') ? ' and terms' : "'s terms") : ''}.
+      </strong>
+      <div className="compare">
+        <div>
+          <div className="muted small">When you chose it</div>
+          <strong>{formatMoney(before.total)}</strong>
+        </div>
+        <div className="new">
+          <div className="muted small">Now</div>
+          <strong>{formatMoney(after.total)}</strong>
+        </div>
+      </div>
+      <p className="small">Check the flights and baggage below before you accept.</p>
+      <Button className="button primary" onPress={onAccept}>
+        Accept the new {changes.includes('price') ? 'price' : 'terms'}
+      </Button>
+    </div>
+  );
+}
+
+export function BookPage() {
+  const { offerId = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const seen = useMemo(() => rememberedOffer(offerId), [offerId]);
+  const priced = useQuery(repricedOfferQuery(offerId));
+  const [accepted, setAccepted] = useState(false);
+  const backToResults = `/flights?${params.toString()}`;
+
+  if (priced.isPending) return <p className="loading">Checking the price with the airline…</p>;
+  if (priced.error) {
+    const gone =
+      priced.error instanceof ApiError &&
+      (priced.error.code === 'offer_expired' || priced.error.status === 404);
+    return (
+      <div className="page stack">
+        <h1>Review and book</h1>
+        <ErrorNotice
+          error={priced.error}
+          title={gone ? 'This offer is no longer available' : 'Could not check the price'}
+        />
+        <p>
+          <Link to={backToResults}>Search again</Link> for fresh offers.
+        </p>
+      </div>
+    );
+  }
+  const offer = priced.data;
+  const changed = seen !== null && offerChanges(seen, offer).length > 0;
+  return (
+    <div className="page stack">
+      <div className="page-head">
+        <h1>Review and book</h1>
+        <Link to={backToResults}>Back to results</Link>
+      </div>
+      {changed && !accepted && seen && (
+        <PriceChange before={seen} after={offer} onAccept={() => setAccepted(true)} />
+      )}
+      <section className="card" aria-label="Flights">
+        <OfferDetail offer={offer} />
+      </section>
+      {(!changed || accepted) && (
+        <PassengersForm offer={offer} onBooked={(id) => navigate(`/flights/orders/${id}`)} />
+      )}
+    </div>
+  );
+}
+
+function PassengersForm({ offer, onBooked }: { offer: FlightOffer; onBooked: (orderId: string) => void }) {
+  const schema = useMemo(() => bookingFormSchema(offer), [offer]);
+  const form = useForm<BookingForm>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      passengers: emptyPassengers(offer),
+      contact: { email: '', phone: '' },
+      client_reference: '',
+    },
+  });
+  const create = useCreateOrder();
+  // One key per booking attempt: a double click or a retry after a lost answer books once.
+  const key = useRef(newIdempotencyKey());
+  const lastDeparture = offer.slices.at(-1)?.segments.at(-1)?.arriving_at.slice(0, 10) ?? today();
+
+  const submit = form.handleSubmit((values) => {
+    if (create.isPending) return;
+    const body = toOrderRequest(schema.parse(values), offer.id);
+    create.mutate(
+      { body, key: key.current },
+      {
+        onSuccess: (order) => {
+          notify(
+            'Booking held',
+            `Order ${order.booking_reference ?? order.id} for ${formatMoney(order.total)}. Ticket it before the deadline.`,
+          );
+          onBooked(order.id);
+        },
+        onError: (error) => {
+          // A definitive refusal ends this attempt; a network failure keeps the key so a retry cannot book twice.
+          if (
+            error instanceof ApiError &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            error.code !== 'idempotency_key_in_use'
+          )
+            key.current = newIdempotencyKey();
+        },
+      },
+    );
+  });
+
+  return (
+    <Form className="stack" onSubmit={(e) => void submit(e)} aria-label="Passengers and contact">
+      <h2>Passengers</h2>
+      <div className="grid-2">
+        {offer.passengers.map((p, index) => (
+          <fieldset key={p.id} className="passenger">
+            <legend>
+              <h3>
+                Passenger {index + 1}: {TYPE_LABEL[p.type]}
+              </h3>
+            </legend>
+            <div className="row">
+              <Controller
+                control={form.control}
+                name={`passengers.${index}.given_name`}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label="Given names"
+                    {...field}
+                    error={fieldState.error?.message}
+                    autoComplete="off"
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`passengers.${index}.family_name`}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label="Family name"
+                    {...field}
+                    error={fieldState.error?.message}
+                    autoComplete="off"
+                  />
+                )}
+              />
+            </div>
+            <div className="row">
+              <Controller
+                control={form.control}
+                name={`passengers.${index}.date_of_birth`}
+                render={({ field, fieldState }) => (
+                  <DateField
+                    label="Date of birth"
+                    value={field.value || null}
+                    onChange={(v) => field.onChange(v ?? '')}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`passengers.${index}.gender`}
+                render={({ field }) => (
+                  <SelectField
+                    label="Gender"
+                    value={field.value}
+                    onChange={field.onChange}
+                    options={[
+                      { id: 'female', label: 'Female' },
+                      { id: 'male', label: 'Male' },
+                    ]}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`passengers.${index}.nationality`}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label="Nationality (optional)"
+                    description="Two-letter code, e.g. GB"
+                    {...field}
+                    onChange={(v) => field.onChange(v.toUpperCase())}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            </div>
+            <div className="row">
+              <Controller
+                control={form.control}
+                name={`passengers.${index}.document_number`}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label="Passport number (optional)"
+                    {...field}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`passengers.${index}.document_expires_on`}
+                render={({ field, fieldState }) => (
+                  <DateField
+                    label="Passport expires"
+                    value={field.value || null}
+                    onChange={(v) => field.onChange(v ?? '')}
+                    min={lastDeparture}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`passengers.${index}.document_country`}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label="Issued by"
+                    description="e.g. GB"
+                    {...field}
+                    onChange={(v) => field.onChange(v.toUpperCase())}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            </div>
+            <Controller
+              control={form.control}
+              name={`passengers.${index}.national_id`}
+              render={({ field, fieldState }) => (
+                <TextField label="National ID (optional)" {...field} error={fieldState.error?.message} />
+              )}
+            />
+          </fieldset>
+        ))}
+      </div>
+      <h2>Contact</h2>
+      <div className="row">
+        <Controller
+          control={form.control}
+          name="contact.email"
+          render={({ field, fieldState }) => (
+            <TextField label="Email" type="email" {...field} error={fieldState.error?.message} />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="contact.phone"
+          render={({ field, fieldState }) => (
+            <TextField
+              label="Phone"
+              type="tel"
+              description="International form, e.g. +442071234567"
+              {...field}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="client_reference"
+          render={({ field, fieldState }) => (
+            <TextField label="Client reference (optional)" {...field} error={fieldState.error?.message} />
+          )}
+        />
+      </div>
+      {create.error && (
+        <ErrorNotice
+          error={create.error}
+          title={
+            create.error instanceof ApiError && create.error.status === 402
+              ? 'The wallet cannot pay for this booking'
+              : 'The booking was not made'
+          }
+        />
+      )}
+      <div className="actions">
+        <Button type="submit" className="button primary" isDisabled={create.isPending}>
+          {create.isPending ? 'Holding…' : `Hold booking · ${formatMoney(offer.total)}`}
+        </Button>
+        <span className="muted small">
+          Holding reserves the seats and the money; you ticket it on the next page.
+        </span>
+      </div>
+    </Form>
+  );
+}

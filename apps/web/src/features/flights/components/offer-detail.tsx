@@ -1,0 +1,103 @@
+import type { FlightOffer } from '@console/contract';
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { duration, formatMoney, localDate, localTime, offsetOf } from '../../../lib/format.ts';
+import { useConditions } from '../api/offers.ts';
+
+/** Every slice and segment of an offer, and its fare conditions on demand. */
+export function OfferDetail({ offer }: { offer: FlightOffer }) {
+  const [showConditions, setShowConditions] = useState(false);
+  const conditions = useConditions(offer.id, showConditions);
+  return (
+    <div className="stack">
+      <p>
+        <strong>{offer.airline_name}</strong> · {offer.cabin_class.replace('_', ' ')} ·{' '}
+        {formatMoney(offer.total)} for {offer.passengers.length} passenger
+        {offer.passengers.length === 1 ? '' : 's'} ({formatMoney(offer.base)} fare + {formatMoney(offer.tax)}{' '}
+        taxes)
+      </p>
+      {offer.slices.map((slice, index) => (
+        <section
+          key={`${slice.origin}-${slice.destination}-${index}`}
+          aria-label={`${slice.origin} to ${slice.destination}`}
+        >
+          <h3 className="small">
+            {slice.origin} → {slice.destination} · {duration(slice.duration_minutes)}
+          </h3>
+          <table className="data">
+            <thead>
+              <tr>
+                <th>Flight</th>
+                <th>Departs</th>
+                <th>Arrives</th>
+                <th>Aircraft</th>
+                <th>Baggage</th>
+                <th>Seats left</th>
+              </tr>
+            </thead>
+            <tbody>
+              {slice.segments.map((s) => (
+                <tr key={`${s.flight_number}-${s.departing_at}`}>
+                  <td>
+                    {s.flight_number}
+                    {s.operating_carrier !== s.marketing_carrier && (
+                      <span className="muted small"> operated by {s.operating_carrier}</span>
+                    )}
+                    <div className="muted small">class {s.booking_class}</div>
+                  </td>
+                  <td>
+                    {s.origin} {localTime(s.departing_at)}{' '}
+                    <span className="muted small">
+                      {localDate(s.departing_at)} ({offsetOf(s.departing_at)})
+                    </span>
+                  </td>
+                  <td>
+                    {s.destination} {localTime(s.arriving_at)}{' '}
+                    <span className="muted small">
+                      {localDate(s.arriving_at)} ({offsetOf(s.arriving_at)})
+                    </span>
+                  </td>
+                  <td>{s.aircraft_name}</td>
+                  <td>
+                    {s.baggage.checked}
+                    <div className="muted small">cabin {s.baggage.cabin}</div>
+                  </td>
+                  <td>{s.seats_remaining}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+      {!showConditions ? (
+        <Button className="button" onPress={() => setShowConditions(true)}>
+          Show fare conditions
+        </Button>
+      ) : conditions.isPending ? (
+        <p className="muted">Loading fare conditions…</p>
+      ) : conditions.error ? (
+        <ErrorNotice error={conditions.error} title="Could not load the fare conditions" />
+      ) : (
+        <section aria-label="Fare conditions">
+          <h3 className="small">Fare conditions</h3>
+          {conditions.data.fare_rules.slice(0, 1).map((rule) => (
+            <dl key={rule.route} className="rules">
+              {rule.rules.map((r) => (
+                <div key={r.category}>
+                  <dt>
+                    <strong>{r.category}</strong>
+                  </dt>
+                  <dd>{r.text}</dd>
+                </div>
+              ))}
+            </dl>
+          ))}
+          <p className="small muted">
+            Baggage: {conditions.data.baggage.map((b) => `${b.flight_number} ${b.allowance}`).join(' · ')}
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,288 @@
+import { allowedTriggers, FLIGHT_ORDER_MACHINE, type FlightOrder } from '@console/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Countdown } from '../../../components/countdown.tsx';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { notify } from '../../../components/toasts.tsx';
+import { formatMoney, localDate, localTime, offsetOf, whenLocal } from '../../../lib/format.ts';
+import { useMe } from '../../auth/api/me.ts';
+import {
+  refundQuoteQuery,
+  useAddNote,
+  useCancelHold,
+  useOrder,
+  useRefund,
+  useTicket,
+} from '../api/orders.ts';
+
+type Pending = 'ticket' | 'cancel' | 'refund' | null;
+
+export function OrderPage() {
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  const live = useMe().data?.environment === 'live';
+  if (order.isPending) return <p className="loading">Loading the order…</p>;
+  if (order.error) return <ErrorNotice error={order.error} title="Could not load this order" />;
+  return <OrderView order={order.data} live={live} />;
+}
+
+function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
+  const [confirming, setConfirming] = useState<Pending>(null);
+  const ticket = useTicket(order.id);
+  const cancel = useCancelHold(order.id);
+  const refund = useRefund(order.id);
+  const quote = useQuery({ ...refundQuoteQuery(order.id), enabled: confirming === 'refund' });
+  const allowed = allowedTriggers(FLIGHT_ORDER_MACHINE, order.status);
+  const error = ticket.error ?? cancel.error ?? refund.error;
+  const close = () => setConfirming(null);
+
+  return (
+    <div className="page stack">
+      <div className="page-head">
+        <h1>Flight order {order.booking_reference ?? order.id}</h1>
+        <span className={`status-pill status-${order.status}`}>{order.status}</span>
+        {order.status === 'held' && <Countdown deadline={order.ticketing_deadline} label="Ticket within" />}
+      </div>
+      <p>
+        <strong>{formatMoney(order.total)}</strong> · validating airline {order.validating_airline}
+        {order.client_reference && <> · client reference {order.client_reference}</>}
+        {order.refunded_amount && <> · refunded {formatMoney(order.refunded_amount)}</>}
+      </p>
+      {order.status === 'held' && (
+        <p className="muted small">
+          Ticketing deadline: {whenLocal(order.ticketing_deadline)}. An unticketed hold is cancelled then.
+        </p>
+      )}
+      {order.status === 'ticketing' && (
+        <p role="status" className="notice">
+          The airline is issuing the tickets…
+        </p>
+      )}
+      {error && <ErrorNotice error={error} />}
+      <div className="actions">
+        {allowed.includes('ticket') && (
+          <Button className="button primary" onPress={() => setConfirming('ticket')}>
+            Ticket · {formatMoney(order.total)}
+          </Button>
+        )}
+        {allowed.includes('cancel') && (
+          <Button className="button" onPress={() => setConfirming('cancel')}>
+            Cancel hold
+          </Button>
+        )}
+        {allowed.includes('refund') && (
+          <Button className="button" onPress={() => setConfirming('refund')}>
+            Refund…
+          </Button>
+        )}
+      </div>
+
+      <section className="card" aria-label="Passengers">
+        <h2>Passengers</h2>
+        <table className="data">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Type</th>
+              <th>Date of birth</th>
+              <th>Document</th>
+              <th>Ticket</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.passengers.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  {p.given_name} {p.family_name}
+                </td>
+                <td>{p.type}</td>
+                <td>{p.date_of_birth}</td>
+                <td>
+                  {p.document
+                    ? `${p.document.number} (${p.document.country_code}, expires ${p.document.expires_on})`
+                    : '—'}
+                </td>
+                <td>{p.ticket_number ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="small muted">
+          Contact: {order.contact.email} · {order.contact.phone}
+        </p>
+      </section>
+
+      <section className="card" aria-label="Flights">
+        <h2>Flights</h2>
+        <table className="data">
+          <thead>
+            <tr>
+              <th>Flight</th>
+              <th>Departs</th>
+              <th>Arrives</th>
+              <th>Aircraft</th>
+              <th>Cabin · baggage</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.segments.map((s) => (
+              <tr key={`${s.flight_number}-${s.departing_at}`}>
+                <td>{s.flight_number}</td>
+                <td>
+                  {s.origin} {localTime(s.departing_at)}{' '}
+                  <span className="muted small">
+                    {localDate(s.departing_at)} ({offsetOf(s.departing_at)})
+                  </span>
+                </td>
+                <td>
+                  {s.destination} {localTime(s.arriving_at)}{' '}
+                  <span className="muted small">
+                    {localDate(s.arriving_at)} ({offsetOf(s.arriving_at)})
+                  </span>
+                </td>
+                <td>{s.aircraft_name}</td>
+                <td>
+                  {s.cabin_class.replace('_', ' ')} · {s.baggage.checked}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <Notes order={order} />
+
+      <ConfirmDialog
+        isOpen={confirming === 'ticket'}
+        onOpenChange={(open) => !open && close()}
+        title="Ticket this order?"
+        confirmLabel={`Ticket for ${formatMoney(order.total)}`}
+        live={live}
+        pending={ticket.isPending}
+        onConfirm={() =>
+          ticket.mutate(undefined, {
+            onSuccess: () => {
+              notify('Ticketing started', 'The tickets will appear here in a few seconds.');
+              close();
+            },
+            onError: close,
+          })
+        }
+      >
+        <p>
+          {formatMoney(order.total)} will be paid from the wallet, and the airline will issue{' '}
+          {order.passengers.length} ticket{order.passengers.length === 1 ? '' : 's'}.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={confirming === 'cancel'}
+        onOpenChange={(open) => !open && close()}
+        title="Cancel this hold?"
+        confirmLabel="Cancel the hold"
+        live={live}
+        pending={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: () => {
+              notify('Hold cancelled', `${formatMoney(order.total)} released in the wallet.`);
+              close();
+            },
+            onError: close,
+          })
+        }
+      >
+        <p>
+          The seats are released and {formatMoney(order.total)} is freed in the wallet. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={confirming === 'refund'}
+        onOpenChange={(open) => !open && close()}
+        title="Refund this order?"
+        confirmLabel={quote.data?.total_refund ? `Refund ${formatMoney(quote.data.total_refund)}` : 'Refund'}
+        live={live}
+        pending={refund.isPending || quote.isPending}
+        onConfirm={() =>
+          refund.mutate(
+            {},
+            {
+              onSuccess: (r) => {
+                notify(
+                  'Refund requested',
+                  r.amount ? `${formatMoney(r.amount)} back to the wallet.` : undefined,
+                );
+                close();
+              },
+              onError: close,
+            },
+          )
+        }
+      >
+        {quote.isPending && <p>Getting the refund quote…</p>}
+        {quote.error && <ErrorNotice error={quote.error} title="Could not get a refund quote" />}
+        {quote.data && (
+          <table className="data">
+            <thead>
+              <tr>
+                <th>Ticket</th>
+                <th>Passenger</th>
+                <th>Fare</th>
+                <th>Penalty</th>
+                <th>Refund</th>
+              </tr>
+            </thead>
+            <tbody>
+              {quote.data.tickets.map((t) => (
+                <tr key={t.ticket_number}>
+                  <td>{t.ticket_number}</td>
+                  <td>{t.passenger_name}</td>
+                  <td>{formatMoney(t.fare)}</td>
+                  <td>{formatMoney(t.penalty)}</td>
+                  <td>{formatMoney(t.refund_amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function Notes({ order }: { order: FlightOrder }) {
+  const [text, setText] = useState('');
+  const add = useAddNote(order.id);
+  return (
+    <section className="card" aria-label="Notes">
+      <h2>Notes</h2>
+      {order.notes.length === 0 ? (
+        <p className="muted">No notes yet.</p>
+      ) : (
+        <ul>
+          {order.notes.map((n) => (
+            <li key={`${n.created_at}-${n.text}`}>
+              {n.text} <span className="muted small">{whenLocal(n.created_at)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (text.trim()) add.mutate(text.trim(), { onSuccess: () => setText('') });
+        }}
+      >
+        <TextField label="Add a note" value={text} onChange={setText} />
+        <Button type="submit" className="button" isDisabled={add.isPending || !text.trim()}>
+          Add note
+        </Button>
+      </Form>
+      {add.error && <ErrorNotice error={add.error} title="The note was not saved" />}
+    </section>
+  );
+}

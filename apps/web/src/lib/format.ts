@@ -1,0 +1,26 @@
+import type { Money } from '@console/contract';
+
+export const formatMoney = (money: Money) =>
+  `${Number(money.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${money.currency}`;
+
+/** 07:45 with its offset, as the timetable shows it: "07:45 (UTC−05:00)". */
+export const localTime = (iso: string) => iso.slice(11, 16);
+export const localDate = (iso: string) => iso.slice(0, 10);
+export const offsetOf = (iso: string) => {
+  const match = /([+-]\d{2}:\d{2}|Z)$/.exec(iso);
+  return match?.[1] === 'Z' || !match ? 'UTC' : `UTC${match[1]}`;
+};
+
+export const duration = (minutes: number) =>
+  `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+
+/** A date-time in the agent's own zone, in full. */
+export const whenLocal = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });

@@ -1,0 +1,154 @@
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectAccessible,
+  fillDate,
+  flightSearchUrl,
+  sandbox,
+  sandboxStats,
+  test,
+} from '../support/fixtures.ts';
+
+async function searchAndWait(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
+}
+
+async function selectFirstOffer(page: Page) {
+  await page
+    .getByRole('button', { name: /^Select / })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Review and book' })).toBeVisible();
+  // The offer may have moved when re-priced; an agent accepts the new price to go on.
+  const accept = page.getByRole('button', { name: /^Accept the new/ });
+  if (await accept.isVisible({ timeout: 3000 }).catch(() => false)) await accept.click();
+  await expect(page.getByRole('form', { name: 'Passengers and contact' })).toBeVisible();
+}
+
+async function fillPassenger(page: Page, index: number, given: string, family: string, dob: string) {
+  const passenger = page.getByRole('group', { name: new RegExp(`^Passenger ${index}:`) });
+  await passenger.getByLabel('Given names').fill(given);
+  await passenger.getByLabel('Family name').fill(family);
+  await fillDate(passenger.getByRole('group', { name: 'Date of birth' }), dob);
+}
+
+async function fillContact(page: Page) {
+  await page.getByLabel('Email').fill('hart.family@example.com');
+  await page.getByLabel('Phone').fill('+442071234567');
+}
+
+test('an agent opens conditions, accepts a price change, books two passengers, tickets and refunds', async ({
+  agentPage: page,
+}) => {
+  await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'CDG', inDays: 40, adults: 2 }));
+  await expectAccessible(page, 'flight results');
+
+  await page
+    .getByRole('button', { name: /^Details of / })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Offer details' });
+  await expect(dialog.getByRole('columnheader', { name: 'Aircraft' }).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Show fare conditions' }).click();
+  await expect(dialog.getByText('Cancellation', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'offer detail');
+  await dialog.getByRole('button', { name: 'Select this offer' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and book' })).toBeVisible();
+
+  // The airline moves the price: the agent sees old and new side by side and must accept.
+  const offerId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  await sandbox(`/offers/${offerId}/price`, { amount: '4321.00' });
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('The airline changed this offer');
+  await expect(page.getByRole('alert')).toContainText('4,321.00 USD');
+  await expect(page.getByRole('form', { name: 'Passengers and contact' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Accept the new price' }).click();
+
+  await fillPassenger(page, 1, 'Amelia', 'Hart', '1985-04-12');
+  await fillPassenger(page, 2, 'Tom', 'Hart', '1983-09-30');
+  await fillContact(page);
+  await expectAccessible(page, 'booking form');
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+
+  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
+  await expect(page.getByText('Ticket within')).toBeVisible();
+  await expect(page.getByText('4,321.00 USD').first()).toBeVisible();
+  await expectAccessible(page, 'order page');
+
+  await page.getByRole('button', { name: /^Ticket · / }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^Ticket for/ })
+    .click();
+  await expect(page.getByText('Ticketing started')).toBeVisible();
+  await expect(page.getByText('ticketed', { exact: true })).toBeVisible({ timeout: 15_000 });
+
+  await page.getByRole('button', { name: 'Refund…' }).click();
+  const refund = page.getByRole('alertdialog');
+  await expect(refund.getByRole('columnheader', { name: 'Penalty' })).toBeVisible();
+  await refund.getByRole('button', { name: /^Refund / }).click();
+  await expect(page.getByText('Refund requested')).toBeVisible();
+  await expect(page.getByText('refunded', { exact: true })).toBeVisible();
+});
+
+test('an agent cancels a hold', async ({ agentPage: page }) => {
+  await searchAndWait(page, flightSearchUrl({ from: 'AMS', to: 'MAD', inDays: 35 }));
+  await selectFirstOffer(page);
+  await fillPassenger(page, 1, 'Ruth', 'Okafor', '1979-02-03');
+  await fillContact(page);
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await expect(page.getByText('held', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel hold' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel the hold' }).click();
+  await expect(page.getByText('Hold cancelled')).toBeVisible();
+  await expect(page.getByText('cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Ticket · / })).toHaveCount(0);
+});
+
+test('a wallet that cannot pay is explained, and nothing is held', async ({ agentPage: page }) => {
+  await searchAndWait(page, flightSearchUrl({ from: 'FCO', to: 'ATH', inDays: 33 }));
+  await selectFirstOffer(page);
+  await fillPassenger(page, 1, 'Luca', 'Bianchi', '1990-07-21');
+  await fillContact(page);
+  await sandbox('/wallets', { environment: 'test', balance: '5.00' });
+  const before = await sandboxStats();
+  try {
+    await page.getByRole('button', { name: /^Hold booking/ }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The wallet cannot pay for this booking' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('available');
+    await expect(alert).toContainText('Top up the wallet');
+    expect((await sandboxStats()).flight_orders).toBe(before.flight_orders);
+  } finally {
+    await sandbox('/wallets', { environment: 'test', balance: '50000.00' });
+  }
+});
+
+test('a child whose date of birth makes them an adult on the day is refused on the form', async ({
+  agentPage: page,
+}) => {
+  await searchAndWait(page, flightSearchUrl({ from: 'LIS', to: 'OPO', inDays: 30, adults: 1, children: 1 }));
+  await selectFirstOffer(page);
+  await fillPassenger(page, 1, 'Ana', 'Costa', '1988-01-01');
+  await fillPassenger(page, 2, 'Rui', 'Costa', '2000-01-01');
+  await fillContact(page);
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await expect(page.getByRole('group', { name: /^Passenger 2:/ })).toContainText(
+    'travels as adult, not child',
+  );
+});
+
+test('an expired offer says so and offers to search again', async ({ agentPage: page }) => {
+  await searchAndWait(page, flightSearchUrl({ from: 'BER', to: 'VIE', inDays: 31 }));
+  await selectFirstOffer(page);
+  await sandbox('/clock/advance', { seconds: 31 * 60 });
+  try {
+    await page.reload();
+    await expect(page.getByRole('alert')).toContainText('This offer is no longer available');
+    await page.getByRole('link', { name: 'Search again' }).click();
+    await expect(page).toHaveURL(/\/flights\?from=BER&to=VIE/);
+  } finally {
+    await sandbox('/reset');
+  }
+});

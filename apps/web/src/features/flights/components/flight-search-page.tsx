@@ -26,7 +26,7 @@ export function FlightSearchPage() {
   const [detail, setDetail] = useState<FlightOffer | null>(null);
   const select = (offer: FlightOffer) => {
     rememberOffer(offer);
-    navigate(`/flights/book/${offer.id}?${params.toString()}`);
+    void navigate(`/flights/book/${offer.id}?${params.toString()}`);
   };
   const search = useMemo(() => readSearch(params), [params]);
   const view = readView(params);

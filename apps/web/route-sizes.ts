@@ -1,0 +1,79 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+interface ChunkInfo {
+  code: string;
+  imports: string[];
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+}
+
+/** Routes by the page module their lazy chunk is built from; the entry alone is the sign-in route. */
+const ROUTES: Record<string, string> = {
+  'flight-search-page.tsx': '/flights',
+  'book-page.tsx': '/flights/book/:offerId',
+  'order-page.tsx': '/flights/orders/:orderId',
+};
+const BUDGET_KIB = 170;
+const BUDGETED = new Set(['/sign-in', '/flights']);
+
+/**
+ * After a build, prints the gzipped JavaScript each route loads (the entry, the route's own chunk and everything
+ * they import statically) and writes it to dist/route-sizes.json for pnpm bench.
+ */
+export function routeSizes(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'console-route-sizes',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle(_options, bundle) {
+      const chunks = new Map<string, ChunkInfo>();
+      for (const [file, item] of Object.entries(bundle)) {
+        if (item.type === 'chunk') chunks.set(file, item);
+      }
+      const gz = new Map([...chunks].map(([file, chunk]) => [file, gzipSync(chunk.code).length]));
+      const closure = (start: string, into = new Set<string>()) => {
+        if (into.has(start)) return into;
+        into.add(start);
+        for (const next of chunks.get(start)?.imports ?? []) closure(next, into);
+        return into;
+      };
+      const entry = [...chunks].find(([, c]) => c.isEntry)?.[0];
+      if (!entry) return;
+      const base = closure(entry);
+      const rows: { route: string; kib: number; files: number }[] = [];
+      const measure = (route: string, files: Set<string>) =>
+        rows.push({
+          route,
+          kib: [...files].reduce((n, f) => n + (gz.get(f) ?? 0), 0) / 1024,
+          files: files.size,
+        });
+      measure('/sign-in', base);
+      for (const [file, chunk] of chunks) {
+        if (!chunk.isDynamicEntry) continue;
+        const page = Object.keys(ROUTES).find((name) => chunk.facadeModuleId?.endsWith(name));
+        if (!page) continue;
+        measure(ROUTES[page] ?? file, closure(file, new Set(base)));
+      }
+      console.log('\nJavaScript each route loads (gzip):');
+      for (const row of rows) {
+        const budget = BUDGETED.has(row.route)
+          ? `  budget ${BUDGET_KIB} KiB: ${row.kib <= BUDGET_KIB ? 'within' : `over by ${(row.kib - BUDGET_KIB).toFixed(1)} KiB`}`
+          : '';
+        console.log(
+          `  ${row.route.padEnd(28)} ${row.kib.toFixed(1).padStart(7)} KiB in ${row.files} files${budget}`,
+        );
+      }
+      writeFileSync(
+        join(outDir, 'route-sizes.json'),
+        `${JSON.stringify({ budget_kib: BUDGET_KIB, routes: rows }, null, 2)}\n`,
+      );
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { expect, inDays, test } from '../support/fixtures.ts';
+import { expect, fillDate, inDays, test } from '../support/fixtures.ts';
 
 test('an agent searches flights and watches offers stream in, then sorts and filters them in the URL', async ({
   agentPage: page,
@@ -28,4 +28,26 @@ test('an agent searches flights and watches offers stream in, then sorts and fil
   await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('checkbox', { name: 'Direct' })).toBeChecked();
   await expect(page.getByRole('article').first()).toContainText('Direct');
+});
+
+test('an agent searches a multi-city trip and gets offers that fly every leg', async ({
+  agentPage: page,
+}) => {
+  await page.getByText('Multi-city', { exact: true }).click();
+  const pick = async (label: string, text: string, option: RegExp) => {
+    await page.getByRole('combobox', { name: label }).fill(text);
+    await page.getByRole('option', { name: option }).click();
+  };
+  await pick('Flight 1 from', 'paris', /Paris \(all airports\) \(PAR\)/);
+  await pick('Flight 1 to', 'rome', /Rome \(all airports\) \(ROM\)/);
+  await fillDate(page.getByRole('group', { name: 'Flight 1 date' }), inDays(30));
+  await expect(page.getByRole('combobox', { name: 'Flight 2 from' })).toHaveValue(/ROM/);
+  await pick('Flight 2 to', 'madrid', /Madrid.*\(MAD\)/);
+  await fillDate(page.getByRole('group', { name: 'Flight 2 date' }), inDays(34));
+  await page.getByRole('button', { name: 'Search flights' }).click();
+  await expect(page).toHaveURL(new RegExp(`legs=PAR-ROM-${inDays(30)}%2CROM-MAD-${inDays(34)}`));
+  await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
+  const first = page.getByRole('article').first();
+  await expect(first).toContainText(/FCO|CIA/);
+  await expect(first).toContainText('MAD');
 });

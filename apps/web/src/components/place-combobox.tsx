@@ -37,6 +37,10 @@ export function PlaceCombobox({ label, value, valueLabel, onChange, useOptions, 
     return () => clearTimeout(timer);
   }, [text]);
   const { options, loading } = useOptions(debounced);
+  // A value set from outside (the next leg starting where the last one ends) shows in the input too.
+  useEffect(() => {
+    if (value) setText((current) => (current.includes(value) ? current : (valueLabel ?? value)));
+  }, [value, valueLabel]);
   return (
     <ComboBox
       className="field"

@@ -15,29 +15,49 @@ import { z } from 'zod';
  */
 const count = (min: number, max: number) => z.number().int().min(min).max(max);
 
+const LegSchema = z
+  .object({ from: IataCodeSchema, to: IataCodeSchema, depart: DateSchema })
+  .refine((leg) => leg.from !== leg.to, {
+    error: 'Choose a destination other than the origin',
+    path: ['to'],
+  });
+
 export const SearchFormSchema = z
   .object({
-    from: IataCodeSchema,
-    to: IataCodeSchema,
-    depart: DateSchema,
+    trip: z.enum(['oneway', 'return', 'multi']),
+    /** The flights of a multi-city trip, in order. */
+    legs: z.array(LegSchema).max(6),
+    from: IataCodeSchema.optional(),
+    to: IataCodeSchema.optional(),
+    depart: DateSchema.optional(),
     return: DateSchema.optional(),
     adults: count(1, 9),
     children: count(0, 8),
     infants: count(0, 8),
     cabin: CabinClassSchema,
   })
-  .refine((f) => f.from !== f.to, { error: 'Choose a destination other than the origin', path: ['to'] })
-  .refine((f) => f.infants <= f.adults, {
-    error: 'Each infant travels on an adult’s lap: no more infants than adults',
-    path: ['infants'],
-  })
-  .refine((f) => f.adults + f.children + f.infants <= 9, {
-    error: 'At most 9 passengers in one booking',
-    path: ['adults'],
-  })
-  .refine((f) => f.return === undefined || f.return >= f.depart, {
-    error: 'Return on or after the outbound date',
-    path: ['return'],
+  .superRefine((f, ctx) => {
+    const issue = (message: string, path: (string | number)[]) =>
+      ctx.addIssue({ code: 'custom', message, path });
+    if (f.trip === 'multi') {
+      if (f.legs.length < 2) issue('A multi-city trip has at least two flights', ['legs']);
+      f.legs.forEach((leg, i) => {
+        const previous = f.legs[i - 1];
+        if (previous && leg.depart < previous.depart)
+          issue('Each flight departs on or after the one before', ['legs', i, 'depart']);
+      });
+    } else {
+      if (!f.from) issue('Choose where the trip starts', ['from']);
+      if (!f.to) issue('Choose the destination', ['to']);
+      if (!f.depart) issue('Choose the outbound date', ['depart']);
+      if (f.from && f.from === f.to) issue('Choose a destination other than the origin', ['to']);
+      if (f.trip === 'return' && !f.return) issue('Choose the return date', ['return']);
+      if (f.depart && f.return && f.return < f.depart)
+        issue('Return on or after the outbound date', ['return']);
+    }
+    if (f.infants > f.adults)
+      issue('Each infant travels on an adult’s lap: no more infants than adults', ['infants']);
+    if (f.adults + f.children + f.infants > 9) issue('At most 9 passengers in one booking', ['adults']);
   });
 export type SearchForm = z.infer<typeof SearchFormSchema>;
 
@@ -57,15 +77,32 @@ export interface ResultView {
   departTo: number | null;
 }
 
+const LEG = /^([A-Z]{3})-([A-Z]{3})-(\d{4}-\d{2}-\d{2})$/;
+
+/** `legs=LON-PAR-2026-12-10,PAR-FCO-2026-12-14` ⇄ the legs of a multi-city search. */
+export function readLegs(value: string | null): { from: string; to: string; depart: string }[] {
+  return (value ?? '')
+    .split(',')
+    .map((text) => LEG.exec(text))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ from: m[1] ?? '', to: m[2] ?? '', depart: m[3] ?? '' }));
+}
+export const writeLegs = (legs: readonly { from: string; to: string; depart: string }[]) =>
+  legs.map((l) => `${l.from}-${l.to}-${l.depart}`).join(',');
+
 export function readSearch(
   params: URLSearchParams,
 ): { form: SearchForm; request: FlightSearchRequest } | null {
   const number = (name: string, fallback: number) => (params.has(name) ? Number(params.get(name)) : fallback);
+  const legs = readLegs(params.get('legs'));
+  const trip = legs.length > 0 ? 'multi' : params.has('return') ? 'return' : 'oneway';
   const parsed = SearchFormSchema.safeParse({
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
-    depart: params.get('depart') ?? undefined,
-    return: params.get('return') ?? undefined,
+    trip,
+    legs,
+    from: trip === 'multi' ? undefined : (params.get('from') ?? undefined),
+    to: trip === 'multi' ? undefined : (params.get('to') ?? undefined),
+    depart: trip === 'multi' ? undefined : (params.get('depart') ?? undefined),
+    return: trip === 'return' ? (params.get('return') ?? undefined) : undefined,
     adults: number('adults', 1),
     children: number('children', 0),
     infants: number('infants', 0),
@@ -73,8 +110,12 @@ export function readSearch(
   });
   if (!parsed.success) return null;
   const f = parsed.data;
-  const slices = [{ origin: f.from, destination: f.to, departure_date: f.depart }];
-  if (f.return) slices.push({ origin: f.to, destination: f.from, departure_date: f.return });
+  const slices =
+    f.trip === 'multi'
+      ? f.legs.map((leg) => ({ origin: leg.from, destination: leg.to, departure_date: leg.depart }))
+      : [{ origin: f.from ?? '', destination: f.to ?? '', departure_date: f.depart ?? '' }];
+  if (f.trip === 'return' && f.return)
+    slices.push({ origin: f.to ?? '', destination: f.from ?? '', departure_date: f.return });
   const request = {
     slices,
     passengers: { adults: f.adults, children: f.children, infants: f.infants },

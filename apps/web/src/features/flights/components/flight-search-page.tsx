@@ -15,7 +15,15 @@ import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { useFlightSearchStream } from '../api/flight-search-stream.ts';
 import { rememberOffer } from '../api/offers.ts';
-import { readSearch, readView, type SearchForm, SORTS, type SortId, viewOffers } from '../search-params.ts';
+import {
+  readSearch,
+  readView,
+  type SearchForm,
+  SORTS,
+  type SortId,
+  viewOffers,
+  writeLegs,
+} from '../search-params.ts';
 import { OfferDetail } from './offer-detail.tsx';
 import { OfferList } from './offer-list.tsx';
 import { SearchFormPanel } from './search-form.tsx';
@@ -52,15 +60,18 @@ export function FlightSearchPage() {
 
   const onSearch = (form: SearchForm) => {
     const next = new URLSearchParams({
-      from: form.from,
-      to: form.to,
-      depart: form.depart,
       adults: String(form.adults),
       children: String(form.children),
       infants: String(form.infants),
       cabin: form.cabin,
     });
-    if (form.return) next.set('return', form.return);
+    if (form.trip === 'multi') next.set('legs', writeLegs(form.legs));
+    else {
+      next.set('from', form.from ?? '');
+      next.set('to', form.to ?? '');
+      next.set('depart', form.depart ?? '');
+      if (form.trip === 'return' && form.return) next.set('return', form.return);
+    }
     setParams(next);
   };
 

@@ -1,8 +1,7 @@
 import { CABIN_CLASSES } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { Button, Form, Label, Radio, RadioGroup } from 'react-aria-components';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { DateField } from '../../../components/date-field.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
 import { PlaceCombobox, type PlaceOption } from '../../../components/place-combobox.tsx';
@@ -27,6 +26,7 @@ const CABINS = CABIN_CLASSES.map((id) => ({
   label: id.replace('_', ' ').replace(/^./, (c) => c.toUpperCase()),
 }));
 const today = () => new Date().toISOString().slice(0, 10);
+const EMPTY_LEG = { from: '', to: '', depart: '' };
 
 export function SearchFormPanel({
   initial,
@@ -35,84 +35,186 @@ export function SearchFormPanel({
   initial: SearchForm | null;
   onSearch: (form: SearchForm) => void;
 }) {
-  const [trip, setTrip] = useState<'oneway' | 'return'>(initial && !initial.return ? 'oneway' : 'return');
   const form = useForm<SearchForm>({
     resolver: zodResolver(SearchFormSchema),
-    defaultValues: initial ?? { adults: 1, children: 0, infants: 0, cabin: 'economy' },
+    defaultValues: initial ?? {
+      trip: 'return',
+      legs: [],
+      adults: 1,
+      children: 0,
+      infants: 0,
+      cabin: 'economy',
+    },
   });
-  const submit = form.handleSubmit((values) =>
-    onSearch(trip === 'oneway' ? { ...values, return: undefined } : values),
-  );
+  const legs = useFieldArray({ control: form.control, name: 'legs' });
+  const trip = form.watch('trip');
+  const submit = form.handleSubmit((values) => onSearch(values));
+  const legsError = form.formState.errors.legs?.root?.message ?? form.formState.errors.legs?.message;
+
   return (
     <Form className="search-form card" onSubmit={(e) => void submit(e)} aria-label="Search flights">
-      <RadioGroup
-        className="trip"
-        value={trip}
-        onChange={(v) => setTrip(v === 'oneway' ? 'oneway' : 'return')}
-        orientation="horizontal"
-      >
-        <Label>Trip</Label>
-        <Radio value="return">Return</Radio>
-        <Radio value="oneway">One way</Radio>
-      </RadioGroup>
-      <div className="row">
-        <Controller
-          control={form.control}
-          name="from"
-          render={({ field, fieldState }) => (
-            <PlaceCombobox
-              label="From"
-              value={field.value ?? null}
-              onChange={(id) => field.onChange(id ?? undefined)}
-              useOptions={usePlaceOptions}
-              error={fieldState.error?.message}
-              placeholder="City or airport"
-            />
+      <Controller
+        control={form.control}
+        name="trip"
+        render={({ field }) => (
+          <RadioGroup
+            className="trip"
+            value={field.value}
+            onChange={(value) => {
+              field.onChange(value);
+              if (value === 'multi' && legs.fields.length < 2) {
+                const { from = '', to = '', depart = '' } = form.getValues();
+                legs.replace([
+                  { from, to, depart },
+                  { from: to, to: '', depart: '' },
+                ]);
+              }
+            }}
+            orientation="horizontal"
+          >
+            <Label>Trip</Label>
+            <Radio value="return">Return</Radio>
+            <Radio value="oneway">One way</Radio>
+            <Radio value="multi">Multi-city</Radio>
+          </RadioGroup>
+        )}
+      />
+      {trip === 'multi' ? (
+        <div className="stack">
+          {legs.fields.map((leg, index) => (
+            <fieldset key={leg.id} className="row leg">
+              <legend className="visually-hidden">Flight {index + 1}</legend>
+              <span className="leg-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <Controller
+                control={form.control}
+                name={`legs.${index}.from`}
+                render={({ field, fieldState }) => (
+                  <PlaceCombobox
+                    label={`Flight ${index + 1} from`}
+                    value={field.value || null}
+                    onChange={(id) => field.onChange(id ?? '')}
+                    useOptions={usePlaceOptions}
+                    error={fieldState.error?.message}
+                    placeholder="City or airport"
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`legs.${index}.to`}
+                render={({ field, fieldState }) => (
+                  <PlaceCombobox
+                    label={`Flight ${index + 1} to`}
+                    value={field.value || null}
+                    onChange={(id) => {
+                      field.onChange(id ?? '');
+                      if (id && index + 1 < legs.fields.length && !form.getValues(`legs.${index + 1}.from`))
+                        form.setValue(`legs.${index + 1}.from`, id);
+                    }}
+                    useOptions={usePlaceOptions}
+                    error={fieldState.error?.message}
+                    placeholder="City or airport"
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`legs.${index}.depart`}
+                render={({ field, fieldState }) => (
+                  <DateField
+                    label={`Flight ${index + 1} date`}
+                    value={field.value || null}
+                    onChange={(v) => field.onChange(v ?? '')}
+                    min={today()}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              {legs.fields.length > 2 && (
+                <Button
+                  className="button"
+                  onPress={() => legs.remove(index)}
+                  aria-label={`Remove flight ${index + 1}`}
+                >
+                  Remove
+                </Button>
+              )}
+            </fieldset>
+          ))}
+          {legsError && <p className="field-error">{legsError}</p>}
+          {legs.fields.length < 6 && (
+            <Button
+              className="button"
+              onPress={() =>
+                legs.append({ ...EMPTY_LEG, from: form.getValues(`legs.${legs.fields.length - 1}.to`) ?? '' })
+              }
+            >
+              Add a flight
+            </Button>
           )}
-        />
-        <Controller
-          control={form.control}
-          name="to"
-          render={({ field, fieldState }) => (
-            <PlaceCombobox
-              label="To"
-              value={field.value ?? null}
-              onChange={(id) => field.onChange(id ?? undefined)}
-              useOptions={usePlaceOptions}
-              error={fieldState.error?.message}
-              placeholder="City or airport"
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="depart"
-          render={({ field, fieldState }) => (
-            <DateField
-              label="Depart"
-              value={field.value ?? null}
-              onChange={(v) => field.onChange(v ?? undefined)}
-              min={today()}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        {trip === 'return' && (
+        </div>
+      ) : (
+        <div className="row">
           <Controller
             control={form.control}
-            name="return"
+            name="from"
+            render={({ field, fieldState }) => (
+              <PlaceCombobox
+                label="From"
+                value={field.value ?? null}
+                onChange={(id) => field.onChange(id ?? undefined)}
+                useOptions={usePlaceOptions}
+                error={fieldState.error?.message}
+                placeholder="City or airport"
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="to"
+            render={({ field, fieldState }) => (
+              <PlaceCombobox
+                label="To"
+                value={field.value ?? null}
+                onChange={(id) => field.onChange(id ?? undefined)}
+                useOptions={usePlaceOptions}
+                error={fieldState.error?.message}
+                placeholder="City or airport"
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="depart"
             render={({ field, fieldState }) => (
               <DateField
-                label="Return"
+                label="Depart"
                 value={field.value ?? null}
                 onChange={(v) => field.onChange(v ?? undefined)}
-                min={form.getValues('depart') ?? today()}
+                min={today()}
                 error={fieldState.error?.message}
               />
             )}
           />
-        )}
-      </div>
+          {trip === 'return' && (
+            <Controller
+              control={form.control}
+              name="return"
+              render={({ field, fieldState }) => (
+                <DateField
+                  label="Return"
+                  value={field.value ?? null}
+                  onChange={(v) => field.onChange(v ?? undefined)}
+                  min={form.getValues('depart') ?? today()}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          )}
+        </div>
+      )}
       <div className="row">
         <Controller
           control={form.control}

@@ -1,4 +1,4 @@
-import { expect, fillDate, inDays, test } from '../support/fixtures.ts';
+import { expect, fillDate, inDays, sandbox, test } from '../support/fixtures.ts';
 
 test('an agent searches flights and watches offers stream in, then sorts and filters them in the URL', async ({
   agentPage: page,
@@ -50,4 +50,41 @@ test('an agent searches a multi-city trip and gets offers that fly every leg', a
   const first = page.getByRole('article').first();
   await expect(first).toContainText(/FCO|CIA/);
   await expect(first).toContainText('MAD');
+});
+
+test('offers the agent is reading stay put while later batches arrive', async ({ agentPage: page }) => {
+  await sandbox('/settings', { stream_interval_ms: 900 });
+  try {
+    await page.goto(
+      `/flights?from=LON&to=NYC&depart=${inDays(45)}&return=${inDays(52)}&adults=1&children=0&infants=0&cabin=economy`,
+    );
+    const list = page.getByRole('region', { name: 'Offers' });
+    await expect(list.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Still searching' })).toBeVisible();
+    await list.hover();
+    await list.evaluate((element) => element.scrollBy(0, 3000));
+    const topOf = () =>
+      list.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const row = Array.from(element.querySelectorAll('article')).find(
+          (a) => a.getBoundingClientRect().bottom > box.top + 1,
+        );
+        return {
+          label: row?.getAttribute('aria-label') ?? '',
+          index: Number(row?.parentElement?.dataset.index ?? -1),
+          top: Math.round((row?.getBoundingClientRect().top ?? 0) - box.top),
+        };
+      });
+    const before = await topOf();
+    await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({
+      timeout: 20_000,
+    });
+    const after = await topOf();
+    // The same offer is still where the agent was reading, though cheaper offers arrived above it.
+    expect(after.label).toBe(before.label);
+    expect(Math.abs(after.top - before.top)).toBeLessThanOrEqual(2);
+    expect(after.index).toBeGreaterThan(before.index);
+  } finally {
+    await sandbox('/settings', { stream_interval_ms: 250 });
+  }
 });

@@ -8,6 +8,7 @@ export const router = createBrowserRouter([
   {
     path: '/',
     element: <Layout />,
+    HydrateFallback: () => <p className="loading">Loading the console…</p>,
     children: [
       { index: true, element: <Navigate to="/flights" replace /> },
       {

@@ -1,6 +1,6 @@
 import type { FlightOffer } from '@console/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from 'react-aria-components';
 import { stopsOf } from '../search-params.ts';
 
@@ -17,7 +17,10 @@ interface RowActions {
 function OfferRow({ offer, onDetails, onSelect }: { offer: FlightOffer } & RowActions) {
   const stops = stopsOf(offer);
   return (
-    <article className="offer" aria-label={`${offer.airline_name}, ${money(offer.total.amount)}`}>
+    <article
+      className="offer"
+      aria-label={`${offer.airline_name}, ${offer.slices.map((sl) => `${time(sl.segments[0]?.departing_at ?? '')} ${sl.origin} to ${sl.destination}`).join(', ')}, ${money(offer.total.amount)}`}
+    >
       <div className="offer-airline">
         <strong>{offer.airline_name}</strong>
         <span className="muted small">{offer.cabin_class.replace('_', ' ')}</span>
@@ -74,16 +77,52 @@ function OfferRow({ offer, onDetails, onSelect }: { offer: FlightOffer } & RowAc
 /** Thousands of offers stay smooth: only the rows in view are in the page. */
 export function OfferList({ offers, onDetails, onSelect }: { offers: FlightOffer[] } & RowActions) {
   const parent = useRef<HTMLElement>(null);
+  const rowHeight = Math.max(112, 40 + 30 * (offers[0]?.slices.length ?? 1));
   const virtualizer = useVirtualizer({
     count: offers.length,
     getScrollElement: () => parent.current,
-    estimateSize: () => 110,
+    // Rows of one search share a shape, so their height is known: exact offsets, no async measuring that could
+    // move the list after it has been anchored.
+    estimateSize: () => rowHeight,
     overscan: 6,
     getItemKey: (index) => offers[index]?.id ?? index,
   });
+  // Keep the offer the agent is looking at where it is when a new batch replaces the list: with fixed row heights
+  // the first visible row and its offset follow from scrollTop alone.
+  const anchor = useRef<{ id: string; delta: number } | null>(null);
+  const pointerInside = useRef(false);
+  const remember = () => {
+    const top = parent.current?.scrollTop ?? 0;
+    const index = Math.floor(top / rowHeight);
+    const offer = offers[index];
+    anchor.current =
+      offer && (top > 0 || pointerInside.current) ? { id: offer.id, delta: top - index * rowHeight } : null;
+  };
+  useLayoutEffect(() => {
+    const held = anchor.current;
+    const element = parent.current;
+    if (!held || !element) return;
+    const index = offers.findIndex((o) => o.id === held.id);
+    if (index < 0) return;
+    const target = index * rowHeight + held.delta;
+    if (Math.abs(element.scrollTop - target) > 0.5) element.scrollTop = target;
+  }, [offers, rowHeight]);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling list must be reachable by keyboard
-    <section ref={parent} className="offer-scroller" tabIndex={0} aria-label="Offers">
+    <section
+      ref={parent}
+      className="offer-scroller"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      aria-label="Offers"
+      onScroll={remember}
+      onPointerEnter={() => {
+        pointerInside.current = true;
+        remember();
+      }}
+      onPointerLeave={() => {
+        pointerInside.current = false;
+      }}
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const offer = offers[item.index];
@@ -92,9 +131,8 @@ export function OfferList({ offers, onDetails, onSelect }: { offers: FlightOffer
             <div
               key={item.key}
               data-index={item.index}
-              ref={virtualizer.measureElement}
               className="offer-slot"
-              style={{ transform: `translateY(${item.start}px)` }}
+              style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
             >
               <OfferRow offer={offer} onDetails={onDetails} onSelect={onSelect} />
             </div>

@@ -1,13 +1,13 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { SignInPage } from '../features/auth/components/sign-in-page.tsx';
-import { Layout } from './layout.tsx';
 
 /** Routes; each screen beyond sign-in is its own chunk, loaded when first visited. */
 export const router = createBrowserRouter([
   { path: '/sign-in', element: <SignInPage /> },
   {
     path: '/',
-    element: <Layout />,
+    // The signed-in shell is its own chunk: the sign-in page loads none of it.
+    lazy: async () => ({ Component: (await import('./layout.tsx')).Layout }),
     HydrateFallback: () => <p className="loading">Loading the console…</p>,
     children: [
       { index: true, element: <Navigate to="/flights" replace /> },

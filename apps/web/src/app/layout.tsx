@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Button } from 'react-aria-components';
 import { Navigate, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { Toasts } from '../components/toasts.tsx';
-import { useMe } from '../features/auth/api/me.ts';
+import { meQuery, useMe } from '../features/auth/api/me.ts';
 import { useSignOut } from '../features/auth/api/sign-in.ts';
 import { onSignedOut } from '../lib/api.ts';
 
@@ -14,17 +15,22 @@ export function Layout() {
   const location = useLocation();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const queryClient = useQueryClient();
   const here = `${location.pathname}${location.search}`;
 
   useEffect(
     () =>
-      onSignedOut(() =>
-        navigate(
+      onSignedOut(() => {
+        // Only a sign-in that existed can have ended; a first visit is sent to sign in by the check below.
+        if (queryClient.getQueryData(meQuery.queryKey) === undefined) return;
+        // Nothing of the ended sign-in is kept, including who it was.
+        queryClient.clear();
+        void navigate(
           `/sign-in?expired=1&next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`,
           { replace: true },
-        ),
-      ),
-    [navigate],
+        );
+      }),
+    [navigate, queryClient],
   );
 
   if (me.isPending) return <p className="loading">Loading the console…</p>;

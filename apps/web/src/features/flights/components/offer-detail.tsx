@@ -2,8 +2,9 @@ import type { FlightOffer } from '@console/contract';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
-import { duration, formatMoney, localDate, localTime, offsetOf } from '../../../lib/format.ts';
+import { duration, formatMoney } from '../../../lib/format.ts';
 import { useConditions } from '../api/offers.ts';
+import { PlaceTime } from './place-time.tsx';
 
 /** Every slice and segment of an offer, and its fare conditions on demand. */
 export function OfferDetail({ offer }: { offer: FlightOffer }) {
@@ -47,16 +48,10 @@ export function OfferDetail({ offer }: { offer: FlightOffer }) {
                     <div className="muted small">class {s.booking_class}</div>
                   </td>
                   <td>
-                    {s.origin} {localTime(s.departing_at)}{' '}
-                    <span className="muted small">
-                      {localDate(s.departing_at)} ({offsetOf(s.departing_at)})
-                    </span>
+                    <PlaceTime code={s.origin} at={s.departing_at} />
                   </td>
                   <td>
-                    {s.destination} {localTime(s.arriving_at)}{' '}
-                    <span className="muted small">
-                      {localDate(s.arriving_at)} ({offsetOf(s.arriving_at)})
-                    </span>
+                    <PlaceTime code={s.destination} at={s.arriving_at} />
                   </td>
                   <td>{s.aircraft_name}</td>
                   <td>

@@ -8,7 +8,7 @@ import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
-import { formatMoney, localDate, localTime, offsetOf, whenLocal } from '../../../lib/format.ts';
+import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api/me.ts';
 import {
   refundQuoteQuery,
@@ -18,6 +18,7 @@ import {
   useRefund,
   useTicket,
 } from '../api/orders.ts';
+import { PlaceTime } from './place-time.tsx';
 
 type Pending = 'ticket' | 'cancel' | 'refund' | null;
 
@@ -133,16 +134,10 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
               <tr key={`${s.flight_number}-${s.departing_at}`}>
                 <td>{s.flight_number}</td>
                 <td>
-                  {s.origin} {localTime(s.departing_at)}{' '}
-                  <span className="muted small">
-                    {localDate(s.departing_at)} ({offsetOf(s.departing_at)})
-                  </span>
+                  <PlaceTime code={s.origin} at={s.departing_at} />
                 </td>
                 <td>
-                  {s.destination} {localTime(s.arriving_at)}{' '}
-                  <span className="muted small">
-                    {localDate(s.arriving_at)} ({offsetOf(s.arriving_at)})
-                  </span>
+                  <PlaceTime code={s.destination} at={s.arriving_at} />
                 </td>
                 <td>{s.aircraft_name}</td>
                 <td>

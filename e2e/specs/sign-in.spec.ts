@@ -28,14 +28,20 @@ test('signing in from a deep link returns the agent to where they were going', a
   await expect(page).toHaveURL(/\/flights\?from=LON&to=PAR/);
 });
 
-test('when the sign-in ends mid-task, the agent signs in again and returns to the same screen', async ({ page, context }) => {
+test('when the sign-in ends mid-task, the agent signs in again and returns to the same screen', async ({
+  page,
+  context,
+}) => {
   await signIn(page, 'agent', '/flights');
   await expect(page.getByRole('heading', { name: 'Flights' })).toBeVisible();
   const url = `/flights?from=LHR&to=DUB&depart=${new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10)}&adults=1&children=0&infants=0&cabin=economy`;
   await page.goto(url);
   await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
   await context.clearCookies();
-  await page.getByRole('button', { name: /^Details of / }).first().click();
+  await page
+    .getByRole('button', { name: /^Details of / })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Show fare conditions' }).click();
   await expect(page).toHaveURL(/\/sign-in\?expired=1&next=/);
   await expect(page.getByRole('status')).toContainText('Your sign-in ended');

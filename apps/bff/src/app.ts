@@ -31,6 +31,12 @@ const MAX_BODY = 1024 * 1024;
 /** Activity bookings may carry files and images inline (2 MiB each, base64). */
 const MAX_BOOKING_BODY = 24 * 1024 * 1024;
 
+const tooLarge = () => {
+  throw new ConsoleError('payload_too_large');
+};
+const bodyLimitOf = bodyLimit({ maxSize: MAX_BODY, onError: tooLarge });
+const bookingBodyLimit = bodyLimit({ maxSize: MAX_BOOKING_BODY, onError: tooLarge });
+
 export interface ConsoleOptions {
   /** The clock for sign-in sessions (tests move it to reach idle and absolute timeouts). */
   now?: () => number;
@@ -53,15 +59,9 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       await next();
       if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     })
-    .use('*', async (c, next) => {
-      const limit = c.req.path === '/api/activities/bookings' ? MAX_BOOKING_BODY : MAX_BODY;
-      return bodyLimit({
-        maxSize: limit,
-        onError: () => {
-          throw new ConsoleError('payload_too_large');
-        },
-      })(c, next);
-    })
+    .use('*', (c, next) =>
+      c.req.path === '/api/activities/bookings' ? bookingBodyLimit(c, next) : bodyLimitOf(c, next),
+    )
     .use('*', csrf)
     .get('/health', async (c) => {
       const reachable = await upstream.service.tokens

@@ -15,6 +15,40 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
+/** One GET over the pool, its body read; false when it failed or did not answer 200. */
+async function sendOnce(
+  agent: Agent,
+  url: string,
+  headers: Record<string, string> | undefined,
+): Promise<boolean> {
+  try {
+    const response = await request(url, { dispatcher: agent, headers });
+    await response.body.arrayBuffer();
+    return response.statusCode === 200;
+  } catch {
+    return false;
+  }
+}
+
+async function summarize(
+  agent: Agent,
+  latencies: number[],
+  errors: number,
+  started: number,
+): Promise<LoadResult> {
+  const seconds = (performance.now() - started) / 1000;
+  await agent.close();
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    throughput: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
+}
+
 /**
  * Closed-loop load: `connections` workers, each sending the next request as soon as the last answered, over a
  * keep-alive pool of that many connections, for `seconds`. Latency from hrtime, in milliseconds.
@@ -31,28 +65,12 @@ export async function load(
   const worker = async () => {
     while (performance.now() < stopAt) {
       const t0 = process.hrtime.bigint();
-      try {
-        const response = await request(url, { dispatcher: agent, headers: options.headers });
-        await response.body.arrayBuffer();
-        if (response.statusCode !== 200) errors += 1;
-      } catch {
-        errors += 1;
-      }
+      if (!(await sendOnce(agent, url, options.headers))) errors += 1;
       latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
     }
   };
   await Promise.all(Array.from({ length: options.connections }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  await agent.close();
-  const sorted = Float64Array.from(latencies).sort();
-  return {
-    requests: latencies.length,
-    errors,
-    seconds,
-    throughput: latencies.length / seconds,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-  };
+  return summarize(agent, latencies, errors, started);
 }
 
 /**
@@ -80,27 +98,11 @@ export async function openLoad(
       // Lateness of the timer itself (about a millisecond in Node) is not the server's and does not.
       const sent = performance.now();
       const from = previousDone > scheduled ? scheduled : sent;
-      try {
-        const response = await request(url, { dispatcher: agent, headers: options.headers });
-        await response.body.arrayBuffer();
-        if (response.statusCode !== 200) errors += 1;
-      } catch {
-        errors += 1;
-      }
+      if (!(await sendOnce(agent, url, options.headers))) errors += 1;
       previousDone = performance.now();
       latencies.push(previousDone - from);
     }
   };
   await Promise.all(Array.from({ length: options.connections }, (_, i) => worker(i)));
-  const seconds = (performance.now() - started) / 1000;
-  await agent.close();
-  const sorted = Float64Array.from(latencies).sort();
-  return {
-    requests: latencies.length,
-    errors,
-    seconds,
-    throughput: latencies.length / seconds,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-  };
+  return summarize(agent, latencies, errors, started);
 }

@@ -1,5 +1,6 @@
 import { ServiceError } from '@console/client';
 import {
+  errorEnvelope,
   FlightOrderRequestSchema,
   FlightPlacesQuerySchema,
   FlightSearchRequestSchema,
@@ -47,16 +48,7 @@ export function flightRoutes(d: Deps) {
           const envelope =
             error instanceof ServiceError
               ? error.envelope
-              : {
-                  error: {
-                    type: 'api_error',
-                    code: 'stream_interrupted',
-                    message: 'The search stopped.',
-                    param: null,
-                    doc_url: null,
-                    request_id: c.get('requestId'),
-                  },
-                };
+              : errorEnvelope('stream_interrupted', { requestId: c.get('requestId') });
           await stream.writeSSE({ event: 'error', data: JSON.stringify(envelope) });
         } finally {
           clearInterval(heartbeat);

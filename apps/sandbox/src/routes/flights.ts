@@ -282,20 +282,22 @@ export function flightRoutes(store: Store) {
           if (!aborted) store.streams.abandoned += 1;
           aborted = true;
         });
+        let sent = 0;
+        /** A cut_stream fault: after its events, let what was sent leave, then drop the connection (no done). */
+        const cutHere = async () => {
+          if (cutAfter === undefined || sent < cutAfter) return false;
+          await stream.sleep(50);
+          socket?.destroy();
+          return true;
+        };
         try {
-          let sent = 0;
           const answered: string[] = [];
           for (const provider of providers) {
             if (interval > 0) await stream.sleep(interval);
             if (aborted) return;
             answered.push(provider);
             const batch = offers.filter((o) => answered.includes(o.provider)).map((o) => o.offer);
-            if (cutAfter !== undefined && sent >= cutAfter) {
-              // Let what was sent leave first, then cut: the client sees events, then a dead connection.
-              await stream.sleep(50);
-              socket?.destroy();
-              return;
-            }
+            if (await cutHere()) return;
             await stream.writeSSE({
               event: 'offers',
               data: JSON.stringify({
@@ -310,11 +312,7 @@ export function flightRoutes(store: Store) {
             });
             sent += 1;
           }
-          if (cutAfter !== undefined && sent >= cutAfter) {
-            await stream.sleep(50);
-            socket?.destroy();
-            return;
-          }
+          if (await cutHere()) return;
           await stream.writeSSE({
             event: 'done',
             data: JSON.stringify({

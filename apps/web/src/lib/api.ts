@@ -37,11 +37,12 @@ export class ApiError extends Error {
   }
 }
 
-const networkError = (message: string) =>
-  new ApiError(0, {
+/** An error of the console's own making (unreachable, unreadable, interrupted) in the same envelope. */
+export const networkError = (message: string, code = 'network_error', status = 0) =>
+  new ApiError(status, {
     error: {
       type: 'api_error',
-      code: 'network_error',
+      code,
       message,
       param: null,
       doc_url: null,

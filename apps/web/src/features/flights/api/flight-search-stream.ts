@@ -6,7 +6,7 @@ import {
 } from '@console/contract';
 import { createParser } from 'eventsource-parser';
 import { useEffect, useState } from 'react';
-import { ApiError, errorOf, jsonHeaders } from '../../../lib/api.ts';
+import { ApiError, errorOf, jsonHeaders, networkError } from '../../../lib/api.ts';
 
 export interface StreamState {
   status: 'idle' | 'searching' | 'done' | 'error' | 'cancelled';
@@ -90,17 +90,11 @@ export function useFlightSearchStream(request: FlightSearchRequest | null, key: 
             ? {
                 ...s,
                 status: 'error',
-                error: new ApiError(502, {
-                  error: {
-                    type: 'api_error',
-                    code: 'stream_interrupted',
-                    message:
-                      'The search stopped before it finished. The offers shown are real; search again for the full list.',
-                    param: null,
-                    doc_url: null,
-                    request_id: null,
-                  },
-                }),
+                error: networkError(
+                  'The search stopped before it finished. The offers shown are real; search again for the full list.',
+                  'stream_interrupted',
+                  502,
+                ),
               }
             : s,
         );
@@ -109,19 +103,7 @@ export function useFlightSearchStream(request: FlightSearchRequest | null, key: 
         setState((s) => ({
           ...s,
           status: 'error',
-          error:
-            error instanceof ApiError
-              ? error
-              : new ApiError(0, {
-                  error: {
-                    type: 'api_error',
-                    code: 'network_error',
-                    message: 'The console could not be reached.',
-                    param: null,
-                    doc_url: null,
-                    request_id: null,
-                  },
-                }),
+          error: error instanceof ApiError ? error : networkError('The console could not be reached.'),
         }));
       }
     })();

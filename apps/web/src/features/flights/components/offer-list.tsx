@@ -2,12 +2,8 @@ import type { FlightOffer } from '@console/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef } from 'react';
 import { Button } from 'react-aria-components';
+import { formatMoney, duration as hours, localTime as time } from '../../../lib/format.ts';
 import { stopsOf } from '../search-params.ts';
-
-const time = (iso: string) => iso.slice(11, 16);
-const hours = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
-const money = (amount: string) =>
-  `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} USD`;
 
 interface RowActions {
   onDetails: (offer: FlightOffer) => void;
@@ -19,7 +15,7 @@ function OfferRow({ offer, onDetails, onSelect }: { offer: FlightOffer } & RowAc
   return (
     <article
       className="offer"
-      aria-label={`${offer.airline_name}, ${offer.slices.map((sl) => `${time(sl.segments[0]?.departing_at ?? '')} ${sl.origin} to ${sl.destination}`).join(', ')}, ${money(offer.total.amount)}`}
+      aria-label={`${offer.airline_name}, ${offer.slices.map((sl) => `${time(sl.segments[0]?.departing_at ?? '')} ${sl.origin} to ${sl.destination}`).join(', ')}, ${formatMoney(offer.total)}`}
     >
       <div className="offer-airline">
         <strong>{offer.airline_name}</strong>
@@ -51,20 +47,20 @@ function OfferRow({ offer, onDetails, onSelect }: { offer: FlightOffer } & RowAc
         })}
       </div>
       <div className="offer-price">
-        <strong>{money(offer.total.amount)}</strong>
+        <strong>{formatMoney(offer.total)}</strong>
         <span className="muted small">{stops === 0 ? 'Direct' : `${stops} stop${stops > 1 ? 's' : ''}`}</span>
         <div className="offer-actions">
           <Button
             className="button"
             onPress={() => onDetails(offer)}
-            aria-label={`Details of ${offer.airline_name} ${money(offer.total.amount)}`}
+            aria-label={`Details of ${offer.airline_name} ${formatMoney(offer.total)}`}
           >
             Details
           </Button>
           <Button
             className="button primary"
             onPress={() => onSelect(offer)}
-            aria-label={`Select ${offer.airline_name} ${money(offer.total.amount)}`}
+            aria-label={`Select ${offer.airline_name} ${formatMoney(offer.total)}`}
           >
             Select
           </Button>

@@ -15,6 +15,9 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: env.consoleUrl,
     viewport: { width: 1366, height: 768 },
+    // Dates are typed month, day, year in the specs, as in the en-US date field.
+    locale: 'en-US',
+    timezoneId: 'UTC',
     headless: true,
     launchOptions: {
       ...(env.chromiumPath ? { executablePath: env.chromiumPath } : {}),

@@ -78,6 +78,14 @@ export function routeSizes(): Plugin {
         join(outDir, 'route-sizes.json'),
         `${JSON.stringify({ budget_kib: BUDGET_KIB, routes: rows }, null, 2)}\n`,
       );
+      // The budget is a gate, not a report: a change that pushes a budgeted route over it fails the build (and so
+      // `pnpm test`), where it is cheapest to notice. ROUTE_BUDGET=warn turns the gate into a warning.
+      const over = rows.filter((row) => BUDGETED.has(row.route) && row.kib > BUDGET_KIB);
+      if (over.length > 0 && process.env.ROUTE_BUDGET !== 'warn') {
+        this.error(
+          `route JavaScript over the ${BUDGET_KIB} KiB budget: ${over.map((r) => `${r.route} ${r.kib.toFixed(1)} KiB`).join(', ')}`,
+        );
+      }
     },
   };
 }

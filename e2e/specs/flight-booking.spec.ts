@@ -30,7 +30,7 @@ async function fillPassenger(page: Page, index: number, given: string, family: s
   const passenger = page.getByRole('group', { name: new RegExp(`^Passenger ${index}:`) });
   await passenger.getByLabel('Given names').fill(given);
   await passenger.getByLabel('Family name').fill(family);
-  await fillDate(passenger.getByRole('group', { name: 'Date of birth' }), dob);
+  await fillDate(passenger.getByLabel('Date of birth'), dob);
 }
 
 async function fillContact(page: Page) {

@@ -44,12 +44,10 @@ export { expect };
 
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** Types a YYYY-MM-DD date into a React Aria date field, segment by segment, as a keyboard user would. */
+/** Enters a YYYY-MM-DD date into a date field (the browser's own date input). */
 export async function fillDate(field: import('@playwright/test').Locator, date: string) {
-  const [year = '', month = '', day = ''] = date.split('-');
-  await field.getByRole('spinbutton', { name: /month/i }).pressSequentially(month);
-  await field.getByRole('spinbutton', { name: /day/i }).pressSequentially(day);
-  await field.getByRole('spinbutton', { name: /year/i }).pressSequentially(year);
+  await field.fill(date);
+  await expect(field).toHaveValue(date);
 }
 
 /** Scans the page with axe and fails on serious or critical violations, naming them. */

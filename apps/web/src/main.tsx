@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
 import './styles.css';
 
@@ -11,7 +10,7 @@ if (!root) throw new Error('no #root element');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppRoutes />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -59,6 +59,10 @@ export function renderError(error: unknown, c: Context<AppEnv>): Response {
       error.status === 413 ? 'payload_too_large' : error.status === 404 ? 'route_not_found' : 'invalid_json';
     return c.json(errorEnvelope(code, { requestId }), KNOWN_ERRORS[code].status, headers);
   }
+  if (c.req.raw.signal.aborted) {
+    // The browser went away (a replaced or cancelled search): nobody reads this answer and nothing went wrong.
+    return new Response(null, { status: 499, headers });
+  }
   console.error(`bff: unexpected error on ${c.req.method} ${c.req.path} (${requestId})`, error);
   return c.json(errorEnvelope('internal_error', { requestId }), 500, headers);
 }

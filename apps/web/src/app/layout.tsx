@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Button } from 'react-aria-components';
-import { Navigate, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Toasts } from '../components/toasts.tsx';
 import { meQuery, useMe } from '../features/auth/api/me.ts';
 import { useSignOut } from '../features/auth/api/sign-in.ts';
@@ -16,7 +15,13 @@ export function Layout() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const queryClient = useQueryClient();
+  const navigationType = useNavigationType();
   const here = `${location.pathname}${location.search}`;
+
+  // A new screen opens at its top; back and forward leave the browser to restore where the agent was.
+  useEffect(() => {
+    if (navigationType !== 'POP' && location.pathname) window.scrollTo(0, 0);
+  }, [location.pathname, navigationType]);
 
   useEffect(
     () =>
@@ -62,20 +67,22 @@ export function Layout() {
         <span className="who">
           {me.data.user.name} <span className="muted small">({me.data.user.role})</span>
         </span>
-        <Button
+        <button
+          type="button"
           className="button"
-          onPress={() =>
+          onClick={() =>
             signOut.mutate(undefined, { onSettled: () => navigate('/sign-in', { replace: true }) })
           }
         >
           Sign out
-        </Button>
+        </button>
       </header>
       <main className="content">
-        <Outlet />
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <Outlet />
+        </Suspense>
       </main>
       <Toasts />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,73 +1,38 @@
-import { type CalendarDate, parseDate } from '@internationalized/date';
-import {
-  Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  DateInput,
-  DatePicker,
-  DateSegment,
-  Dialog,
-  FieldError,
-  Group,
-  Heading,
-  Label,
-  Popover,
-} from 'react-aria-components';
+import type { Ref } from 'react';
+import { Field } from './field.tsx';
 
 interface Props {
   label: string;
-  value: string | null;
+  value: string | null | undefined;
   onChange: (value: string | null) => void;
-  min?: string;
+  onBlur?: () => void;
+  min?: string | undefined;
+  max?: string | undefined;
   error?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
 }
 
-function toDate(value: string | null | undefined): CalendarDate | null {
-  if (!value) return null;
-  try {
-    return parseDate(value);
-  } catch {
-    return null;
-  }
-}
-
-/** A date picker: typed segment by segment or chosen on a calendar; value as YYYY-MM-DD. */
-export function DateField({ label, value, onChange, min, error }: Props) {
+/**
+ * A date as YYYY-MM-DD, on the browser's own date control: typed field by field or picked on the browser's
+ * calendar, keyboard-operable and announced by screen readers, at no cost in JavaScript (decision 008).
+ */
+export function DateField({ label, value, onChange, onBlur, min, max, error, ref }: Props) {
   return (
-    <DatePicker
-      className="field"
-      value={toDate(value)}
-      onChange={(date) => onChange(date ? date.toString() : null)}
-      minValue={toDate(min) ?? undefined}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-    >
-      <Label>{label}</Label>
-      <Group className="date-group">
-        <DateInput className="date-input">
-          {(segment) => <DateSegment segment={segment} className="date-segment" />}
-        </DateInput>
-        <Button aria-label={`Choose ${label.toLowerCase()} on a calendar`}>
-          <svg className="icon" viewBox="0 0 16 16" aria-hidden="true">
-            <rect x="1.5" y="3" width="13" height="11.5" rx="1.5" fill="none" stroke="currentColor" />
-            <path d="M1.5 6.5h13M5 1.5v3M11 1.5v3" stroke="currentColor" />
-          </svg>
-        </Button>
-      </Group>
-      <FieldError className="field-error">{error}</FieldError>
-      <Popover className="popover">
-        <Dialog aria-label={label}>
-          <Calendar className="calendar">
-            <header>
-              <Button slot="previous">‹</Button>
-              <Heading />
-              <Button slot="next">›</Button>
-            </header>
-            <CalendarGrid>{(date) => <CalendarCell date={date} className="calendar-cell" />}</CalendarGrid>
-          </Calendar>
-        </Dialog>
-      </Popover>
-    </DatePicker>
+    <Field label={label} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          ref={ref}
+          id={id}
+          type="date"
+          value={value ?? ''}
+          min={min}
+          max={max}
+          onChange={(event) => onChange(event.target.value || null)}
+          onBlur={onBlur}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        />
+      )}
+    </Field>
   );
 }

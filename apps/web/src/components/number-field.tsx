@@ -1,11 +1,4 @@
-import {
-  NumberField as AriaNumberField,
-  Button,
-  FieldError,
-  Group,
-  Input,
-  Label,
-} from 'react-aria-components';
+import { Field } from './field.tsx';
 
 interface Props {
   label: string;
@@ -16,26 +9,27 @@ interface Props {
   error?: string | undefined;
 }
 
-/** A whole-number stepper with − and + buttons. */
+/** A whole number within [min, max]; arrow keys step it, anything else typed is clamped. */
 export function NumberField({ label, value, onChange, min, max, error }: Props) {
   return (
-    <AriaNumberField
-      className="field number-field"
-      value={value}
-      onChange={(v) => onChange(Number.isNaN(v) ? min : v)}
-      minValue={min}
-      maxValue={max}
-      step={1}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-    >
-      <Label>{label}</Label>
-      <Group className="stepper">
-        <Button slot="decrement">−</Button>
-        <Input />
-        <Button slot="increment">+</Button>
-      </Group>
-      <FieldError className="field-error">{error}</FieldError>
-    </AriaNumberField>
+    <Field label={label} error={error} className="field number-field">
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          value={value}
+          onChange={(event) => {
+            const next = Math.trunc(event.target.valueAsNumber);
+            onChange(Number.isNaN(next) ? min : Math.min(max, Math.max(min, next)));
+          }}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        />
+      )}
+    </Field>
   );
 }

@@ -1,15 +1,5 @@
+import { useCombobox } from 'downshift';
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  ComboBox,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Text,
-} from 'react-aria-components';
 
 export interface PlaceOption {
   id: string;
@@ -28,7 +18,10 @@ interface Props {
   placeholder?: string;
 }
 
-/** A keyboard-operable autocomplete over places, asking the server as the agent types (debounced). */
+/**
+ * A keyboard-operable autocomplete over places, asking the server as the agent types (debounced). Downshift gives
+ * the ARIA 1.2 combobox pattern (arrows, Enter, Escape, announcements) at a fraction of a full component kit's size.
+ */
 export function PlaceCombobox({ label, value, valueLabel, onChange, useOptions, error, placeholder }: Props) {
   const [text, setText] = useState(valueLabel ?? value ?? '');
   const [debounced, setDebounced] = useState(text);
@@ -36,50 +29,77 @@ export function PlaceCombobox({ label, value, valueLabel, onChange, useOptions, 
     const timer = setTimeout(() => setDebounced(text), 200);
     return () => clearTimeout(timer);
   }, [text]);
-  const { options, loading } = useOptions(debounced);
+  const answer = useOptions(debounced);
+  // Suggestions for an earlier text are not shown as if they matched what is typed now.
+  const settled = debounced === text;
+  const options = settled ? answer.options : [];
+  const loading = answer.loading || !settled;
   // A value set from outside (the next leg starting where the last one ends) shows in the input too.
   useEffect(() => {
     if (value) setText((current) => (current.includes(value) ? current : (valueLabel ?? value)));
   }, [value, valueLabel]);
+
+  const combobox = useCombobox<PlaceOption>({
+    items: options,
+    inputValue: text,
+    itemToString: (option) => option?.label ?? '',
+    itemToKey: (option) => option?.id,
+    onInputValueChange: ({ inputValue, type }) => {
+      setText(inputValue ?? '');
+      // Typing over a chosen place un-chooses it, so a half-edited name is never searched as the old place.
+      if (type === useCombobox.stateChangeTypes.InputChange && value) onChange(null, null);
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      onChange(selectedItem?.id ?? null, selectedItem ?? null);
+      if (selectedItem) setText(selectedItem.label);
+    },
+  });
+  const errorId = `${combobox.getInputProps().id}-error`;
+  const empty = text.trim().length < 2 ? 'Type at least 2 letters' : loading ? 'Searching…' : 'No match';
+
   return (
-    <ComboBox
-      className="field"
-      inputValue={text}
-      onInputChange={setText}
-      selectedKey={value}
-      onSelectionChange={(key) => {
-        const option = options.find((o) => o.id === key) ?? null;
-        onChange(option?.id ?? null, option);
-        if (option) setText(option.label);
-      }}
-      items={options}
-      menuTrigger="input"
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-      allowsEmptyCollection
-    >
-      <Label>{label}</Label>
+    <div className="field combobox-field">
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: getLabelProps gives the label its htmlFor */}
+      <label {...combobox.getLabelProps()}>{label}</label>
       <div className="combo">
-        <Input placeholder={placeholder} />
-        <Button aria-label={`Show ${label.toLowerCase()} suggestions`}>▾</Button>
-      </div>
-      <FieldError className="field-error">{error}</FieldError>
-      <Popover className="popover">
-        <ListBox
-          className="listbox"
-          renderEmptyState={() => (
-            <Text className="muted small">
-              {loading ? 'Searching…' : debounced.trim().length < 2 ? 'Type at least 2 letters' : 'No match'}
-            </Text>
-          )}
+        <input
+          {...combobox.getInputProps({
+            placeholder,
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': error ? errorId : undefined,
+          })}
+        />
+        <button
+          type="button"
+          {...combobox.getToggleButtonProps({ 'aria-label': `Show ${label.toLowerCase()} suggestions` })}
         >
-          {(option: PlaceOption) => (
-            <ListBoxItem id={option.id} textValue={option.label} className="option">
-              <span>{option.label}</span> <span className="muted small">{option.detail}</span>
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+          ▾
+        </button>
+      </div>
+      {error && (
+        <span id={errorId} className="field-error">
+          {error}
+        </span>
+      )}
+      <ul {...combobox.getMenuProps()} className="popover listbox" hidden={!combobox.isOpen}>
+        {combobox.isOpen &&
+          options.map((option, index) => (
+            <li
+              key={option.id}
+              className="option"
+              data-focused={combobox.highlightedIndex === index || undefined}
+              {...combobox.getItemProps({ item: option, index })}
+            >
+              <span>{option.label}</span>
+              <span className="muted small">{option.detail}</span>
+            </li>
+          ))}
+        {combobox.isOpen && options.length === 0 && (
+          <li className="muted small option-empty" aria-disabled="true">
+            {empty}
+          </li>
+        )}
+      </ul>
+    </div>
   );
 }

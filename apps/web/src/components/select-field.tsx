@@ -1,13 +1,4 @@
-import {
-  Button,
-  FieldError,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-} from 'react-aria-components';
+import { Field } from './field.tsx';
 
 interface Props<T extends string> {
   label: string;
@@ -17,33 +8,28 @@ interface Props<T extends string> {
   error?: string | undefined;
 }
 
+/** A single choice on the browser's own select. */
 export function SelectField<T extends string>({ label, value, onChange, options, error }: Props<T>) {
   return (
-    <Select
-      className="field"
-      selectedKey={value}
-      onSelectionChange={(key) => {
-        const option = options.find((o) => o.id === key);
-        if (option) onChange(option.id);
-      }}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-    >
-      <Label>{label}</Label>
-      <Button className="select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <FieldError className="field-error">{error}</FieldError>
-      <Popover className="popover">
-        <ListBox className="listbox" items={options}>
-          {(option) => (
-            <ListBoxItem id={option.id} className="option">
+    <Field label={label} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => {
+            const option = options.find((o) => o.id === event.target.value);
+            if (option) onChange(option.id);
+          }}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        >
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
               {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

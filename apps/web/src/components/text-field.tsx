@@ -1,25 +1,29 @@
-import type { ComponentProps } from 'react';
-import { TextField as AriaTextField, FieldError, Input, Label, Text } from 'react-aria-components';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { Field } from './field.tsx';
 
-interface Props extends Omit<ComponentProps<typeof AriaTextField>, 'children' | 'isInvalid'> {
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
   label: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
   error?: string | undefined;
   description?: string;
-  placeholder?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled text input with its error announced and tied to the field. */
-export function TextField({ label, error, description, placeholder, ...props }: Props) {
+export function TextField({ label, error, description, value, onChange, ...input }: Props) {
   return (
-    <AriaTextField {...props} isInvalid={Boolean(error)} validationBehavior="aria" className="field">
-      <Label>{label}</Label>
-      <Input placeholder={placeholder} />
-      {description && (
-        <Text slot="description" className="muted small">
-          {description}
-        </Text>
+    <Field label={label} error={error} description={description}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          {...input}
+          id={id}
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        />
       )}
-      <FieldError className="field-error">{error}</FieldError>
-    </AriaTextField>
+    </Field>
   );
 }

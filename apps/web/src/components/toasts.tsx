@@ -1,38 +1,58 @@
-import {
-  Button,
-  Text,
-  UNSTABLE_Toast as Toast,
-  UNSTABLE_ToastContent as ToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
-  UNSTABLE_ToastRegion as ToastRegion,
-} from 'react-aria-components';
+import { useSyncExternalStore } from 'react';
 
-interface ToastMessage {
+interface Toast {
+  key: number;
   title: string;
   description?: string;
 }
 
-/** Short confirmations of what just happened ("Order ticketed"), announced to screen readers. */
-export const toasts = new ToastQueue<ToastMessage>();
-export const notify = (title: string, description?: string) =>
-  toasts.add({ title, ...(description ? { description } : {}) }, { timeout: 6000 });
+/**
+ * Short confirmations of what just happened ("Order ticketed"). A polite live region that is always in the page, so
+ * screen readers announce each message as it is added; each stays 6 s or until dismissed. Small enough to own
+ * rather than load a component kit with every screen (decision 008).
+ */
+let shown: readonly Toast[] = [];
+let nextKey = 1;
+const listeners = new Set<() => void>();
+const publish = (next: readonly Toast[]) => {
+  shown = next;
+  for (const listener of listeners) listener();
+};
+const dismiss = (key: number) => publish(shown.filter((t) => t.key !== key));
+
+export function notify(title: string, description?: string) {
+  const key = nextKey++;
+  publish([...shown, { key, title, ...(description ? { description } : {}) }].slice(-4));
+  setTimeout(() => dismiss(key), 6000);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
 
 export function Toasts() {
+  const toasts = useSyncExternalStore(subscribe, () => shown);
   return (
-    <ToastRegion queue={toasts} className="toast-region">
-      {({ toast }) => (
-        <Toast toast={toast} className="toast">
-          <ToastContent>
-            <Text slot="title" className="toast-title">
-              {toast.content.title}
-            </Text>
-            {toast.content.description && <Text slot="description">{toast.content.description}</Text>}
-          </ToastContent>
-          <Button slot="close" className="toast-close" aria-label="Dismiss">
-            ×
-          </Button>
-        </Toast>
-      )}
-    </ToastRegion>
+    <section className="toast-region" aria-label="Notifications">
+      <div role="status" aria-live="polite">
+        {toasts.map((toast) => (
+          <div key={toast.key} className="toast">
+            <div>
+              <p className="toast-title">{toast.title}</p>
+              {toast.description && <p>{toast.description}</p>}
+            </div>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label="Dismiss"
+              onClick={() => dismiss(toast.key)}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </section>
   );
 }

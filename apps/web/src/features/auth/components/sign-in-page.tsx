@@ -1,6 +1,5 @@
 import { type SignInRequest, SignInRequestSchema } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Form } from 'react-aria-components';
 import { Controller, useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
@@ -40,7 +39,7 @@ export function SignInPage() {
             Your sign-in ended. Sign in again to carry on where you were.
           </div>
         )}
-        <Form onSubmit={(event) => void submit(event)} className="stack">
+        <form onSubmit={(event) => void submit(event)} className="stack" noValidate>
           <Controller
             control={form.control}
             name="email"
@@ -69,10 +68,10 @@ export function SignInPage() {
             )}
           />
           {signIn.error && <ErrorNotice error={signIn.error} title="Could not sign in" />}
-          <Button type="submit" className="button primary" isDisabled={signIn.isPending}>
+          <button type="submit" className="button primary" disabled={signIn.isPending}>
             {signIn.isPending ? 'Signing in…' : 'Sign in'}
-          </Button>
-        </Form>
+          </button>
+        </form>
       </div>
     </main>
   );

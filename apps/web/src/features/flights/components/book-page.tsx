@@ -2,7 +2,6 @@ import type { FlightOffer } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { Button, Form } from 'react-aria-components';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/date-field.tsx';
@@ -53,9 +52,9 @@ function PriceChange({
         </div>
       </div>
       <p className="small">Check the flights and baggage below before you accept.</p>
-      <Button className="button primary" onPress={onAccept}>
+      <button type="button" className="button primary" onClick={onAccept}>
         Accept the new {changes.includes('price') ? 'price' : 'terms'}
-      </Button>
+      </button>
     </div>
   );
 }
@@ -151,7 +150,7 @@ function PassengersForm({ offer, onBooked }: { offer: FlightOffer; onBooked: (or
   });
 
   return (
-    <Form className="stack" onSubmit={(e) => void submit(e)} aria-label="Passengers and contact">
+    <form className="stack" onSubmit={(e) => void submit(e)} aria-label="Passengers and contact" noValidate>
       <h2>Passengers</h2>
       <div className="grid-2">
         {offer.passengers.map((p, index) => (
@@ -319,13 +318,13 @@ function PassengersForm({ offer, onBooked }: { offer: FlightOffer; onBooked: (or
         />
       )}
       <div className="actions">
-        <Button type="submit" className="button primary" isDisabled={create.isPending}>
+        <button type="submit" className="button primary" disabled={create.isPending}>
           {create.isPending ? 'Holding…' : `Hold booking · ${formatMoney(offer.total)}`}
-        </Button>
+        </button>
         <span className="muted small">
           Holding reserves the seats and the money; you ticket it on the next page.
         </span>
       </div>
-    </Form>
+    </form>
   );
 }

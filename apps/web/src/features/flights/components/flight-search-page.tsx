@@ -1,16 +1,7 @@
 import type { FlightOffer } from '@console/contract';
-import { useMemo, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  Dialog,
-  Heading,
-  Label,
-  Modal,
-  ModalOverlay,
-} from 'react-aria-components';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CheckGroup } from '../../../components/check-group.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { useFlightSearchStream } from '../api/flight-search-stream.ts';
@@ -24,9 +15,24 @@ import {
   viewOffers,
   writeLegs,
 } from '../search-params.ts';
-import { OfferDetail } from './offer-detail.tsx';
-import { OfferList } from './offer-list.tsx';
 import { SearchFormPanel } from './search-form.tsx';
+
+// The details dialog (and the dialog kit it is built with) loads on the first "Details" click, not with the page.
+// The virtualised result list loads as soon as a search starts, in parallel with the stream's first answer.
+const loadOfferList = () => import('./offer-list.tsx');
+const OfferList = lazy(async () => ({ default: (await loadOfferList()).OfferList }));
+const OfferDialog = lazy(async () => ({ default: (await import('./offer-dialog.tsx')).OfferDialog }));
+
+const STOPS = [
+  { id: '0', label: 'Direct' },
+  { id: '1', label: '1 stop' },
+  { id: '2', label: '2+ stops' },
+];
+const BAGS = [{ id: 'bags', label: 'Checked bag included' }];
+const TIMES = [
+  { id: 'am', label: 'Before noon' },
+  { id: 'pm', label: 'Noon or later' },
+];
 
 export function FlightSearchPage() {
   const [params, setParams] = useSearchParams();
@@ -40,6 +46,9 @@ export function FlightSearchPage() {
   const view = readView(params);
   const requestKey = search ? JSON.stringify(search.request) : '';
   const stream = useFlightSearchStream(search?.request ?? null, requestKey);
+  useEffect(() => {
+    if (search) void loadOfferList();
+  }, [search]);
   const shown = useMemo(() => viewOffers(stream.offers, view), [stream.offers, view]);
   const airlines = useMemo(
     () =>
@@ -99,9 +108,9 @@ export function FlightSearchPage() {
               )}
             </div>
             {stream.status === 'searching' && (
-              <Button className="button" onPress={stream.cancel}>
+              <button type="button" className="button" onClick={stream.cancel}>
                 Cancel search
-              </Button>
+              </button>
             )}
             <SelectField<SortId>
               label="Sort by"
@@ -113,20 +122,21 @@ export function FlightSearchPage() {
           {stream.error && <ErrorNotice error={stream.error} title="The search ran into a problem" />}
           <div className="results-body">
             <aside className="filters card" aria-label="Filters">
-              <CheckboxGroup value={view.stops.map(String)} onChange={(v) => setView({ stops: v.join(',') })}>
-                <Label>Stops</Label>
-                <Checkbox value="0">Direct</Checkbox>
-                <Checkbox value="1">1 stop</Checkbox>
-                <Checkbox value="2">2+ stops</Checkbox>
-              </CheckboxGroup>
-              <CheckboxGroup
+              <CheckGroup
+                legend="Stops"
+                options={STOPS}
+                value={view.stops.map(String)}
+                onChange={(v) => setView({ stops: v.join(',') })}
+              />
+              <CheckGroup
+                legend="Baggage"
+                options={BAGS}
                 value={view.bags ? ['bags'] : []}
                 onChange={(v) => setView({ bags: v.includes('bags') ? '1' : null })}
-              >
-                <Label>Baggage</Label>
-                <Checkbox value="bags">Checked bag included</Checkbox>
-              </CheckboxGroup>
-              <CheckboxGroup
+              />
+              <CheckGroup
+                legend="Departure time"
+                options={TIMES}
                 value={
                   view.departFrom === 0 && view.departTo === 12
                     ? ['am']
@@ -143,24 +153,20 @@ export function FlightSearchPage() {
                         : { dep_from: null, dep_to: null },
                   )
                 }
-              >
-                <Label>Departure time</Label>
-                <Checkbox value="am">Before noon</Checkbox>
-                <Checkbox value="pm">Noon or later</Checkbox>
-              </CheckboxGroup>
+              />
               {airlines.length > 0 && (
-                <CheckboxGroup value={view.airlines} onChange={(v) => setView({ airlines: v.join(',') })}>
-                  <Label>Airlines</Label>
-                  {airlines.map(([code, name]) => (
-                    <Checkbox key={code} value={code}>
-                      {name}
-                    </Checkbox>
-                  ))}
-                </CheckboxGroup>
+                <CheckGroup
+                  legend="Airlines"
+                  options={airlines.map(([id, label]) => ({ id, label }))}
+                  value={view.airlines}
+                  onChange={(v) => setView({ airlines: v.join(',') })}
+                />
               )}
             </aside>
             {shown.length > 0 ? (
-              <OfferList offers={shown} onDetails={setDetail} onSelect={select} />
+              <Suspense fallback={<p className="loading">Showing {shown.length} offers…</p>}>
+                <OfferList offers={shown} onDetails={setDetail} onSelect={select} />
+              </Suspense>
             ) : (
               stream.status !== 'searching' && (
                 <p className="empty">
@@ -171,33 +177,11 @@ export function FlightSearchPage() {
           </div>
         </section>
       )}
-      <ModalOverlay
-        isOpen={detail !== null}
-        onOpenChange={(open) => !open && setDetail(null)}
-        isDismissable
-        className="overlay"
-      >
-        <Modal className="modal">
-          <Dialog className="dialog">
-            {({ close }) =>
-              detail && (
-                <>
-                  <Heading slot="title">Offer details</Heading>
-                  <OfferDetail offer={detail} />
-                  <div className="dialog-actions">
-                    <Button className="button" onPress={close}>
-                      Close
-                    </Button>
-                    <Button className="button primary" onPress={() => select(detail)}>
-                      Select this offer
-                    </Button>
-                  </div>
-                </>
-              )
-            }
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      {detail && (
+        <Suspense fallback={null}>
+          <OfferDialog offer={detail} onClose={() => setDetail(null)} onSelect={select} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { FlightOffer } from '@console/contract';
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { duration, formatMoney } from '../../../lib/format.ts';
 import { useConditions } from '../api/offers.ts';
@@ -66,9 +65,9 @@ export function OfferDetail({ offer }: { offer: FlightOffer }) {
         </section>
       ))}
       {!showConditions ? (
-        <Button className="button" onPress={() => setShowConditions(true)}>
+        <button type="button" className="button" onClick={() => setShowConditions(true)}>
           Show fare conditions
-        </Button>
+        </button>
       ) : conditions.isPending ? (
         <p className="muted">Loading fare conditions…</p>
       ) : conditions.error ? (

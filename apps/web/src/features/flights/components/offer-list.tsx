@@ -1,7 +1,6 @@
 import type { FlightOffer } from '@console/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef } from 'react';
-import { Button } from 'react-aria-components';
 import { formatMoney, duration as hours, localTime as time } from '../../../lib/format.ts';
 import { stopsOf } from '../search-params.ts';
 
@@ -50,20 +49,22 @@ function OfferRow({ offer, onDetails, onSelect }: { offer: FlightOffer } & RowAc
         <strong>{formatMoney(offer.total)}</strong>
         <span className="muted small">{stops === 0 ? 'Direct' : `${stops} stop${stops > 1 ? 's' : ''}`}</span>
         <div className="offer-actions">
-          <Button
+          <button
+            type="button"
             className="button"
-            onPress={() => onDetails(offer)}
+            onClick={() => onDetails(offer)}
             aria-label={`Details of ${offer.airline_name} ${formatMoney(offer.total)}`}
           >
             Details
-          </Button>
-          <Button
+          </button>
+          <button
+            type="button"
             className="button primary"
-            onPress={() => onSelect(offer)}
+            onClick={() => onSelect(offer)}
             aria-label={`Select ${offer.airline_name} ${formatMoney(offer.total)}`}
           >
             Select
-          </Button>
+          </button>
         </div>
       </div>
     </article>

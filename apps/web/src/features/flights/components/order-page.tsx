@@ -1,7 +1,6 @@
 import { allowedTriggers, FLIGHT_ORDER_MACHINE, type FlightOrder } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Form } from 'react-aria-components';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
@@ -66,19 +65,19 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
       {error && <ErrorNotice error={error} />}
       <div className="actions">
         {allowed.includes('ticket') && (
-          <Button className="button primary" onPress={() => setConfirming('ticket')}>
+          <button type="button" className="button primary" onClick={() => setConfirming('ticket')}>
             Ticket · {formatMoney(order.total)}
-          </Button>
+          </button>
         )}
         {allowed.includes('cancel') && (
-          <Button className="button" onPress={() => setConfirming('cancel')}>
+          <button type="button" className="button" onClick={() => setConfirming('cancel')}>
             Cancel hold
-          </Button>
+          </button>
         )}
         {allowed.includes('refund') && (
-          <Button className="button" onPress={() => setConfirming('refund')}>
+          <button type="button" className="button" onClick={() => setConfirming('refund')}>
             Refund…
-          </Button>
+          </button>
         )}
       </div>
 
@@ -265,7 +264,7 @@ function Notes({ order }: { order: FlightOrder }) {
           ))}
         </ul>
       )}
-      <Form
+      <form
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
@@ -273,10 +272,10 @@ function Notes({ order }: { order: FlightOrder }) {
         }}
       >
         <TextField label="Add a note" value={text} onChange={setText} />
-        <Button type="submit" className="button" isDisabled={add.isPending || !text.trim()}>
+        <button type="submit" className="button" disabled={add.isPending || !text.trim()}>
           Add note
-        </Button>
-      </Form>
+        </button>
+      </form>
       {add.error && <ErrorNotice error={add.error} title="The note was not saved" />}
     </section>
   );

@@ -1,6 +1,5 @@
 import { CABIN_CLASSES } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { DateField } from '../../../components/date-field.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
@@ -25,6 +24,11 @@ const CABINS = CABIN_CLASSES.map((id) => ({
   id,
   label: id.replace('_', ' ').replace(/^./, (c) => c.toUpperCase()),
 }));
+const TRIPS = [
+  { id: 'return', label: 'Return' },
+  { id: 'oneway', label: 'One way' },
+  { id: 'multi', label: 'Multi-city' },
+] as const;
 const today = () => new Date().toISOString().slice(0, 10);
 const EMPTY_LEG = { from: '', to: '', depart: '' };
 
@@ -52,31 +56,40 @@ export function SearchFormPanel({
   const legsError = form.formState.errors.legs?.root?.message ?? form.formState.errors.legs?.message;
 
   return (
-    <Form className="search-form card" onSubmit={(e) => void submit(e)} aria-label="Search flights">
+    <form
+      className="search-form card"
+      onSubmit={(e) => void submit(e)}
+      aria-label="Search flights"
+      noValidate
+    >
       <Controller
         control={form.control}
         name="trip"
         render={({ field }) => (
-          <RadioGroup
-            className="trip"
-            value={field.value}
-            onChange={(value) => {
-              field.onChange(value);
-              if (value === 'multi' && legs.fields.length < 2) {
-                const { from = '', to = '', depart = '' } = form.getValues();
-                legs.replace([
-                  { from, to, depart },
-                  { from: to, to: '', depart: '' },
-                ]);
-              }
-            }}
-            orientation="horizontal"
-          >
-            <Label>Trip</Label>
-            <Radio value="return">Return</Radio>
-            <Radio value="oneway">One way</Radio>
-            <Radio value="multi">Multi-city</Radio>
-          </RadioGroup>
+          <fieldset className="trip">
+            <legend>Trip</legend>
+            {TRIPS.map((option) => (
+              <label key={option.id}>
+                <input
+                  type="radio"
+                  name="trip"
+                  value={option.id}
+                  checked={field.value === option.id}
+                  onChange={() => {
+                    field.onChange(option.id);
+                    if (option.id === 'multi' && legs.fields.length < 2) {
+                      const { from = '', to = '', depart = '' } = form.getValues();
+                      legs.replace([
+                        { from, to, depart },
+                        { from: to, to: '', depart: '' },
+                      ]);
+                    }
+                  }}
+                />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
         )}
       />
       {trip === 'multi' ? (
@@ -133,26 +146,28 @@ export function SearchFormPanel({
                 )}
               />
               {legs.fields.length > 2 && (
-                <Button
+                <button
+                  type="button"
                   className="button"
-                  onPress={() => legs.remove(index)}
+                  onClick={() => legs.remove(index)}
                   aria-label={`Remove flight ${index + 1}`}
                 >
                   Remove
-                </Button>
+                </button>
               )}
             </fieldset>
           ))}
           {legsError && <p className="field-error">{legsError}</p>}
           {legs.fields.length < 6 && (
-            <Button
+            <button
+              type="button"
               className="button"
-              onPress={() =>
+              onClick={() =>
                 legs.append({ ...EMPTY_LEG, from: form.getValues(`legs.${legs.fields.length - 1}.to`) ?? '' })
               }
             >
               Add a flight
-            </Button>
+            </button>
           )}
         </div>
       ) : (
@@ -265,10 +280,10 @@ export function SearchFormPanel({
             <SelectField label="Cabin" value={field.value} onChange={field.onChange} options={CABINS} />
           )}
         />
-        <Button type="submit" className="button primary search-button">
+        <button type="submit" className="button primary search-button">
           Search flights
-        </Button>
+        </button>
       </div>
-    </Form>
+    </form>
   );
 }

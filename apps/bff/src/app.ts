@@ -55,12 +55,19 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const deps: Deps = { env, upstream, accounts, ledger: new Ledger(db), audit: new AuditLog(db) };
 
   const api = new Hono<AppEnv>()
+    // Headers are changed on the response's own Headers after `next()`: `c.header()` at that point would copy the
+    // whole response (see decision 007's profile).
     .use('*', async (c, next) => {
       await next();
-      if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+      if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     })
+    // Reading a request's body stream makes a full WHATWG Request; reads have no body to limit.
     .use('*', (c, next) =>
-      c.req.path === '/api/activities/bookings' ? bookingBodyLimit(c, next) : bodyLimitOf(c, next),
+      c.req.method === 'GET' || c.req.method === 'HEAD'
+        ? next()
+        : c.req.path === '/api/activities/bookings'
+          ? bookingBodyLimit(c, next)
+          : bodyLimitOf(c, next),
     )
     .use('*', csrf)
     .get('/health', async (c) => {
@@ -100,9 +107,12 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
 
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
-    c.set('requestId', newId('request'));
+    const requestId = newId('request');
+    c.set('requestId', requestId);
+    c.header('Request-Id', requestId);
     await next();
-    c.header('Request-Id', c.get('requestId'));
+    // A handler that returned its own Response (files, media) did not get the header set above.
+    if (!c.res.headers.has('Request-Id')) c.res.headers.set('Request-Id', requestId);
   });
   app.use(
     '*',
@@ -123,6 +133,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       referrerPolicy: 'same-origin',
       strictTransportSecurity: env.COOKIE_SECURE ? 'max-age=31536000' : false,
       crossOriginEmbedderPolicy: false,
+      // Nothing sets X-Powered-By; deleting it would touch every response for nothing.
+      removePoweredBy: false,
     }),
   );
   if (env.LOG_REQUESTS) {

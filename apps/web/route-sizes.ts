@@ -16,6 +16,10 @@ const ROUTES: Record<string, string> = {
   'flight-search-page.tsx': '/flights',
   'book-page.tsx': '/flights/book/:offerId',
   'order-page.tsx': '/flights/orders/:orderId',
+  'hotel-search-page.tsx': '/hotels',
+  'hotel-page.tsx': '/hotels/:hotelId',
+  'hotel-book-page.tsx': '/hotels/book/:rateId',
+  'hotel-order-page.tsx': '/hotels/orders/:orderId',
 };
 /** The signed-in shell, loaded with every route but sign-in. */
 const SHELL = 'layout.tsx';
@@ -61,7 +65,7 @@ export function routeSizes(): Plugin {
       const signedIn = shell ? closure(shell, new Set(base)) : base;
       for (const [file, chunk] of chunks) {
         if (!chunk.isDynamicEntry) continue;
-        const page = Object.keys(ROUTES).find((name) => chunk.facadeModuleId?.endsWith(name));
+        const page = Object.keys(ROUTES).find((name) => chunk.facadeModuleId?.endsWith(`/${name}`));
         if (!page) continue;
         measure(ROUTES[page] ?? file, closure(file, new Set(signedIn)));
       }

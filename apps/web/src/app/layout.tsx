@@ -6,7 +6,10 @@ import { meQuery, useMe } from '../features/auth/api/me.ts';
 import { useSignOut } from '../features/auth/api/sign-in.ts';
 import { onSignedOut } from '../lib/api.ts';
 
-const NAV = [{ to: '/flights', label: 'Flights' }] as const;
+const NAV = [
+  { to: '/flights', label: 'Flights' },
+  { to: '/hotels', label: 'Hotels' },
+] as const;
 
 /** The signed-in shell: navigation, who is signed in, and an environment badge that cannot be missed. */
 export function Layout() {

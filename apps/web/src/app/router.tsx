@@ -16,6 +16,19 @@ const OrderPage = lazy(async () => ({
   default: (await import('../features/flights/components/order-page.tsx')).OrderPage,
 }));
 
+const HotelSearchPage = lazy(async () => ({
+  default: (await import('../features/hotels/components/hotel-search-page.tsx')).HotelSearchPage,
+}));
+const HotelPage = lazy(async () => ({
+  default: (await import('../features/hotels/components/hotel-page.tsx')).HotelPage,
+}));
+const HotelBookPage = lazy(async () => ({
+  default: (await import('../features/hotels/components/hotel-book-page.tsx')).HotelBookPage,
+}));
+const HotelOrderPage = lazy(async () => ({
+  default: (await import('../features/hotels/components/hotel-order-page.tsx')).HotelOrderPage,
+}));
+
 export function AppRoutes() {
   return (
     <BrowserRouter>
@@ -27,6 +40,10 @@ export function AppRoutes() {
             <Route path="flights" element={<FlightSearchPage />} />
             <Route path="flights/book/:offerId" element={<BookPage />} />
             <Route path="flights/orders/:orderId" element={<OrderPage />} />
+            <Route path="hotels" element={<HotelSearchPage />} />
+            <Route path="hotels/:hotelId" element={<HotelPage />} />
+            <Route path="hotels/book/:rateId" element={<HotelBookPage />} />
+            <Route path="hotels/orders/:orderId" element={<HotelOrderPage />} />
             <Route path="*" element={<p>There is no such page. Use the menu above.</p>} />
           </Route>
         </Routes>

@@ -7,10 +7,12 @@ interface Props {
   min: number;
   max: number;
   error?: string | undefined;
+  /** Leave the field empty until the agent types (NaN while empty) instead of starting at `min`. */
+  allowEmpty?: boolean;
 }
 
 /** A whole number within [min, max]; arrow keys step it, anything else typed is clamped. */
-export function NumberField({ label, value, onChange, min, max, error }: Props) {
+export function NumberField({ label, value, onChange, min, max, error, allowEmpty }: Props) {
   return (
     <Field label={label} error={error} className="field number-field">
       {({ id, describedBy, invalid }) => (
@@ -21,10 +23,11 @@ export function NumberField({ label, value, onChange, min, max, error }: Props) 
           min={min}
           max={max}
           step={1}
-          value={value}
+          value={Number.isNaN(value) ? '' : value}
           onChange={(event) => {
             const next = Math.trunc(event.target.valueAsNumber);
-            onChange(Number.isNaN(next) ? min : Math.min(max, Math.max(min, next)));
+            if (Number.isNaN(next)) onChange(allowEmpty ? Number.NaN : min);
+            else onChange(Math.min(max, Math.max(min, next)));
           }}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}

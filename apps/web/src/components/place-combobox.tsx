@@ -5,6 +5,8 @@ export interface PlaceOption {
   id: string;
   label: string;
   detail: string;
+  /** What kind of place it is (city, hotel, …), when the caller needs to act on it. */
+  kind?: string;
 }
 
 interface Props {

@@ -1,0 +1,326 @@
+import type { HotelRate } from '@console/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { notify } from '../../../components/toasts.tsx';
+import { ApiError, newIdempotencyKey } from '../../../lib/api.ts';
+import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { confirmedRateQuery, rememberedRate, useCreateHotelOrder } from '../api/hotels.ts';
+import {
+  emptyHotelBooking,
+  type HotelBookingForm,
+  HotelBookingFormSchema,
+  rateChanges,
+  TITLES,
+  toHotelOrder,
+} from '../booking-form.ts';
+import { HotelFacts } from './hotel-page.tsx';
+
+function RateChange({
+  before,
+  after,
+  onAccept,
+}: {
+  before: HotelRate;
+  after: HotelRate;
+  onAccept: () => void;
+}) {
+  const changes = rateChanges(before, after);
+  return (
+    <div role="alert" className="notice">
+      <strong>The hotel changed this rate: {changes.join(', ')}.</strong>
+      <div className="compare">
+        <div>
+          <div className="muted small">When you chose it</div>
+          <strong>{formatMoney(before.total)}</strong>
+          <div className="small">{before.board ?? 'Room only'}</div>
+          <div className="small">{before.cancellation.policy_text}</div>
+        </div>
+        <div className="new">
+          <div className="muted small">Now</div>
+          <strong>{formatMoney(after.total)}</strong>
+          <div className="small">{after.board ?? 'Room only'}</div>
+          <div className="small">{after.cancellation.policy_text}</div>
+        </div>
+      </div>
+      <button type="button" className="button primary" onClick={onAccept}>
+        Accept the new {changes.includes('price') ? 'price' : 'terms'}
+      </button>
+    </div>
+  );
+}
+
+/** Confirms the chosen rate with the hotel, then takes the guests and holds the booking. */
+export function HotelBookPage() {
+  const { rateId = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const seen = useMemo(() => rememberedRate(rateId), [rateId]);
+  const confirmed = useQuery(confirmedRateQuery(rateId));
+  const [accepted, setAccepted] = useState(false);
+  const hotelId = params.get('hotel');
+  const stay = new URLSearchParams(params);
+  stay.delete('hotel');
+  const backToHotel = hotelId ? `/hotels/${hotelId}?${stay}` : '/hotels';
+
+  if (confirmed.isPending) return <p className="loading">Confirming the rate with the hotel…</p>;
+  if (confirmed.error) {
+    const gone =
+      confirmed.error instanceof ApiError &&
+      (confirmed.error.status === 404 ||
+        confirmed.error.status === 409 ||
+        confirmed.error.code === 'rate_unavailable');
+    return (
+      <div className="page stack">
+        <h1>Book a room</h1>
+        <ErrorNotice
+          error={confirmed.error}
+          title={gone ? 'This rate is no longer available' : 'Could not confirm the rate'}
+        />
+        {seen && (
+          <p>
+            You chose {seen.rooms.map((r) => r.name).join(' + ')} at {formatMoney(seen.total)}.
+          </p>
+        )}
+        <p>
+          <Link to={backToHotel}>See the hotel's current rates</Link> and choose again.
+        </p>
+      </div>
+    );
+  }
+  const rate = confirmed.data;
+  const changed = seen !== null && rateChanges(seen, rate).length > 0;
+  return (
+    <div className="page stack">
+      <div className="page-head">
+        <h1>Book a room</h1>
+        <Link to={backToHotel}>Back to the hotel</Link>
+      </div>
+      {changed && !accepted && seen && (
+        <RateChange before={seen} after={rate} onAccept={() => setAccepted(true)} />
+      )}
+      {rate.hotel && <HotelFacts hotel={rate.hotel} />}
+      <section className="card stack" aria-label="The rate">
+        <p>
+          <strong>{rate.rooms.map((r) => r.name).join(' + ')}</strong> · {rate.board ?? 'Room only'} ·{' '}
+          {rate.nights} night{rate.nights === 1 ? '' : 's'}, {rate.check_in} to {rate.check_out} ·{' '}
+          <strong>{formatMoney(rate.total)}</strong>
+          {rate.total_before_discount && (
+            <span className="muted">
+              {' '}
+              (was <s>{formatMoney(rate.total_before_discount)}</s>)
+            </span>
+          )}
+        </p>
+        <p className="small">
+          {rate.refundable
+            ? `Refundable${rate.refundable_until ? ` until ${whenLocal(rate.refundable_until)}` : ''}.`
+            : 'Non-refundable.'}{' '}
+          {rate.cancellation.policy_text}
+        </p>
+      </section>
+      {(!changed || accepted) && (
+        <GuestsForm rate={rate} onBooked={(id) => navigate(`/hotels/orders/${id}`)} />
+      )}
+    </div>
+  );
+}
+
+function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: string) => void }) {
+  const form = useForm<HotelBookingForm>({
+    resolver: zodResolver(HotelBookingFormSchema),
+    defaultValues: emptyHotelBooking(rate),
+  });
+  const create = useCreateHotelOrder();
+  // One key per booking attempt: a double click or a retry after a lost answer holds once.
+  const key = useRef(newIdempotencyKey());
+  const rooms = form.getValues('rooms');
+
+  const submit = form.handleSubmit((values) => {
+    if (create.isPending) return;
+    const body = toHotelOrder(HotelBookingFormSchema.parse(values), rate.id);
+    create.mutate(
+      { body, key: key.current },
+      {
+        onSuccess: (order) => {
+          notify(
+            'Hotel booking held',
+            `Order ${order.id} for ${formatMoney(order.total)}. Confirm it before the deadline.`,
+          );
+          onBooked(order.id);
+        },
+        onError: (error) => {
+          // A definitive refusal ends this attempt; a network failure keeps the key so a retry cannot hold twice.
+          if (
+            error instanceof ApiError &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            error.code !== 'idempotency_key_in_use'
+          )
+            key.current = newIdempotencyKey();
+        },
+      },
+    );
+  });
+
+  return (
+    <form className="stack" onSubmit={(e) => void submit(e)} aria-label="Guests and contact" noValidate>
+      <h2>Guests</h2>
+      {rooms.map((room, r) => (
+        <fieldset
+          // biome-ignore lint/suspicious/noArrayIndexKey: rooms are fixed by the rate
+          key={r}
+          className="card stack"
+        >
+          <legend>
+            Room {r + 1}: {rate.rooms[r]?.name}
+          </legend>
+          {room.guests.map((guest, g) => (
+            <fieldset
+              // biome-ignore lint/suspicious/noArrayIndexKey: guests are fixed by the room's occupancy
+              key={g}
+              className="row guest"
+            >
+              <legend>
+                Room {r + 1}, guest {g + 1}: {guest.type === 'adult' ? 'Adult' : 'Child'}
+                {g === 0 ? ' (lead guest)' : ''}
+              </legend>
+              <Controller
+                control={form.control}
+                name={`rooms.${r}.guests.${g}.title`}
+                render={({ field }) => (
+                  <SelectField
+                    label="Title (optional)"
+                    value={field.value}
+                    onChange={field.onChange}
+                    options={TITLES}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`rooms.${r}.guests.${g}.given_name`}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label="Given names"
+                    autoComplete="off"
+                    {...field}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`rooms.${r}.guests.${g}.family_name`}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label="Family name"
+                    autoComplete="off"
+                    {...field}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`rooms.${r}.guests.${g}.national_id`}
+                render={({ field, fieldState }) => (
+                  <TextField label="National ID (optional)" {...field} error={fieldState.error?.message} />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`rooms.${r}.guests.${g}.passport_number`}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label="Passport number (optional)"
+                    {...field}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            </fieldset>
+          ))}
+        </fieldset>
+      ))}
+      <h2>Contact and notes</h2>
+      <div className="row">
+        <Controller
+          control={form.control}
+          name="contact.email"
+          render={({ field, fieldState }) => (
+            <TextField label="Email" type="email" {...field} error={fieldState.error?.message} />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="contact.phone"
+          render={({ field, fieldState }) => (
+            <TextField
+              label="Phone"
+              type="tel"
+              {...field}
+              error={fieldState.error?.message}
+              description="International format, e.g. +33123456789"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="nationality"
+          render={({ field, fieldState }) => (
+            <TextField
+              label="Nationality (optional)"
+              {...field}
+              onChange={(v) => field.onChange(v.toUpperCase())}
+              error={fieldState.error?.message}
+              description="Two-letter code, e.g. FR"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="client_reference"
+          render={({ field, fieldState }) => (
+            <TextField label="Client reference (optional)" {...field} error={fieldState.error?.message} />
+          )}
+        />
+      </div>
+      <Controller
+        control={form.control}
+        name="note"
+        render={({ field, fieldState }) => (
+          <TextField
+            label="Note to the hotel (optional)"
+            {...field}
+            error={fieldState.error?.message}
+            description="Late arrival, a cot, a quiet room…"
+          />
+        )}
+      />
+      {create.error && (
+        <ErrorNotice
+          error={create.error}
+          title={
+            create.error instanceof ApiError && create.error.status === 402
+              ? 'The wallet cannot pay for this booking'
+              : 'The booking was not held'
+          }
+        />
+      )}
+      <div className="row">
+        <button type="submit" className="button primary" disabled={create.isPending}>
+          {create.isPending ? 'Holding…' : `Hold booking · ${formatMoney(rate.total)}`}
+        </button>
+        <span className="muted small">
+          Holding reserves the room and the amount in the wallet; you confirm it next.
+        </span>
+      </div>
+    </form>
+  );
+}

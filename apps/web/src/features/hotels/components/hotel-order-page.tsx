@@ -1,0 +1,232 @@
+import { allowedTriggers, HOTEL_ORDER_MACHINE, type HotelOrder } from '@console/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Countdown } from '../../../components/countdown.tsx';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { notify } from '../../../components/toasts.tsx';
+import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { useMe } from '../../auth/api/me.ts';
+import {
+  cancellationQuoteQuery,
+  useCancelHotelOrder,
+  useConfirmHotelOrder,
+  useExtendDeadline,
+  useHotelOrder,
+} from '../api/hotels.ts';
+
+type Pending = 'confirm' | 'extend' | 'cancel' | null;
+
+export function HotelOrderPage() {
+  const { orderId = '' } = useParams();
+  const order = useHotelOrder(orderId);
+  const live = useMe().data?.environment === 'live';
+  if (order.isPending) return <p className="loading">Loading the hotel order…</p>;
+  if (order.error) return <ErrorNotice error={order.error} title="Could not load this hotel order" />;
+  return <HotelOrderView order={order.data} live={live} />;
+}
+
+function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
+  const [asking, setAsking] = useState<Pending>(null);
+  const confirm = useConfirmHotelOrder(order.id);
+  const extend = useExtendDeadline(order.id);
+  const cancel = useCancelHotelOrder(order.id);
+  const quote = useQuery({ ...cancellationQuoteQuery(order.id), enabled: asking === 'cancel' });
+  const allowed = allowedTriggers(HOTEL_ORDER_MACHINE, order.status);
+  const error = confirm.error ?? extend.error ?? cancel.error;
+  const close = () => setAsking(null);
+  const quoteExpired = quote.data ? Date.parse(quote.data.expires_at) <= Date.now() : false;
+
+  return (
+    <div className="page stack">
+      <div className="page-head">
+        <h1>Hotel order {order.confirmation_number ?? order.id}</h1>
+        <span className={`status-pill status-${order.status}`}>{order.status}</span>
+        {order.status === 'held' && <Countdown deadline={order.payment_deadline} label="Confirm within" />}
+      </div>
+      <p>
+        <strong>{formatMoney(order.total)}</strong> · {order.hotel.name} · {order.nights} night
+        {order.nights === 1 ? '' : 's'}, {order.check_in} to {order.check_out}
+        {order.client_reference && <> · client reference {order.client_reference}</>}
+        {order.penalty && <> · cancellation penalty {formatMoney(order.penalty)}</>}
+      </p>
+      {order.status === 'held' && (
+        <p className="muted small">
+          Payment deadline: {whenLocal(order.payment_deadline)}. An unconfirmed hold is cancelled then.
+        </p>
+      )}
+      {order.status === 'confirming' && (
+        <p role="status" className="notice">
+          The hotel is confirming the booking; this page updates by itself.
+        </p>
+      )}
+      <dl className="facts">
+        <dt>Order</dt>
+        <dd>{order.id}</dd>
+        <dt>Confirmation number</dt>
+        <dd>{order.confirmation_number ?? 'Given once confirmed'}</dd>
+        <dt>Voucher number</dt>
+        <dd>{order.voucher_number ?? 'Given once confirmed'}</dd>
+        <dt>Contact</dt>
+        <dd>
+          {order.contact.email} · {order.contact.phone}
+        </dd>
+        {order.note && (
+          <>
+            <dt>Note to the hotel</dt>
+            <dd>{order.note}</dd>
+          </>
+        )}
+        <dt>Cancellation</dt>
+        <dd>{order.cancellation.policy_text}</dd>
+      </dl>
+
+      <div className="row actions">
+        {allowed.includes('confirm') && (
+          <button type="button" className="button primary" onClick={() => setAsking('confirm')}>
+            Confirm · {formatMoney(order.total)}
+          </button>
+        )}
+        {allowed.includes('extend_deadline') && (
+          <button type="button" className="button" onClick={() => setAsking('extend')}>
+            Extend the deadline
+          </button>
+        )}
+        {allowed.includes('cancel') && (
+          <button type="button" className="button danger-outline" onClick={() => setAsking('cancel')}>
+            Cancel booking…
+          </button>
+        )}
+      </div>
+      {error && <ErrorNotice error={error} title="That action did not go through" />}
+
+      <section aria-labelledby="rooms-title">
+        <h2 id="rooms-title">Rooms and guests</h2>
+        <table className="data">
+          <thead>
+            <tr>
+              <th scope="col">Room</th>
+              <th scope="col">Board</th>
+              <th scope="col">Guests</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.rooms.map((room, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rooms are in the order's fixed order
+              <tr key={i}>
+                <th scope="row">
+                  Room {i + 1}: {room.name}
+                </th>
+                <td>{room.board ?? 'Room only'}</td>
+                <td>
+                  {room.guests
+                    .map(
+                      (g) =>
+                        `${g.title ? `${g.title[0]?.toUpperCase()}${g.title.slice(1)} ` : ''}${g.given_name} ${g.family_name}${g.type === 'child' ? ' (child)' : ''}`,
+                    )
+                    .join(', ')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <ConfirmDialog
+        isOpen={asking === 'confirm'}
+        onOpenChange={(open) => !open && close()}
+        title="Confirm this booking?"
+        confirmLabel={`Confirm for ${formatMoney(order.total)}`}
+        live={live}
+        pending={confirm.isPending}
+        onConfirm={() =>
+          confirm.mutate(undefined, {
+            onSuccess: (o) => (
+              notify(
+                o.status === 'confirmed' ? 'Booking confirmed' : 'Confirmation under way',
+                o.confirmation_number ? `Confirmation number ${o.confirmation_number}.` : undefined,
+              ),
+              close()
+            ),
+            onError: close,
+          })
+        }
+      >
+        <p>
+          {formatMoney(order.total)} will be paid from the wallet for {order.hotel.name}, {order.check_in} to{' '}
+          {order.check_out}.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={asking === 'extend'}
+        onOpenChange={(open) => !open && close()}
+        title="Extend the payment deadline?"
+        confirmLabel="Extend the deadline"
+        live={live}
+        pending={extend.isPending}
+        onConfirm={() =>
+          extend.mutate(undefined, {
+            onSuccess: (r) => (
+              notify('Deadline extended', `Confirm by ${whenLocal(r.payment_deadline)}.`), close()
+            ),
+            onError: close,
+          })
+        }
+      >
+        <p>
+          The hold stays and {formatMoney(order.total)} stays reserved in the wallet. The deadline is now{' '}
+          {whenLocal(order.payment_deadline)}; the hotel moves it later, up to three times.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={asking === 'cancel'}
+        onOpenChange={(open) => !open && close()}
+        title="Cancel this booking?"
+        confirmLabel={
+          quote.data ? `Cancel with penalty ${formatMoney(quote.data.penalty)}` : 'Cancel booking'
+        }
+        live={live}
+        pending={cancel.isPending || quote.isPending || quoteExpired}
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: (o) => (
+              notify('Booking cancelled', o.penalty ? `Penalty ${formatMoney(o.penalty)}.` : 'No penalty.'),
+              close()
+            ),
+            onError: close,
+          })
+        }
+      >
+        {quote.isPending && <p>Getting the cancellation quote…</p>}
+        {quote.error && <ErrorNotice error={quote.error} title="Could not get a cancellation quote" />}
+        {quote.data && (
+          <div className="stack">
+            <dl className="facts">
+              <dt>Penalty</dt>
+              <dd>
+                <strong>{formatMoney(quote.data.penalty)}</strong>
+              </dd>
+              {quote.data.refund_amount && (
+                <>
+                  <dt>Back to the wallet</dt>
+                  <dd>{formatMoney(quote.data.refund_amount)}</dd>
+                </>
+              )}
+            </dl>
+            {quoteExpired ? (
+              <p className="notice">
+                This quote has expired.{' '}
+                <button type="button" className="button" onClick={() => void quote.refetch()}>
+                  Get a new quote
+                </button>
+              </p>
+            ) : (
+              <Countdown deadline={quote.data.expires_at} label="This quote holds for" urgentMinutes={1} />
+            )}
+          </div>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import type { Hotel, HotelRate } from '@console/contract';
+import { useMemo } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { mediaUrl } from '../../../lib/media.ts';
+import { rememberRate, useHotelSearch } from '../api/hotels.ts';
+import { readHotelSearch } from '../search-params.ts';
+
+/** One property and its bookable rates for the stay in the URL (a hotel-mode search). */
+export function HotelPage() {
+  const { hotelId = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const request = useMemo(() => readHotelSearch(hotelId, params), [hotelId, params]);
+  const search = useHotelSearch(request);
+  const result = search.data?.mode === 'hotel' ? search.data : null;
+
+  if (!request)
+    return (
+      <div className="page stack">
+        <h1>Hotel</h1>
+        <p className="notice">
+          This link has no dates or rooms. <Link to="/hotels">Search hotels</Link> to choose them.
+        </p>
+      </div>
+    );
+  if (search.isPending) return <p className="loading">Asking the hotel for its rates…</p>;
+  if (search.error || !result)
+    return (
+      <div className="page stack">
+        <h1>Hotel</h1>
+        <ErrorNotice error={search.error} title="Could not load this hotel's rates" />
+        <Link to="/hotels">Back to hotel search</Link>
+      </div>
+    );
+
+  const choose = (rate: HotelRate) => {
+    rememberRate(rate);
+    void navigate(`/hotels/book/${rate.id}?${params.toString()}&hotel=${hotelId}`);
+  };
+  return (
+    <div className="page stack">
+      <div className="page-head">
+        <h1>{result.hotel.name}</h1>
+        {location.key !== 'default' ? (
+          <button type="button" className="link-button" onClick={() => void navigate(-1)}>
+            Back to results
+          </button>
+        ) : (
+          <Link to="/hotels">Hotel search</Link>
+        )}
+      </div>
+      <HotelFacts hotel={result.hotel} />
+      <section aria-labelledby="rates-title" className="stack">
+        <h2 id="rates-title">
+          Rates for {result.nights} night{result.nights === 1 ? '' : 's'}, {result.check_in} to{' '}
+          {result.check_out}
+        </h2>
+        {result.offers.length === 0 ? (
+          <p className="empty">No room is free for these dates. Try other dates.</p>
+        ) : (
+          <table className="data rates">
+            <thead>
+              <tr>
+                <th scope="col">Room</th>
+                <th scope="col">Board</th>
+                <th scope="col">Cancellation</th>
+                <th scope="col">Rooms left</th>
+                <th scope="col">Price</th>
+                <th scope="col">
+                  <span className="visually-hidden">Choose</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.offers.map((rate) => (
+                <RateRow key={rate.id} rate={rate} onChoose={() => choose(rate)} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function HotelFacts({ hotel }: { hotel: Hotel }) {
+  return (
+    <section className="card hotel-facts" aria-label="The property">
+      <div className="hotel-images">
+        {hotel.images.slice(0, 3).map((src, i) => (
+          <img
+            key={src}
+            src={mediaUrl(src)}
+            alt={`${hotel.name}, picture ${i + 1}`}
+            width={220}
+            height={150}
+          />
+        ))}
+      </div>
+      <dl className="facts">
+        <dt>Rating</dt>
+        <dd>
+          {hotel.rating} stars
+          {hotel.review_score !== null && ` · reviews ${hotel.review_score.toFixed(1)} / 10`}
+        </dd>
+        <dt>Address</dt>
+        <dd>
+          {hotel.address.line1}, {hotel.address.postal_code} {hotel.address.city}, {hotel.address.country}
+        </dd>
+        <dt>Location</dt>
+        <dd>
+          {hotel.location.district ?? hotel.address.city}
+          {hotel.location.distance_km !== null && ` · ${hotel.location.distance_km} km from the centre`} ·{' '}
+          {hotel.location.latitude.toFixed(4)}, {hotel.location.longitude.toFixed(4)}
+        </dd>
+        <dt>Contact</dt>
+        <dd>
+          {[hotel.contact.phone, hotel.contact.email, hotel.contact.website].filter(Boolean).join(' · ') ||
+            '—'}
+        </dd>
+        {hotel.chain && (
+          <>
+            <dt>Chain</dt>
+            <dd>{hotel.chain}</dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function RateRow({ rate, onChoose }: { rate: HotelRate; onChoose: () => void }) {
+  const room = rate.rooms.map((r) => r.name).join(' + ');
+  return (
+    <tr>
+      <th scope="row">
+        {room}
+        <div className="muted small">
+          {rate.rooms[0]?.bed_type} bed · up to {rate.rooms[0]?.max_occupancy} guests
+        </div>
+      </th>
+      <td>
+        {rate.board ?? 'Room only'}
+        {rate.board_included.length > 0 && (
+          <div className="muted small">{rate.board_included.join(', ')}</div>
+        )}
+      </td>
+      <td>
+        {rate.refundable ? (
+          <span className="tag tag-good">
+            Refundable{rate.refundable_until ? ` until ${whenLocal(rate.refundable_until)}` : ''}
+          </span>
+        ) : (
+          <span className="tag">Non-refundable</span>
+        )}
+        <div className="muted small">{rate.cancellation.policy_text}</div>
+      </td>
+      <td>{rate.available_rooms ?? '—'}</td>
+      <td>
+        {rate.total_before_discount && (
+          <div className="muted small">
+            <s>{formatMoney(rate.total_before_discount)}</s>
+          </div>
+        )}
+        <strong>{formatMoney(rate.total)}</strong>
+        {rate.deal_badges.length > 0 && <div className="small">{rate.deal_badges.join(' · ')}</div>}
+      </td>
+      <td>
+        <button
+          type="button"
+          className="button primary"
+          onClick={onChoose}
+          aria-label={`Choose ${room}, ${rate.board ?? 'room only'}, ${formatMoney(rate.total)}`}
+        >
+          Choose
+        </button>
+      </td>
+    </tr>
+  );
+}

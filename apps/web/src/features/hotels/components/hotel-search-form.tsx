@@ -1,0 +1,195 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { DateField } from '../../../components/date-field.tsx';
+import { NumberField } from '../../../components/number-field.tsx';
+import { PlaceCombobox, type PlaceOption } from '../../../components/place-combobox.tsx';
+import { useHotelPlaces } from '../api/hotels.ts';
+import { type HotelForm, HotelFormSchema } from '../search-params.ts';
+
+const TYPE_LABEL: Record<string, string> = {
+  city: 'City',
+  region: 'Region',
+  country: 'Country',
+  hotel: 'Hotel',
+  landmark: 'Landmark',
+  district: 'District',
+};
+
+function usePlaceOptions(text: string): { options: PlaceOption[]; loading: boolean } {
+  const places = useHotelPlaces(text);
+  return {
+    loading: places.isFetching,
+    options: (places.data?.data ?? []).map((p) => ({
+      id: p.id,
+      label: p.name,
+      detail: `${TYPE_LABEL[p.type] ?? p.type} · ${p.country}`,
+      kind: p.type,
+    })),
+  };
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export const defaultHotelForm = (): HotelForm => ({
+  place: '',
+  placeName: '',
+  placeType: 'city',
+  checkIn: inDays(30),
+  checkOut: inDays(32),
+  rooms: [{ adults: 2, children: [] }],
+});
+
+/**
+ * Where, when and who. Choosing a hotel from the destination list goes straight to that hotel's rates (`onHotel`);
+ * anything else is searched when the agent presses Search.
+ */
+export function HotelSearchForm({
+  initial,
+  onSearch,
+  onHotel,
+}: {
+  initial: HotelForm | null;
+  onSearch: (form: HotelForm) => void;
+  onHotel: (form: HotelForm) => void;
+}) {
+  const form = useForm<HotelForm>({
+    resolver: zodResolver(HotelFormSchema),
+    defaultValues: initial ?? defaultHotelForm(),
+  });
+  const rooms = useFieldArray({ control: form.control, name: 'rooms' });
+  const checkIn = useWatch({ control: form.control, name: 'checkIn' });
+  const submit = form.handleSubmit((values) =>
+    values.placeType === 'hotel' ? onHotel(values) : onSearch(values),
+  );
+
+  return (
+    <form className="search-form card" onSubmit={(e) => void submit(e)} aria-label="Search hotels" noValidate>
+      <div className="row">
+        <Controller
+          control={form.control}
+          name="place"
+          render={({ field, fieldState }) => (
+            <PlaceCombobox
+              label="Destination"
+              value={field.value || null}
+              valueLabel={initial?.placeName}
+              onChange={(id, option) => {
+                field.onChange(id ?? '');
+                form.setValue('placeName', option?.label ?? '');
+                form.setValue('placeType', option?.kind ?? 'city');
+                if (option?.kind === 'hotel') void submit();
+              }}
+              useOptions={usePlaceOptions}
+              error={fieldState.error?.message}
+              placeholder="City, district, landmark or hotel"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="checkIn"
+          render={({ field, fieldState }) => (
+            <DateField
+              label="Check-in"
+              value={field.value}
+              onChange={(v) => field.onChange(v ?? '')}
+              min={inDays(0)}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="checkOut"
+          render={({ field, fieldState }) => (
+            <DateField
+              label="Check-out"
+              value={field.value}
+              onChange={(v) => field.onChange(v ?? '')}
+              min={checkIn || inDays(1)}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </div>
+      <div className="rooms">
+        {rooms.fields.map((room, index) => (
+          <fieldset key={room.id} className="room row">
+            <legend>Room {index + 1}</legend>
+            <Controller
+              control={form.control}
+              name={`rooms.${index}.adults`}
+              render={({ field, fieldState }) => (
+                <NumberField
+                  label="Adults"
+                  value={field.value}
+                  onChange={field.onChange}
+                  min={1}
+                  max={8}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name={`rooms.${index}.children`}
+              render={({ field, fieldState }) => (
+                <>
+                  <NumberField
+                    label="Children"
+                    value={field.value.length}
+                    onChange={(n) =>
+                      field.onChange(Array.from({ length: n }, (_, i) => field.value[i] ?? Number.NaN))
+                    }
+                    min={0}
+                    max={6}
+                  />
+                  {field.value.map((age, child) => (
+                    <NumberField
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a child is its position in the room
+                      key={child}
+                      label={`Child ${child + 1} age`}
+                      value={age}
+                      onChange={(v) => field.onChange(field.value.map((a, i) => (i === child ? v : a)))}
+                      min={0}
+                      max={17}
+                      allowEmpty
+                      error={
+                        Array.isArray(fieldState.error)
+                          ? (fieldState.error[child] as { message?: string } | undefined)?.message
+                          : undefined
+                      }
+                    />
+                  ))}
+                </>
+              )}
+            />
+            {rooms.fields.length > 1 && (
+              <button
+                type="button"
+                className="button"
+                onClick={() => rooms.remove(index)}
+                aria-label={`Remove room ${index + 1}`}
+              >
+                Remove
+              </button>
+            )}
+          </fieldset>
+        ))}
+        <div className="row">
+          {rooms.fields.length < 8 && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => rooms.append({ adults: 2, children: [] })}
+            >
+              Add a room
+            </button>
+          )}
+          <button type="submit" className="button primary search-button">
+            Search hotels
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

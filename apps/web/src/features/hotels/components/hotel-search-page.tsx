@@ -1,0 +1,278 @@
+import type { Facet, HotelCitySearch, HotelFilters, HotelSummary } from '@console/contract';
+import { memo, useMemo, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { mediaUrl } from '../../../lib/media.ts';
+import { useHotelSearch } from '../api/hotels.ts';
+import {
+  clearFilters,
+  type HotelForm,
+  isFilterOn,
+  PAGE_SIZES,
+  readCitySearch,
+  readFilters,
+  readForm,
+  readView,
+  stayParams,
+  toggleFilter,
+  writeForm,
+} from '../search-params.ts';
+import { HotelSearchForm } from './hotel-search-form.tsx';
+
+const SIZES = PAGE_SIZES.map((n) => ({ id: String(n), label: `${n} per page` }));
+
+export function HotelSearchPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const request = useMemo(() => readCitySearch(params), [params]);
+  const form = useMemo(() => readForm(params), [params]);
+  const search = useHotelSearch(request);
+  const view = readView(params);
+  const filters = useMemo(() => readFilters(params), [params]);
+  const stay = form ? stayParams(form).toString() : '';
+  // The answer on screen may be the last one while the next loads: it is then marked, never passed off as new.
+  const updating = search.isPlaceholderData || (search.isFetching && !search.data);
+  const results = search.data?.mode === 'city' ? search.data : null;
+  const top = useRef<HTMLElement>(null);
+
+  const goHotel = (f: HotelForm) => navigate(`/hotels/${f.place}?${stayParams(f)}`);
+  const setView = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    next.set(key, value);
+    if (key !== 'page') next.delete('page');
+    setParams(next);
+  };
+
+  return (
+    <div className="page">
+      <h1>Hotels</h1>
+      <HotelSearchForm
+        key={params.get('place') ?? 'new'}
+        initial={form}
+        onSearch={(f) => setParams(writeForm(f, params))}
+        onHotel={(f) => void goHotel(f)}
+      />
+      {params.get('place') && !request && (
+        <p className="notice">This link holds an incomplete search: choose a destination and dates above.</p>
+      )}
+      {search.error && <ErrorNotice error={search.error} title="The hotel search did not work" />}
+      {request && (
+        <section ref={top} className="results" aria-label="Hotel results" aria-busy={updating}>
+          <div className="results-bar">
+            <div role="status" className="search-status">
+              {updating ? (
+                <span className="searching">Updating results…</span>
+              ) : results ? (
+                <span>
+                  {results.total} properties in {form?.placeName} · page {results.pagination?.page ?? 1} of{' '}
+                  {Math.max(1, results.pagination?.total_pages ?? 1)}
+                </span>
+              ) : null}
+            </div>
+            <SelectField
+              label="Sort by"
+              value={view.sort ?? results?.sort ?? 'popularity'}
+              onChange={(sort) => setView('sort', sort)}
+              options={(results?.sorts ?? [{ id: view.sort ?? 'popularity', name: 'Most popular' }]).map(
+                (s) => ({
+                  id: s.id,
+                  label: s.name,
+                }),
+              )}
+            />
+            <SelectField
+              label="Show"
+              value={String(view.pageSize)}
+              onChange={(size) => setView('size', size)}
+              options={SIZES}
+            />
+          </div>
+          {results && (
+            <div className={updating ? 'results-body stale' : 'results-body'}>
+              <Facets
+                facets={results.facets}
+                filters={filters}
+                onToggle={(key, value) => setParams(toggleFilter(params, key, value))}
+                onClear={() => setParams(clearFilters(params))}
+              />
+              <div className="stack">
+                {results.offers.length === 0 ? (
+                  <p className="empty">No property matches all these filters. Remove one to see more.</p>
+                ) : (
+                  <ol className="hotel-list">
+                    {results.offers.map((hotel) => (
+                      <li key={hotel.hotel_id}>
+                        <HotelCard
+                          hotel={hotel}
+                          to={`/hotels/${hotel.hotel_id}?${form ? stayParams(form) : ''}`}
+                        />
+                      </li>
+                    ))}
+                  </ol>
+                )}
+                <Pagination
+                  results={results}
+                  onPage={(page) => {
+                    setView('page', String(page));
+                    top.current?.scrollIntoView({ block: 'start' });
+                  }}
+                />
+              </div>
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** Memoised: a facet click re-renders the page around the list, not the 50 cards while the answer loads. */
+const HotelList = memo(function HotelList({ offers, stay }: { offers: HotelSummary[]; stay: string }) {
+  if (offers.length === 0)
+    return <p className="empty">No property matches all these filters. Remove one to see more.</p>;
+  return (
+    <ol className="hotel-list">
+      {offers.map((hotel) => (
+        <li key={hotel.hotel_id}>
+          <HotelCard hotel={hotel} to={`/hotels/${hotel.hotel_id}?${stay}`} />
+        </li>
+      ))}
+    </ol>
+  );
+});
+
+function Facets({
+  facets,
+  filters,
+  onToggle,
+  onClear,
+}: {
+  facets: Facet[];
+  filters: HotelFilters;
+  onToggle: (key: string, value: string | number | boolean) => void;
+  onClear: () => void;
+}) {
+  const any = Object.keys(filters).length > 0;
+  return (
+    <aside className="filters card" aria-label="Filters">
+      {any && (
+        <button type="button" className="button" onClick={onClear}>
+          Clear all filters
+        </button>
+      )}
+      {facets.map((facet) => (
+        <fieldset key={facet.key}>
+          <legend>{facet.title}</legend>
+          {facet.options.map((option) => {
+            const on = isFilterOn(filters, facet.key, option.value);
+            return (
+              <label key={String(option.value)} className="check">
+                <input
+                  type="checkbox"
+                  checked={on}
+                  disabled={!on && option.count === 0}
+                  onChange={() => onToggle(facet.key, option.value)}
+                />
+                <span>
+                  {option.name} <span className="muted small">({option.count})</span>
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+      ))}
+    </aside>
+  );
+}
+
+function HotelCard({ hotel, to }: { hotel: HotelSummary; to: string }) {
+  const stars = hotel.rating ?? 0;
+  return (
+    <article className="hotel-card card" aria-labelledby={`hotel-${hotel.hotel_id}`}>
+      {hotel.images[0] ? (
+        <img src={mediaUrl(hotel.images[0])} alt="" width={160} height={120} loading="lazy" />
+      ) : (
+        <div className="hotel-image-missing" aria-hidden="true" />
+      )}
+      <div className="hotel-main">
+        <h2 id={`hotel-${hotel.hotel_id}`} className="hotel-name">
+          <Link to={to}>{hotel.name}</Link>
+        </h2>
+        <p className="small">
+          <span role="img" aria-label={`${stars} stars`} className="stars">
+            {'★'.repeat(Math.round(stars))}
+          </span>{' '}
+          {hotel.accommodation} · {hotel.location?.district ?? hotel.address.city}
+          {hotel.location?.distance_km != null && ` · ${hotel.location.distance_km} km from centre`}
+        </p>
+        {hotel.review_score !== null && (
+          <p className="small">
+            <strong className="score">{hotel.review_score.toFixed(1)}</strong> {hotel.review_word}
+            {hotel.review_count !== null && (
+              <span className="muted"> · {hotel.review_count.toLocaleString('en-US')} reviews</span>
+            )}
+          </p>
+        )}
+        <p className="tags small">
+          {hotel.meal_plan && <span className="tag">{hotel.meal_plan}</span>}
+          {hotel.free_cancellation && <span className="tag tag-good">Free cancellation</span>}
+          {!hotel.refundable && !hotel.free_cancellation && <span className="tag">Non-refundable</span>}
+          {hotel.deal_badges.map((badge) => (
+            <span key={badge} className="tag tag-deal">
+              {badge}
+            </span>
+          ))}
+        </p>
+      </div>
+      <div className="hotel-price">
+        {hotel.lead_rate_before_discount && (
+          <span className="muted small">
+            <s>{formatMoney(hotel.lead_rate_before_discount)}</s>{' '}
+            {hotel.discount_percent > 0 && <span className="tag tag-deal">−{hotel.discount_percent}%</span>}
+          </span>
+        )}
+        <strong>{formatMoney(hotel.lead_rate)}</strong>
+        <span className="muted small">
+          {hotel.nights} night{hotel.nights === 1 ? '' : 's'}, from
+        </span>
+        <Link className="button primary" to={to} aria-label={`See rooms at ${hotel.name}`}>
+          See rooms
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function Pagination({ results, onPage }: { results: HotelCitySearch; onPage: (page: number) => void }) {
+  const p = results.pagination;
+  if (!p || p.total_pages <= 1) return null;
+  const pages = [...new Set([1, p.page - 1, p.page, p.page + 1, p.total_pages])]
+    .filter((n) => n >= 1 && n <= p.total_pages)
+    .sort((a, b) => a - b);
+  return (
+    <nav className="pagination" aria-label="Pages">
+      <button type="button" className="button" disabled={!p.has_prev} onClick={() => onPage(p.page - 1)}>
+        Previous
+      </button>
+      {pages.map((n, i) => (
+        <span key={n}>
+          {i > 0 && n - (pages[i - 1] ?? n) > 1 && <span className="muted"> … </span>}
+          <button
+            type="button"
+            className={n === p.page ? 'button primary' : 'button'}
+            aria-current={n === p.page ? 'page' : undefined}
+            aria-label={`Page ${n}`}
+            onClick={() => onPage(n)}
+          >
+            {n}
+          </button>
+        </span>
+      ))}
+      <button type="button" className="button" disabled={!p.has_next} onClick={() => onPage(p.page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}

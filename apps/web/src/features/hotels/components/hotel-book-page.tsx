@@ -172,20 +172,12 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
     <form className="stack" onSubmit={(e) => void submit(e)} aria-label="Guests and contact" noValidate>
       <h2>Guests</h2>
       {rooms.map((room, r) => (
-        <fieldset
-          // biome-ignore lint/suspicious/noArrayIndexKey: rooms are fixed by the rate
-          key={r}
-          className="card stack"
-        >
+        <fieldset key={`room-${r + 1}`} className="card stack">
           <legend>
             Room {r + 1}: {rate.rooms[r]?.name}
           </legend>
           {room.guests.map((guest, g) => (
-            <fieldset
-              // biome-ignore lint/suspicious/noArrayIndexKey: guests are fixed by the room's occupancy
-              key={g}
-              className="row guest"
-            >
+            <fieldset key={`room-${r + 1}-guest-${g + 1}`} className="row guest">
               <legend>
                 Room {r + 1}, guest {g + 1}: {guest.type === 'adult' ? 'Adult' : 'Child'}
                 {g === 0 ? ' (lead guest)' : ''}

@@ -113,8 +113,7 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
           </thead>
           <tbody>
             {order.rooms.map((room, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rooms are in the order's fixed order
-              <tr key={i}>
+              <tr key={`room-${i + 1}`}>
                 <th scope="row">
                   Room {i + 1}: {room.name}
                 </th>
@@ -142,13 +141,13 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
         pending={confirm.isPending}
         onConfirm={() =>
           confirm.mutate(undefined, {
-            onSuccess: (o) => (
+            onSuccess: (o) => {
               notify(
                 o.status === 'confirmed' ? 'Booking confirmed' : 'Confirmation under way',
                 o.confirmation_number ? `Confirmation number ${o.confirmation_number}.` : undefined,
-              ),
-              close()
-            ),
+              );
+              close();
+            },
             onError: close,
           })
         }
@@ -167,9 +166,10 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
         pending={extend.isPending}
         onConfirm={() =>
           extend.mutate(undefined, {
-            onSuccess: (r) => (
-              notify('Deadline extended', `Confirm by ${whenLocal(r.payment_deadline)}.`), close()
-            ),
+            onSuccess: (r) => {
+              notify('Deadline extended', `Confirm by ${whenLocal(r.payment_deadline)}.`);
+              close();
+            },
             onError: close,
           })
         }
@@ -190,10 +190,10 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
         pending={cancel.isPending || quote.isPending || quoteExpired}
         onConfirm={() =>
           cancel.mutate(undefined, {
-            onSuccess: (o) => (
-              notify('Booking cancelled', o.penalty ? `Penalty ${formatMoney(o.penalty)}.` : 'No penalty.'),
-              close()
-            ),
+            onSuccess: (o) => {
+              notify('Booking cancelled', o.penalty ? `Penalty ${formatMoney(o.penalty)}.` : 'No penalty.');
+              close();
+            },
             onError: close,
           })
         }

@@ -91,13 +91,7 @@ export function HotelFacts({ hotel }: { hotel: Hotel }) {
     <section className="card hotel-facts" aria-label="The property">
       <div className="hotel-images">
         {hotel.images.slice(0, 3).map((src, i) => (
-          <img
-            key={src}
-            src={mediaUrl(src)}
-            alt={`${hotel.name}, picture ${i + 1}`}
-            width={220}
-            height={150}
-          />
+          <img key={src} src={mediaUrl(src)} alt={`${hotel.name}, view ${i + 1}`} width={220} height={150} />
         ))}
       </div>
       <dl className="facts">

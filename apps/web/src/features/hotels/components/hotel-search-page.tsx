@@ -98,20 +98,7 @@ export function HotelSearchPage() {
                 onClear={() => setParams(clearFilters(params))}
               />
               <div className="stack">
-                {results.offers.length === 0 ? (
-                  <p className="empty">No property matches all these filters. Remove one to see more.</p>
-                ) : (
-                  <ol className="hotel-list">
-                    {results.offers.map((hotel) => (
-                      <li key={hotel.hotel_id}>
-                        <HotelCard
-                          hotel={hotel}
-                          to={`/hotels/${hotel.hotel_id}?${form ? stayParams(form) : ''}`}
-                        />
-                      </li>
-                    ))}
-                  </ol>
-                )}
+                <HotelList offers={results.offers} stay={stay} />
                 <Pagination
                   results={results}
                   onPage={(page) => {

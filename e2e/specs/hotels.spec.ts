@@ -213,3 +213,14 @@ test('a page of 50 properties answers a facet click at once and marks the old re
   for (const card of await page.getByRole('article').all())
     await expect(card).toContainText('Free cancellation');
 });
+
+test('choosing a hotel in the destination list opens its rates at once', async ({ agentPage: page }) => {
+  await page.goto('/hotels');
+  await page.getByRole('combobox', { name: 'Destination' }).fill('park hyatt');
+  await page
+    .getByRole('option', { name: /Hotel · / })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: /^Rates for 2 nights/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/hotels\/\d+\?in=/);
+});

@@ -1,13 +1,11 @@
-import { expect, inDays, test } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { chooseFirstRate, fillGuests, parisUrl, status } from '../support/hotels.ts';
 
 const shot = (name: string) => ({ path: `screenshots/${name}.png`, fullPage: false });
 
 test('hotel screens', async ({ agentPage: page }) => {
-  const stay = new URLSearchParams({ in: inDays(40), out: inDays(42), rooms: '2,1' });
-  await page.goto(`/hotels?place=2001&name=Paris&type=city&${stay}&f.stars=4,5&sort=price`);
-  await expect(page.getByRole('region', { name: 'Hotel results' }).getByRole('status')).toContainText(
-    'properties',
-  );
+  await page.goto(`${parisUrl('2,1')}&f.stars=4,5&sort=price`);
+  await expect(status(page)).toContainText('properties');
   await page.screenshot(shot('hotels-results'));
   await page
     .getByRole('link', { name: /^See rooms at / })
@@ -15,28 +13,13 @@ test('hotel screens', async ({ agentPage: page }) => {
     .click();
   await expect(page.getByRole('heading', { name: /^Rates for/ })).toBeVisible();
   await page.screenshot(shot('hotels-hotel'));
-  await page
-    .getByRole('button', { name: /^Choose / })
-    .first()
-    .click();
-  const form = page.getByRole('form', { name: 'Guests and contact' });
-  const accept = page.getByRole('button', { name: /^Accept the new/ });
-  await expect(form.or(accept)).toBeVisible();
-  if (await accept.isVisible()) await accept.click();
+  await chooseFirstRate(page);
   await page.screenshot(shot('hotels-book'));
-  for (const [room, guest] of [
-    [1, 1],
-    [1, 2],
-    [2, 1],
-  ]) {
-    const group = page.getByRole('group', { name: new RegExp(`^Room ${room}, guest ${guest}:`) });
-    await group.getByLabel('Given names').fill('Ada');
-    await group
-      .getByLabel('Family name')
-      .fill(`Lovelace ${'ABC'[Number(room) - 1]}${'abc'[Number(guest) - 1]}`);
-  }
-  await page.getByLabel('Email').fill('ada@example.com');
-  await page.getByLabel('Phone').fill('+442071234567');
+  await fillGuests(page, [
+    { room: 1, guest: 1 },
+    { room: 1, guest: 2 },
+    { room: 2, guest: 1 },
+  ]);
   await page.getByRole('button', { name: /^Hold booking/ }).click();
   await expect(page.getByRole('heading', { name: /^Hotel order/ })).toBeVisible();
   await page.screenshot(shot('hotels-order'));

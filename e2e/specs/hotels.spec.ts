@@ -1,48 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, inDays, sandbox, test } from '../support/fixtures.ts';
-
-/** A Paris city search URL for a stay starting `days` from today. */
-const parisUrl = (rooms = '2', days = 40) =>
-  `/hotels?${new URLSearchParams({ place: '2001', name: 'Paris', type: 'city', in: inDays(days), out: inDays(days + 2), rooms })}`;
-
-const status = (page: Page) => page.getByRole('region', { name: 'Hotel results' }).getByRole('status');
-
-/** Opens the first hotel of a Paris search and returns the hotel page's search answer (its rates). */
-async function openFirstHotel(page: Page, rooms = '2') {
-  await page.goto(parisUrl(rooms));
-  await expect(status(page)).toContainText('properties in Paris');
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/hotels/searches') && r.status() === 201);
-  await page
-    .getByRole('link', { name: /^See rooms at / })
-    .first()
-    .click();
-  const search = (await (await answer).json()) as { offers: { id: string }[] };
-  await expect(page.getByRole('heading', { name: /^Rates for/ })).toBeVisible();
-  return search.offers;
-}
-
-/** Chooses the first rate; accepts a change of price if the hotel moved it, as an agent would after reading it. */
-async function chooseFirstRate(page: Page) {
-  await page
-    .getByRole('button', { name: /^Choose / })
-    .first()
-    .click();
-  const form = page.getByRole('form', { name: 'Guests and contact' });
-  const accept = page.getByRole('button', { name: /^Accept the new/ });
-  await expect(form.or(accept)).toBeVisible();
-  if (await accept.isVisible()) await accept.click();
-  await expect(form).toBeVisible();
-}
-
-async function fillGuests(page: Page, people: { room: number; guest: number }[]) {
-  for (const { room, guest } of people) {
-    const group = page.getByRole('group', { name: new RegExp(`^Room ${room}, guest ${guest}:`) });
-    await group.getByLabel('Given names').fill(`Guest${'ABC'[guest - 1]}`);
-    await group.getByLabel('Family name').fill(`Room${'XYZ'[room - 1]}`);
-  }
-  await page.getByLabel('Email').fill('guests@example.com');
-  await page.getByLabel('Phone').fill('+33123456789');
-}
+import { expect, expectAccessible, sandbox, sandboxStats, test } from '../support/fixtures.ts';
+import { chooseFirstRate, fillGuests, openFirstHotel, parisUrl, status } from '../support/hotels.ts';
 
 test('an agent searches a city, narrows it with two facets and a sort, pages on, and a reload shows the same page', async ({
   agentPage: page,
@@ -106,10 +63,10 @@ test('an agent books two rooms at a hotel, extends the payment deadline and conf
     { room: 1, guest: 2 },
     { room: 2, guest: 1 },
   ]);
-  const before = await import('../support/fixtures.ts').then((m) => m.sandboxStats());
+  const before = await sandboxStats();
   await page.getByRole('button', { name: /^Hold booking/ }).dblclick();
   await expect(page.getByRole('heading', { name: /^Hotel order / })).toBeVisible();
-  const after = await import('../support/fixtures.ts').then((m) => m.sandboxStats());
+  const after = await sandboxStats();
   expect(after.hotel_orders - before.hotel_orders).toBe(1);
   await expect(page.getByText('Confirm within')).toBeVisible();
   await expect(page.getByRole('row', { name: /Room 2:/ })).toContainText('GuestA RoomY');

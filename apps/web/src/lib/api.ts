@@ -5,6 +5,7 @@ import {
   isKnownErrorCode,
   KNOWN_ERRORS,
 } from '@console/contract';
+import { useRef } from 'react';
 import type { z } from 'zod';
 
 /**
@@ -123,4 +124,26 @@ export async function api<S extends z.ZodType>(path: string, options: CallOption
 /** A fresh Idempotency-Key: one per booking attempt, kept across retries and double clicks. */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
+}
+
+/**
+ * The key of the current booking attempt, and the rule for when an attempt ends: a definitive refusal (a 4xx other
+ * than "key in use") starts a new attempt; a network failure or a 5xx keeps the key, so a retry cannot book twice.
+ */
+export function useAttemptKey() {
+  const key = useRef(newIdempotencyKey());
+  return {
+    get current() {
+      return key.current;
+    },
+    settle(error: unknown) {
+      if (
+        error instanceof ApiError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.code !== 'idempotency_key_in_use'
+      )
+        key.current = newIdempotencyKey();
+    },
+  };
 }

@@ -24,3 +24,7 @@ export const whenLocal = (iso: string) =>
     minute: '2-digit',
     timeZoneName: 'short',
   });
+
+/** The date `days` from today (UTC), as YYYY-MM-DD: the earliest a search may start, and form defaults. */
+export const dateInDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -74,7 +74,7 @@ export function toHotelOrder(
   rateId: string,
 ): HotelOrderRequest {
   return {
-    rate_id: rateId as HotelOrderRequest['rate_id'],
+    rate_id: rateId,
     rooms: form.rooms.map((room) => ({
       guests: room.guests.map((g) => {
         const title = present(g.title);

@@ -2,11 +2,10 @@ import {
   DateSchema,
   daysBetween,
   HOTEL_SEARCH_LIMITS,
-  HOTEL_SORTS,
-  type HotelFilters,
   type HotelSearchRequest,
   HotelSearchRequestSchema,
   type HotelSort,
+  HotelSortSchema,
   type Occupancy,
 } from '@console/contract';
 import { z } from 'zod';
@@ -77,13 +76,16 @@ export function readRooms(value: string | null): Occupancy[] | null {
 const filterValue = (raw: string): string | number | boolean =>
   raw === 'true' ? true : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
 
-export function readFilters(params: URLSearchParams): HotelFilters {
-  const filters: Record<string, (string | number | boolean)[]> = {};
+/** The filters as the URL holds them; the contract checks them when the request is built. */
+export type UrlFilters = Record<string, (string | number | boolean)[]>;
+
+export function readFilters(params: URLSearchParams): UrlFilters {
+  const filters: UrlFilters = {};
   for (const [key, value] of params) {
     if (!key.startsWith(FILTER_PREFIX) || !value) continue;
     filters[key.slice(FILTER_PREFIX.length)] = value.split(',').filter(Boolean).map(filterValue);
   }
-  return filters as HotelFilters;
+  return filters;
 }
 
 /** The same params with `value` added to or removed from the `key` group; the page goes back to 1. */
@@ -106,8 +108,8 @@ export function clearFilters(params: URLSearchParams) {
   return next;
 }
 
-export const isFilterOn = (filters: HotelFilters, key: string, value: string | number | boolean) =>
-  ((filters as Record<string, unknown[]>)[key] ?? []).some((v) => String(v) === String(value));
+export const isFilterOn = (filters: UrlFilters, key: string, value: string | number | boolean) =>
+  (filters[key] ?? []).some((v) => String(v) === String(value));
 
 export interface HotelView {
   sort: HotelSort | undefined;
@@ -116,11 +118,11 @@ export interface HotelView {
 }
 
 export function readView(params: URLSearchParams): HotelView {
-  const sort = params.get('sort');
+  const sort = HotelSortSchema.safeParse(params.get('sort'));
   const page = Number(params.get('page') ?? 1);
   const size = Number(params.get('size') ?? HOTEL_SEARCH_LIMITS.defaultPageSize);
   return {
-    sort: (HOTEL_SORTS as readonly string[]).includes(sort ?? '') ? (sort as HotelSort) : undefined,
+    sort: sort.success ? sort.data : undefined,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : HOTEL_SEARCH_LIMITS.defaultPageSize,
   };
@@ -166,7 +168,8 @@ export function readCitySearch(params: URLSearchParams): HotelSearchRequest | nu
   if (!form) return null;
   const view = readView(params);
   const filters = readFilters(params);
-  const request: HotelSearchRequest = {
+  // Filters from a URL are whatever was typed there: the contract decides whether the request can be sent.
+  const parsed = HotelSearchRequestSchema.safeParse({
     check_in: form.checkIn,
     check_out: form.checkOut,
     city_id: Number(form.place),
@@ -175,8 +178,8 @@ export function readCitySearch(params: URLSearchParams): HotelSearchRequest | nu
     page_size: view.pageSize,
     ...(view.sort ? { sort: view.sort } : {}),
     ...(Object.keys(filters).length > 0 ? { filters } : {}),
-  };
-  return HotelSearchRequestSchema.safeParse(request).success ? request : null;
+  });
+  return parsed.success ? parsed.data : null;
 }
 
 export function readHotelSearch(hotelId: string, params: URLSearchParams): HotelSearchRequest | null {

@@ -1,7 +1,7 @@
 import type { FlightOffer } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/date-field.tsx';
@@ -9,8 +9,8 @@ import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
-import { ApiError, newIdempotencyKey } from '../../../lib/api.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { ApiError, useAttemptKey } from '../../../lib/api.ts';
+import { dateInDays, formatMoney } from '../../../lib/format.ts';
 import { rememberedOffer, repricedOfferQuery } from '../api/offers.ts';
 import { useCreateOrder } from '../api/orders.ts';
 import {
@@ -23,7 +23,6 @@ import {
 import { OfferDetail } from './offer-detail.tsx';
 
 const TYPE_LABEL = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const;
-const today = () => new Date().toISOString().slice(0, 10);
 
 function PriceChange({
   before,
@@ -119,8 +118,8 @@ function PassengersForm({ offer, onBooked }: { offer: FlightOffer; onBooked: (or
   });
   const create = useCreateOrder();
   // One key per booking attempt: a double click or a retry after a lost answer books once.
-  const key = useRef(newIdempotencyKey());
-  const lastDeparture = offer.slices.at(-1)?.segments.at(-1)?.arriving_at.slice(0, 10) ?? today();
+  const key = useAttemptKey();
+  const lastDeparture = offer.slices.at(-1)?.segments.at(-1)?.arriving_at.slice(0, 10) ?? dateInDays(0);
 
   const submit = form.handleSubmit((values) => {
     if (create.isPending) return;
@@ -135,16 +134,7 @@ function PassengersForm({ offer, onBooked }: { offer: FlightOffer; onBooked: (or
           );
           onBooked(order.id);
         },
-        onError: (error) => {
-          // A definitive refusal ends this attempt; a network failure keeps the key so a retry cannot book twice.
-          if (
-            error instanceof ApiError &&
-            error.status >= 400 &&
-            error.status < 500 &&
-            error.code !== 'idempotency_key_in_use'
-          )
-            key.current = newIdempotencyKey();
-        },
+        onError: (error) => key.settle(error),
       },
     );
   });

@@ -5,6 +5,7 @@ import { DateField } from '../../../components/date-field.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
 import { PlaceCombobox, type PlaceOption } from '../../../components/place-combobox.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { dateInDays } from '../../../lib/format.ts';
 import { useFlightPlaces } from '../api/flight-places.ts';
 import { type SearchForm, SearchFormSchema } from '../search-params.ts';
 
@@ -29,7 +30,6 @@ const TRIPS = [
   { id: 'oneway', label: 'One way' },
   { id: 'multi', label: 'Multi-city' },
 ] as const;
-const today = () => new Date().toISOString().slice(0, 10);
 const EMPTY_LEG = { from: '', to: '', depart: '' };
 
 export function SearchFormPanel({
@@ -140,7 +140,7 @@ export function SearchFormPanel({
                     label={`Flight ${index + 1} date`}
                     value={field.value || null}
                     onChange={(v) => field.onChange(v ?? '')}
-                    min={today()}
+                    min={dateInDays(0)}
                     error={fieldState.error?.message}
                   />
                 )}
@@ -208,7 +208,7 @@ export function SearchFormPanel({
                 label="Depart"
                 value={field.value ?? null}
                 onChange={(v) => field.onChange(v ?? undefined)}
-                min={today()}
+                min={dateInDays(0)}
                 error={fieldState.error?.message}
               />
             )}
@@ -222,7 +222,7 @@ export function SearchFormPanel({
                   label="Return"
                   value={field.value ?? null}
                   onChange={(v) => field.onChange(v ?? undefined)}
-                  min={form.getValues('depart') ?? today()}
+                  min={form.getValues('depart') ?? dateInDays(0)}
                   error={fieldState.error?.message}
                 />
               )}

@@ -12,6 +12,7 @@ import {
 } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { recall, remember } from '../../../lib/remembered.ts';
 
 export const hotelPlacesQuery = (query: string) =>
   queryOptions({
@@ -53,18 +54,9 @@ export const confirmedRateQuery = (id: string) =>
     retry: false,
   });
 
-/** The rate as the agent saw it on the hotel page, kept for the tab so a change can be shown side by side. */
-export function rememberRate(rate: HotelRate): void {
-  sessionStorage.setItem(`rate:${rate.id}`, JSON.stringify(rate));
-}
-export function rememberedRate(id: string): HotelRate | null {
-  try {
-    const parsed = HotelRateSchema.safeParse(JSON.parse(sessionStorage.getItem(`rate:${id}`) ?? 'null'));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+/** The rate as the agent saw it on the hotel page, so a change can be shown side by side. */
+export const rememberRate = (rate: HotelRate) => remember('rate', rate);
+export const rememberedRate = (id: string) => recall('rate', id, HotelRateSchema);
 
 export const hotelOrderKey = (id: string) => ['hotels', 'orders', id] as const;
 export const hotelOrderQuery = (id: string) =>

@@ -1,14 +1,14 @@
 import type { HotelRate } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
-import { ApiError, newIdempotencyKey } from '../../../lib/api.ts';
+import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { confirmedRateQuery, rememberedRate, useCreateHotelOrder } from '../api/hotels.ts';
 import {
@@ -138,7 +138,7 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
   });
   const create = useCreateHotelOrder();
   // One key per booking attempt: a double click or a retry after a lost answer holds once.
-  const key = useRef(newIdempotencyKey());
+  const key = useAttemptKey();
   const rooms = form.getValues('rooms');
 
   const submit = form.handleSubmit((values) => {
@@ -154,16 +154,7 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
           );
           onBooked(order.id);
         },
-        onError: (error) => {
-          // A definitive refusal ends this attempt; a network failure keeps the key so a retry cannot hold twice.
-          if (
-            error instanceof ApiError &&
-            error.status >= 400 &&
-            error.status < 500 &&
-            error.code !== 'idempotency_key_in_use'
-          )
-            key.current = newIdempotencyKey();
-        },
+        onError: (error) => key.settle(error),
       },
     );
   });

@@ -3,6 +3,7 @@ import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { DateField } from '../../../components/date-field.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
 import { PlaceCombobox, type PlaceOption } from '../../../components/place-combobox.tsx';
+import { dateInDays } from '../../../lib/format.ts';
 import { useHotelPlaces } from '../api/hotels.ts';
 import { type HotelForm, HotelFormSchema } from '../search-params.ts';
 
@@ -28,13 +29,12 @@ function usePlaceOptions(text: string): { options: PlaceOption[]; loading: boole
   };
 }
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 export const defaultHotelForm = (): HotelForm => ({
   place: '',
   placeName: '',
   placeType: 'city',
-  checkIn: inDays(30),
-  checkOut: inDays(32),
+  checkIn: dateInDays(30),
+  checkOut: dateInDays(32),
   rooms: [{ adults: 2, children: [] }],
 });
 
@@ -92,7 +92,7 @@ export function HotelSearchForm({
               label="Check-in"
               value={field.value}
               onChange={(v) => field.onChange(v ?? '')}
-              min={inDays(0)}
+              min={dateInDays(0)}
               error={fieldState.error?.message}
             />
           )}
@@ -105,7 +105,7 @@ export function HotelSearchForm({
               label="Check-out"
               value={field.value}
               onChange={(v) => field.onChange(v ?? '')}
-              min={checkIn || inDays(1)}
+              min={checkIn || dateInDays(1)}
               error={fieldState.error?.message}
             />
           )}

@@ -1,4 +1,4 @@
-import type { Facet, HotelCitySearch, HotelFilters, HotelSummary } from '@console/contract';
+import type { Facet, HotelCitySearch, HotelSummary } from '@console/contract';
 import { memo, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
@@ -17,6 +17,7 @@ import {
   readView,
   stayParams,
   toggleFilter,
+  type UrlFilters,
   writeForm,
 } from '../search-params.ts';
 import { HotelSearchForm } from './hotel-search-form.tsx';
@@ -137,7 +138,7 @@ function Facets({
   onClear,
 }: {
   facets: Facet[];
-  filters: HotelFilters;
+  filters: UrlFilters;
   onToggle: (key: string, value: string | number | boolean) => void;
   onClear: () => void;
 }) {

@@ -20,6 +20,11 @@ const ROUTES: Record<string, string> = {
   'hotel-page.tsx': '/hotels/:hotelId',
   'hotel-book-page.tsx': '/hotels/book/:rateId',
   'hotel-order-page.tsx': '/hotels/orders/:orderId',
+  'activity-search-page.tsx': '/activities',
+  'activity-page.tsx': '/activities/:productId',
+  'activity-book-page.tsx': '/activities/book/:typeId',
+  'activity-booking-page.tsx': '/activities/bookings/:bookingId',
+  'activity-bookings-page.tsx': '/activities/bookings',
 };
 /** The signed-in shell, loaded with every route but sign-in. */
 const SHELL = 'layout.tsx';

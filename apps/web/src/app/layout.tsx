@@ -9,6 +9,7 @@ import { onSignedOut } from '../lib/api.ts';
 const NAV = [
   { to: '/flights', label: 'Flights' },
   { to: '/hotels', label: 'Hotels' },
+  { to: '/activities', label: 'Activities' },
 ] as const;
 
 /** The signed-in shell: navigation, who is signed in, and an environment badge that cannot be missed. */

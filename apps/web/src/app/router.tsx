@@ -29,6 +29,23 @@ const HotelOrderPage = lazy(async () => ({
   default: (await import('../features/hotels/components/hotel-order-page.tsx')).HotelOrderPage,
 }));
 
+const ActivitySearchPage = lazy(async () => ({
+  default: (await import('../features/activities/components/activity-search-page.tsx')).ActivitySearchPage,
+}));
+const ActivityPage = lazy(async () => ({
+  default: (await import('../features/activities/components/activity-page.tsx')).ActivityPage,
+}));
+const ActivityBookPage = lazy(async () => ({
+  default: (await import('../features/activities/components/activity-book-page.tsx')).ActivityBookPage,
+}));
+const ActivityBookingPage = lazy(async () => ({
+  default: (await import('../features/activities/components/activity-booking-page.tsx')).ActivityBookingPage,
+}));
+const ActivityBookingsPage = lazy(async () => ({
+  default: (await import('../features/activities/components/activity-bookings-page.tsx'))
+    .ActivityBookingsPage,
+}));
+
 export function AppRoutes() {
   return (
     <BrowserRouter>
@@ -44,6 +61,11 @@ export function AppRoutes() {
             <Route path="hotels/:hotelId" element={<HotelPage />} />
             <Route path="hotels/book/:rateId" element={<HotelBookPage />} />
             <Route path="hotels/orders/:orderId" element={<HotelOrderPage />} />
+            <Route path="activities" element={<ActivitySearchPage />} />
+            <Route path="activities/bookings" element={<ActivityBookingsPage />} />
+            <Route path="activities/bookings/:bookingId" element={<ActivityBookingPage />} />
+            <Route path="activities/book/:typeId" element={<ActivityBookPage />} />
+            <Route path="activities/:productId" element={<ActivityPage />} />
             <Route path="*" element={<p>There is no such page. Use the menu above.</p>} />
           </Route>
         </Routes>

@@ -1,0 +1,102 @@
+import { ACTIVITY_BOOKING_STATUSES, type ActivityBookingStatus } from '@console/contract';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { whenLocal } from '../../../lib/format.ts';
+import { useActivityBookings } from '../api/activities.ts';
+import { readBookingsFilter } from '../search-params.ts';
+
+const STATUSES: { id: ActivityBookingStatus | ''; label: string }[] = [
+  { id: '', label: 'Any status' },
+  ...ACTIVITY_BOOKING_STATUSES.map((s) => ({ id: s, label: `${s.charAt(0).toUpperCase()}${s.slice(1)}` })),
+];
+
+/** The office's activity bookings as the service lists them: status and email filters, a page at a time. */
+export function ActivityBookingsPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => readBookingsFilter(params), [params]);
+  const [email, setEmail] = useState(filter.email);
+  useEffect(() => setEmail(filter.email), [filter.email]);
+  const bookings = useActivityBookings({
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.email ? { email: filter.email } : {}),
+  });
+  const rows = bookings.data?.pages.flatMap((page) => page.data) ?? [];
+  const write = (next: { status: string; email: string }) => {
+    const out = new URLSearchParams();
+    if (next.status) out.set('status', next.status);
+    if (next.email.trim()) out.set('email', next.email.trim());
+    setParams(out);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    write({ status: filter.status, email });
+  };
+
+  return (
+    <div className="page stack">
+      <div className="page-head">
+        <h1>Activity bookings</h1>
+        <Link to="/activities">Find activities</Link>
+      </div>
+      <form aria-label="Filter activity bookings" className="row card" onSubmit={submit}>
+        <SelectField
+          label="Status"
+          value={filter.status}
+          options={STATUSES}
+          onChange={(status) => write({ status, email })}
+        />
+        <TextField label="Customer email" type="email" value={email} onChange={setEmail} />
+        <button type="submit" className="button search-button">
+          Filter
+        </button>
+      </form>
+      {bookings.error && <ErrorNotice error={bookings.error} title="Could not list the activity bookings" />}
+      {bookings.isPending && <p className="loading">Loading activity bookings…</p>}
+      {bookings.data && (
+        <section aria-label="Bookings" aria-busy={bookings.isPlaceholderData || undefined}>
+          {rows.length === 0 ? (
+            <p className="empty">No activity booking matches.</p>
+          ) : (
+            <table className="data">
+              <thead>
+                <tr>
+                  <th scope="col">Booking</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Updated</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <th scope="row">
+                      <Link to={`/activities/bookings/${row.id}`}>{row.code ?? row.id}</Link>
+                    </th>
+                    <td>
+                      <span className={`status-pill status-${row.status}`}>{row.status}</span>
+                    </td>
+                    <td>{row.created_at ? whenLocal(row.created_at) : '—'}</td>
+                    <td>{row.updated_at ? whenLocal(row.updated_at) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {bookings.hasNextPage && (
+            <button
+              type="button"
+              className="button"
+              disabled={bookings.isFetchingNextPage}
+              onClick={() => void bookings.fetchNextPage()}
+            >
+              {bookings.isFetchingNextPage ? 'Loading…' : `Load more (${rows.length} shown)`}
+            </button>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,287 @@
+import { type ActivityAvailability, type ActivityProduct, priceActivityBooking } from '@console/contract';
+import { useMemo } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { NumberField } from '../../../components/number-field.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { mediaUrl } from '../../../lib/media.ts';
+import { useActivityProduct, useAvailability } from '../api/activities.ts';
+import { readSelection, type Selection, writeSelection } from '../search-params.ts';
+import { CATEGORY, placesLeft, travelersProblem } from '../travellers.ts';
+import { categoryLabel } from './activity-search-page.tsx';
+
+const toDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const toIso = (date: Date) => date.toISOString().slice(0, 10);
+
+function Gallery({ product }: { product: ActivityProduct }) {
+  const images = product.images.length ? product.images : [product.image_url];
+  return (
+    <ul className="gallery" aria-label="Images">
+      {images.map((src, i) => (
+        <li key={src}>
+          <img
+            src={mediaUrl(src)}
+            alt={`${product.title}, view ${i + 1} of ${images.length}`}
+            loading="lazy"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A product: what it is, its types, the calendar of bookable dates, then a date's timeslots, places and prices. */
+export function ActivityPage() {
+  const { productId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const product = useActivityProduct(productId);
+  const selection = useMemo(() => readSelection(params), [params]);
+  const choose = (next: Partial<Selection>) =>
+    setParams(writeSelection({ ...selection, ...next }), { replace: true, preventScrollReset: true });
+
+  if (product.isPending) return <p className="loading">Loading the activity…</p>;
+  if (product.error)
+    return (
+      <div className="page stack">
+        <ErrorNotice error={product.error} title="Could not load this activity" />
+        <Link to="/activities">Back to activities</Link>
+      </div>
+    );
+  const p = product.data;
+  const typeId = p.product_types.some((t) => t.id === selection.type)
+    ? selection.type
+    : (p.product_types[0]?.id ?? null);
+
+  return (
+    <div className="page stack">
+      <div className="page-head">
+        <h1>{p.title}</h1>
+        <Link to="/activities">Back to activities</Link>
+      </div>
+      {p.title_translated && p.title_translated !== p.title && <p className="muted">{p.title_translated}</p>}
+      <p>
+        {p.city}, {p.country} · from <strong>{formatMoney(p.from)}</strong> ·{' '}
+        {p.categories.map(categoryLabel).join(', ')}
+      </p>
+      <Gallery product={p} />
+      <p>{p.description}</p>
+
+      {p.product_types.length > 1 && (
+        <fieldset className="option-group">
+          <legend>Choose an option</legend>
+          {p.product_types.map((type) => (
+            <label key={type.id} className="check">
+              <input
+                type="radio"
+                name="product-type"
+                checked={type.id === typeId}
+                onChange={() => choose({ type: type.id, date: null, slot: null })}
+              />
+              {type.title}
+              {type.title_translated && type.title_translated !== type.title && (
+                <span className="muted small"> · {type.title_translated}</span>
+              )}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {typeId && (
+        <Availability key={typeId} productId={p.id} typeId={typeId} selection={selection} choose={choose} />
+      )}
+    </div>
+  );
+}
+
+function Availability({
+  productId,
+  typeId,
+  selection,
+  choose,
+}: {
+  productId: string;
+  typeId: string;
+  selection: Selection;
+  choose: (next: Partial<Selection>) => void;
+}) {
+  const dates = useAvailability(typeId, null);
+  const day = useAvailability(typeId, selection.date);
+  const bookable = useMemo(() => new Set((dates.data?.dates ?? []).map((d) => d.date)), [dates.data]);
+  const first = dates.data?.dates[0]?.date;
+  const last = dates.data?.dates.at(-1)?.date;
+
+  if (dates.isPending) return <p className="loading">Loading the bookable dates…</p>;
+  if (dates.error) return <ErrorNotice error={dates.error} title="Could not load the bookable dates" />;
+  if (!first || !last)
+    return <p className="notice">No date can be booked for this option in the coming months.</p>;
+
+  const chosen = selection.date && day.data?.date === selection.date ? day.data : null;
+  return (
+    <div className="availability">
+      <section aria-labelledby="dates-title" className="card">
+        <h2 id="dates-title">Date</h2>
+        <p className="muted small">
+          {bookable.size} bookable dates. Dates and times are local to the activity ({dates.data.timezone}).
+        </p>
+        <DayPicker
+          mode="single"
+          timeZone="UTC"
+          numberOfMonths={2}
+          startMonth={toDate(first)}
+          endMonth={toDate(last)}
+          defaultMonth={toDate(selection.date ?? first)}
+          selected={selection.date ? toDate(selection.date) : undefined}
+          onSelect={(date) => date && choose({ date: toIso(date), slot: null })}
+          disabled={(date) => !bookable.has(toIso(date))}
+          footer={
+            <p role="status" className="small">
+              {selection.date
+                ? `Chosen: ${toDate(selection.date).toUTCString().slice(0, 16)}`
+                : 'Choose a date.'}
+            </p>
+          }
+        />
+      </section>
+      {selection.date && (
+        <section aria-labelledby="day-title" className="card stack">
+          <h2 id="day-title">
+            {day.data?.weekday ?? ''} {selection.date}
+          </h2>
+          {day.isPending && <p className="loading">Loading times and places…</p>}
+          {day.error && <ErrorNotice error={day.error} title="Could not load this date" />}
+          {chosen && (
+            <DayChoice
+              productId={productId}
+              typeId={typeId}
+              day={chosen}
+              selection={selection}
+              choose={choose}
+            />
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function DayChoice({
+  productId,
+  typeId,
+  day,
+  selection,
+  choose,
+}: {
+  productId: string;
+  typeId: string;
+  day: ActivityAvailability;
+  selection: Selection;
+  choose: (next: Partial<Selection>) => void;
+}) {
+  if (!day.available) return <p className="notice">This date is sold out. Choose another.</p>;
+  const slot = day.timeslots.length === 1 ? (day.timeslots[0]?.start_time ?? null) : selection.slot;
+  const problem = travelersProblem(day, selection.travelers);
+  const price = priceActivityBooking(
+    day.rates,
+    selection.travelers,
+    { per_booking: [], per_pax: [] },
+    undefined,
+  );
+  const needsSlot = day.timeslots.length > 0 && !slot;
+  const next = writeSelection({ ...selection, type: null, slot }, { product: productId });
+  return (
+    <>
+      {day.timeslots.length > 0 ? (
+        <fieldset className="option-group slots">
+          <legend>Start time</legend>
+          {day.timeslots.map((t) => (
+            <label key={t.start_time} className="check slot">
+              <input
+                type="radio"
+                name="timeslot"
+                checked={slot === t.start_time}
+                onChange={() => choose({ slot: t.start_time })}
+              />
+              {t.start_time}
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <p className="small">Any time that day: no start time to choose.</p>
+      )}
+      <table className="data capacity">
+        <caption className="visually-hidden">Prices and places left</caption>
+        <thead>
+          <tr>
+            <th scope="col">Traveller</th>
+            <th scope="col">Price each</th>
+            <th scope="col">Places left</th>
+          </tr>
+        </thead>
+        <tbody>
+          {day.rates.map((rate) => {
+            const left = placesLeft(day, rate.category);
+            return (
+              <tr key={rate.category}>
+                <th scope="row">{CATEGORY[rate.category].label}</th>
+                <td>{formatMoney(rate.price)}</td>
+                <td>{left === null ? 'No limit' : left === 0 ? 'Sold out' : left}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <fieldset className="row travellers">
+        <legend>Travellers</legend>
+        {day.rates.map((rate) => {
+          const { label, field, min } = CATEGORY[rate.category];
+          const left = placesLeft(day, rate.category);
+          const soldOut = left === 0;
+          return soldOut ? (
+            <div key={rate.category} className="field number-field">
+              <label>
+                {label}
+                <input type="number" value={0} disabled aria-describedby={`sold-out-${rate.category}`} />
+              </label>
+              <span id={`sold-out-${rate.category}`} className="muted small">
+                Sold out
+              </span>
+            </div>
+          ) : (
+            <NumberField
+              key={rate.category}
+              label={label}
+              value={selection.travelers[field]}
+              min={min}
+              max={Math.min(20, left ?? 20)}
+              onChange={(value) => choose({ travelers: { ...selection.travelers, [field]: value } })}
+            />
+          );
+        })}
+      </fieldset>
+      {problem && (
+        <p role="alert" className="notice notice-error">
+          {problem}
+        </p>
+      )}
+      <div className="row total-row">
+        <p>
+          Tickets: <strong>{formatMoney(price.total)}</strong>{' '}
+          <span className="muted small">
+            ({price.lines.map((line) => `${line.quantity} × ${line.label.toLowerCase()}`).join(', ')}; options
+            and add-ons are priced on the next page)
+          </span>
+        </p>
+        {problem || needsSlot ? (
+          <p className="muted small">
+            {needsSlot ? 'Choose a start time to continue.' : 'Change the travellers to continue.'}
+          </p>
+        ) : (
+          <Link className="button primary" to={`/activities/book/${typeId}?${next}`}>
+            Continue to booking
+          </Link>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,482 @@
+import {
+  type BookingOption,
+  type FileAnswer,
+  IMAGE_CONTENT_TYPES,
+  MAX_UPLOAD_BYTES,
+  type Money,
+} from '@console/contract';
+import { type ReactNode, type Ref, useId, useState } from 'react';
+import { type Control, Controller, type FieldError } from 'react-hook-form';
+import { CountryCombobox } from '../../../components/country-combobox.tsx';
+import { Field } from '../../../components/field.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import type { ActivityBookingForm, AddressValue, FlightNumberValue, OptionValue } from '../options-form.ts';
+
+const priced = (price: Money) => (Number(price.amount) > 0 ? ` (+${formatMoney(price)})` : '');
+
+export const optionLabel = (option: BookingOption) =>
+  `${option.name_translated ?? option.name}${option.required ? '' : ' (optional)'}${priced(option.price)}`;
+
+const itemLabel = (item: BookingOption['items'][number]) =>
+  `${item.label_translated ?? item.label}${priced(item.price)}`;
+
+/** A labelled group of controls (radios, checkboxes, an address), its error tied to the group. */
+function Group({
+  legend,
+  description,
+  error,
+  children,
+  className = 'option-group',
+}: {
+  legend: string;
+  description?: string | null | undefined;
+  error?: string | undefined;
+  children: ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : '', description ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return (
+    <fieldset
+      className={className}
+      aria-describedby={describedBy || undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend>{legend}</legend>
+      {description && (
+        <span id={`${id}-hint`} className="muted small">
+          {description}
+        </span>
+      )}
+      {children}
+      {error && (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      )}
+    </fieldset>
+  );
+}
+
+function readAsBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('could not read the file'));
+    reader.readAsDataURL(file);
+  });
+}
+
+const sizeOf = (file: FileAnswer) => {
+  const bytes = Math.floor((file.data_base64.length * 3) / 4);
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+};
+
+/** File and image answers: read in the browser and sent inline as base64 (decision 002), 2 MiB at most. */
+function FileControl({
+  option,
+  value,
+  onChange,
+  error,
+  inputRef,
+}: {
+  option: BookingOption;
+  value: FileAnswer | null;
+  onChange: (value: FileAnswer | null) => void;
+  error: string | undefined;
+  inputRef: Ref<HTMLInputElement>;
+}) {
+  const image = option.input_type === 8;
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <Field
+      label={optionLabel(option)}
+      error={problem ?? error}
+      description={[
+        option.description_translated ?? option.description,
+        image ? 'PNG, JPEG, GIF or WebP, up to 2 MB' : 'Up to 2 MB',
+      ]
+        .filter(Boolean)
+        .join('. ')}
+      className="field file-field"
+    >
+      {({ id, describedBy, invalid }) => (
+        <>
+          <input
+            ref={inputRef}
+            id={id}
+            type="file"
+            accept={image ? IMAGE_CONTENT_TYPES.join(',') : undefined}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              setProblem(null);
+              if (!file) return onChange(null);
+              if (file.size > MAX_UPLOAD_BYTES) {
+                setProblem(`${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 2 MB`);
+                event.target.value = '';
+                return onChange(null);
+              }
+              try {
+                onChange({
+                  file_name: file.name,
+                  content_type: file.type || 'application/octet-stream',
+                  data_base64: await readAsBase64(file),
+                });
+              } catch {
+                setProblem(`${file.name} could not be read; choose it again`);
+                onChange(null);
+              }
+            }}
+          />
+          {value && (
+            <span className="file-chosen small">
+              {image && value.content_type.startsWith('image/') && (
+                <img
+                  src={`data:${value.content_type};base64,${value.data_base64}`}
+                  alt=""
+                  className="thumb"
+                />
+              )}
+              {value.file_name} · {sizeOf(value)}
+            </span>
+          )}
+        </>
+      )}
+    </Field>
+  );
+}
+
+function AddressControl({
+  option,
+  value,
+  onChange,
+  error,
+  inputRef,
+}: {
+  option: BookingOption;
+  value: AddressValue;
+  onChange: (value: AddressValue) => void;
+  error: FieldError | undefined;
+  inputRef: Ref<HTMLInputElement>;
+}) {
+  const nested = error as (FieldError & Partial<Record<keyof AddressValue, FieldError>>) | undefined;
+  const set = (key: keyof AddressValue) => (text: string) => onChange({ ...value, [key]: text });
+  const line = (
+    key: keyof AddressValue,
+    label: string,
+    autoComplete: string,
+    ref?: Ref<HTMLInputElement>,
+  ) => (
+    <Field label={label} error={nested?.[key]?.message}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          ref={ref}
+          id={id}
+          value={value[key]}
+          autoComplete={autoComplete}
+          onChange={(event) => set(key)(event.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <Group
+      legend={optionLabel(option)}
+      description={option.description_translated ?? option.description}
+      error={error?.message}
+      className="option-group address"
+    >
+      <div className="row">
+        {line('line1', 'Street and number', 'off', inputRef)}
+        {line('line2', 'Building, floor (optional)', 'off')}
+        {line('city', 'City', 'off')}
+        {line('postal_code', 'Postal code (optional)', 'off')}
+        <CountryCombobox
+          label="Country"
+          value={value.country_code}
+          onChange={set('country_code')}
+          error={nested?.country_code?.message}
+        />
+      </div>
+    </Group>
+  );
+}
+
+function FlightNumberControl({
+  option,
+  value,
+  onChange,
+  error,
+  inputRef,
+}: {
+  option: BookingOption;
+  value: FlightNumberValue;
+  onChange: (value: FlightNumberValue) => void;
+  error: string | undefined;
+  inputRef: Ref<HTMLInputElement>;
+}) {
+  return (
+    <Group
+      legend={optionLabel(option)}
+      description={
+        option.description_translated ?? option.description ?? 'Airline code and number, e.g. BA 117'
+      }
+      error={error}
+      className="option-group flight-number"
+    >
+      <div className="row">
+        <Field label="Airline code" className="field narrow">
+          {({ id, describedBy }) => (
+            <input
+              ref={inputRef}
+              id={id}
+              value={value.airline}
+              maxLength={3}
+              autoComplete="off"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => onChange({ ...value, airline: event.target.value.toUpperCase() })}
+            />
+          )}
+        </Field>
+        <Field label="Flight number" className="field narrow">
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              value={value.number}
+              maxLength={5}
+              inputMode="numeric"
+              autoComplete="off"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => onChange({ ...value, number: event.target.value.toUpperCase() })}
+            />
+          )}
+        </Field>
+      </div>
+    </Group>
+  );
+}
+
+type Path = `options.per_booking.${number}` | `options.per_pax.${number}.${number}`;
+
+/**
+ * One booking option as the control an agent expects for its input type; the value and its validation come from
+ * options-form.ts, so every control here only edits its form value.
+ */
+export function OptionField({
+  option,
+  name,
+  control,
+}: {
+  option: BookingOption;
+  name: Path;
+  control: Control<ActivityBookingForm>;
+}) {
+  const label = optionLabel(option);
+  const description = option.description_translated ?? option.description ?? undefined;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const value = field.value as OptionValue;
+        const error = fieldState.error?.message;
+        const text = typeof value === 'string' ? value : '';
+        const input = (type: string, extra: Record<string, string | number | undefined> = {}) => (
+          <Field label={label} error={error} description={description}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                ref={field.ref}
+                id={id}
+                type={type}
+                value={text}
+                autoComplete="off"
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                {...extra}
+              />
+            )}
+          </Field>
+        );
+        switch (option.input_type) {
+          case 1:
+            if (option.items.length <= 4)
+              return (
+                <Group legend={label} description={description} error={error}>
+                  {[
+                    ...(option.required ? [] : [{ key: '', text: 'No preference' }]),
+                    ...option.items.map((item, i) => ({ key: String(i), text: itemLabel(item) })),
+                  ].map((choice, i) => (
+                    <label key={choice.key || 'none'} className="check">
+                      <input
+                        ref={i === 0 ? field.ref : undefined}
+                        type="radio"
+                        name={name}
+                        checked={text === choice.key}
+                        onChange={() => field.onChange(choice.key)}
+                      />
+                      {choice.text}
+                    </label>
+                  ))}
+                </Group>
+              );
+            return (
+              <Field label={label} error={error} description={description}>
+                {({ id, describedBy, invalid }) => (
+                  <select
+                    ref={field.ref}
+                    id={id}
+                    value={text}
+                    onChange={(event) => field.onChange(event.target.value)}
+                    aria-invalid={invalid || undefined}
+                    aria-describedby={describedBy}
+                  >
+                    <option value="">{option.required ? 'Choose…' : 'No preference'}</option>
+                    {option.items.map((item, i) => (
+                      <option key={`${item.label}-${i}`} value={String(i)}>
+                        {itemLabel(item)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            );
+          case 2: {
+            const chosen = Array.isArray(value) ? value : [];
+            return (
+              <Group legend={label} description={description} error={error}>
+                {option.items.map((item, i) => (
+                  <label key={`${item.label}-${i}`} className="check">
+                    <input
+                      ref={i === 0 ? field.ref : undefined}
+                      type="checkbox"
+                      checked={chosen.includes(String(i))}
+                      onChange={(event) =>
+                        field.onChange(
+                          option.items
+                            .map((_, j) => String(j))
+                            .filter((j) => (j === String(i) ? event.target.checked : chosen.includes(j))),
+                        )
+                      }
+                    />
+                    {itemLabel(item)}
+                  </label>
+                ))}
+              </Group>
+            );
+          }
+          case 3:
+            return input('text', { inputMode: 'decimal' });
+          case 4:
+            return input('text');
+          case 5:
+            return (
+              <div className="field">
+                <label className="check">
+                  <input
+                    ref={field.ref}
+                    type="checkbox"
+                    checked={value === true}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    aria-invalid={error ? true : undefined}
+                  />
+                  {label}
+                </label>
+                {description && <span className="muted small">{description}</span>}
+                {error && <span className="field-error">{error}</span>}
+              </div>
+            );
+          case 6:
+            return input('date', {
+              min: option.valid_from?.slice(0, 10),
+              max: option.valid_to?.slice(0, 10),
+            });
+          case 7:
+          case 8:
+            return (
+              <FileControl
+                option={option}
+                value={value && typeof value === 'object' && 'data_base64' in value ? value : null}
+                onChange={field.onChange}
+                error={error}
+                inputRef={field.ref}
+              />
+            );
+          case 9:
+            return (
+              <AddressControl
+                option={option}
+                value={value as AddressValue}
+                onChange={field.onChange}
+                error={fieldState.error}
+                inputRef={field.ref}
+              />
+            );
+          case 10:
+            return input('time');
+          case 11:
+            return input('datetime-local', {
+              min: option.valid_from ? `${option.valid_from.slice(0, 10)}T00:00` : undefined,
+              max: option.valid_to ? `${option.valid_to.slice(0, 10)}T23:59` : undefined,
+            });
+          case 12:
+            return (
+              <CountryCombobox
+                label={label}
+                value={text}
+                onChange={field.onChange}
+                error={error}
+                {...(description ? { description } : {})}
+              />
+            );
+          case 13:
+            return (
+              <Field
+                label={label}
+                error={error}
+                description={
+                  description ?? 'International format with the country code, e.g. +44 20 7123 4567'
+                }
+              >
+                {({ id, describedBy, invalid }) => (
+                  <input
+                    ref={field.ref}
+                    id={id}
+                    type="tel"
+                    value={text}
+                    autoComplete="off"
+                    onChange={(event) => field.onChange(event.target.value)}
+                    onBlur={field.onBlur}
+                    aria-invalid={invalid || undefined}
+                    aria-describedby={describedBy}
+                  />
+                )}
+              </Field>
+            );
+          case 14:
+            return (
+              <FlightNumberControl
+                option={option}
+                value={value as FlightNumberValue}
+                onChange={field.onChange}
+                error={error}
+                inputRef={field.ref}
+              />
+            );
+        }
+      }}
+    />
+  );
+}

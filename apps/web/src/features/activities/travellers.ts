@@ -1,0 +1,34 @@
+import type { ActivityAvailability, TravelerCategory } from '@console/contract';
+import type { TravelerCounts } from './search-params.ts';
+
+export const CATEGORY: Record<TravelerCategory, { label: string; field: keyof TravelerCounts; min: number }> =
+  {
+    adult: { label: 'Adults', field: 'adults', min: 1 },
+    child: { label: 'Children', field: 'children', min: 0 },
+    senior: { label: 'Seniors', field: 'seniors', min: 0 },
+  };
+
+/** Places left for a category on the chosen date; null when the supplier does not limit it. */
+export function placesLeft(availability: ActivityAvailability, category: TravelerCategory): number | null {
+  const entry = availability.capacity.find((c) => c.category === category);
+  return entry ? entry.quantity : null;
+}
+
+/** Why the travellers chosen cannot be booked on this date, or null when they can. */
+export function travelersProblem(
+  availability: ActivityAvailability,
+  travelers: TravelerCounts,
+): string | null {
+  for (const category of ['adult', 'child', 'senior'] as const) {
+    const wanted = travelers[CATEGORY[category].field];
+    if (wanted === 0) continue;
+    if (!availability.rates.some((r) => r.category === category))
+      return `This activity takes no ${CATEGORY[category].label.toLowerCase()}.`;
+    const left = placesLeft(availability, category);
+    if (left !== null && wanted > left)
+      return left === 0
+        ? `${CATEGORY[category].label} are sold out on this date.`
+        : `Only ${left} ${CATEGORY[category].label.toLowerCase()} place${left === 1 ? '' : 's'} left on this date.`;
+  }
+  return null;
+}

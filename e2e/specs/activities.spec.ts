@@ -1,0 +1,227 @@
+import { PDFDocument } from 'pdf-lib';
+import {
+  chooseAndContinue,
+  chooseCountry,
+  fillCustomer,
+  fillShowcaseTraveller,
+  openProduct,
+  SHOWCASE,
+  traveller,
+} from '../support/activities.ts';
+import { expect, expectAccessible, sandboxStats, test } from '../support/fixtures.ts';
+
+const results = (page: import('@playwright/test').Page) =>
+  page.getByRole('region', { name: 'Activities found' }).getByRole('status');
+
+test('an agent browses activities: filters and sort live in the URL, and Load more keeps what is shown', async ({
+  agentPage: page,
+}) => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activities' }).click();
+  await expect(results(page)).toContainText(/^\d+ activities, 12 shown/);
+  const total = Number(/^(\d+)/.exec((await results(page).textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(12);
+  const firstTwelve = await page.locator('.activity-title').allTextContents();
+
+  await page.getByRole('button', { name: /^Load more/ }).click();
+  await expect(results(page)).toContainText(`${Math.min(24, total)} shown`);
+  const titles = await page.locator('.activity-title').allTextContents();
+  expect(titles.slice(0, 12)).toEqual(firstTwelve);
+  // Focus moves to the first new card, so the keyboard carries on where the list grew.
+  await expect(page.getByRole('link', { name: titles[12] ?? '' })).toBeFocused();
+  await expectAccessible(page, 'activity list');
+
+  await page.getByLabel('Price up to').fill('100');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByLabel('Sort').selectOption({ label: 'Price, lowest first' });
+  await expect(page).toHaveURL(/max=100/);
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(results(page)).not.toContainText('Updating');
+  const prices = (await page.locator('.activity-price strong').allTextContents()).map((p) =>
+    Number(p.replace(/[^\d.]/g, '')),
+  );
+  expect(prices.length).toBeGreaterThan(0);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  expect(Math.max(...prices)).toBeLessThanOrEqual(100);
+
+  await page.reload();
+  await expect(page.getByLabel('Price up to')).toHaveValue('100');
+  await expect(results(page)).toContainText(/activit(y|ies), \d+ shown/);
+  expect(
+    (await page.locator('.activity-price strong').allTextContents()).map((p) =>
+      Number(p.replace(/[^\d.]/g, '')),
+    ),
+  ).toEqual(prices);
+
+  await page.getByLabel('Price from').fill('200');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByLabel('Price up to')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Price up to').locator('..')).toContainText(
+    'Must not be below the “Price from” amount',
+  );
+});
+
+test('an agent books the product that asks every kind of question, confirms it and downloads a PDF voucher', async ({
+  agentPage: page,
+}) => {
+  await openProduct(page, 'showcase', SHOWCASE);
+  await expect(page.getByRole('heading', { name: 'Date' })).toBeVisible();
+  await expectAccessible(page, 'product page');
+  const date = await chooseAndContinue(page, { slot: '14:00', adults: 2 });
+  await expect(page.getByRole('region', { name: 'What is being booked' })).toContainText(`${date} at 14:00`);
+
+  // Per booking: a list, a multi-select, a flight number, a date-time, an address, a phone, a time, a yes/no, text.
+  const booking = page.getByRole('group', { name: 'About the booking' });
+  await booking.getByRole('radio', { name: 'Pickup from your hotel (+15.00 USD)' }).check();
+  await booking.getByRole('checkbox', { name: 'Audio guide (+6.00 USD)' }).check();
+  const flight = booking.getByRole('group', { name: 'Arrival flight number' });
+  await flight.getByLabel('Airline code').fill('ba');
+  await flight.getByLabel('Flight number').fill('117');
+  await booking.getByLabel('Landing date and time (local)').fill(`${date}T07:45`);
+  const address = booking.getByRole('group', { name: /^Pickup address/ });
+  await address.getByLabel('Street and number').fill('1 Sheikh Zayed Road');
+  await address.getByLabel('City', { exact: true }).fill('Dubai');
+  await chooseCountry(address, 'Country', 'United Arab Emirates');
+  await booking.getByLabel('Mobile number on the day').fill('+971 50 123 4567');
+  await booking.getByLabel(/^Preferred pickup time/).fill('08:30');
+  await booking.getByRole('checkbox', { name: /^Souvenir photo/ }).check();
+  await booking.getByLabel(/^Special requests/).fill('Window seat in the helicopter');
+
+  // Per traveller: text with a format, a country, a date, a number, an image and a file, for each adult.
+  await fillShowcaseTraveller(page, 'Adult 1', 'P1234567');
+  await fillShowcaseTraveller(page, 'Adult 2', 'ab-12');
+  await fillCustomer(page);
+  // 2 adults × 350 + hotel pickup 15 + audio guide 6 + souvenir photo 12
+  await expect(page.getByRole('complementary', { name: 'Total' })).toContainText('733.00 USD');
+  await expectAccessible(page, 'booking form');
+
+  const before = (await sandboxStats()).activity_bookings;
+  await page.getByRole('button', { name: 'Hold booking' }).click();
+  const passport = traveller(page, 'Adult 2').getByLabel('Passport number');
+  await expect(passport).toHaveAttribute('aria-invalid', 'true');
+  await expect(passport).toBeFocused();
+  await expect(traveller(page, 'Adult 2')).toContainText(
+    'Does not match the expected format: 6 to 9 capital letters or digits',
+  );
+  expect((await sandboxStats()).activity_bookings).toBe(before);
+  await passport.fill('P7654321');
+  await page.getByRole('button', { name: 'Hold booking' }).click();
+
+  await expect(page.getByRole('heading', { name: /^Activity booking [A-Z]{3}-\d{5}$/ })).toBeVisible();
+  const code = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace(
+    'Activity booking ',
+    '',
+  );
+  expect((await sandboxStats()).activity_bookings).toBe(before + 1);
+  await expect(page.locator('.status-pill')).toHaveText('held');
+  await expect(page.getByText('Confirm within')).toBeVisible();
+  await expect(page.getByRole('table').first()).toContainText('Pickup point');
+  await expectAccessible(page, 'held booking');
+
+  await page.getByRole('button', { name: 'Confirm · 733.00 USD' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Confirm this booking?' });
+  await expectAccessible(page, 'confirm dialog');
+  await dialog.getByRole('button', { name: 'Confirm for 733.00 USD' }).click();
+  await expect(page.locator('.status-pill')).toHaveText('issued', { timeout: 15_000 });
+  const vouchers = page.getByRole('region', { name: 'Vouchers' });
+  await expect(vouchers.getByRole('row')).toHaveCount(3);
+  await expectAccessible(page, 'issued booking');
+
+  const downloading = page.waitForEvent('download');
+  await vouchers.getByRole('link', { name: `Download PDF of voucher ${code}-1` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`voucher-${code}-1.pdf`);
+  const file = await download.path();
+  const bytes = await import('node:fs/promises').then((fs) => fs.readFile(file));
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const pdf = await PDFDocument.load(bytes);
+  expect(pdf.getTitle()).toBe(`Voucher ${code}-1`);
+  expect(pdf.getSubject()).toBe(`Activity booking ${code}`);
+
+  const view = await page.request.get(
+    (await vouchers
+      .getByRole('link', { name: `View voucher ${code}-1 (opens a new tab)` })
+      .getAttribute('href')) ?? '',
+  );
+  expect(view.headers()['content-type']).toBe('application/pdf');
+  expect(view.headers()['content-disposition']).toBe(`inline; filename="voucher-${code}-1.pdf"`);
+});
+
+test('a required option left empty is refused with the field marked, and nothing is booked', async ({
+  agentPage: page,
+}) => {
+  await openProduct(page, 'stonehenge', 'Stonehenge, Windsor Castle and Bath');
+  await chooseAndContinue(page, { adults: 1 });
+  await fillCustomer(page);
+  await chooseCountry(traveller(page, 'Adult 1'), 'Nationality', 'Germany');
+  const before = (await sandboxStats()).activity_bookings;
+  await page.getByRole('button', { name: 'Hold booking' }).click();
+  const passport = traveller(page, 'Adult 1').getByLabel('Passport number');
+  await expect(passport).toHaveAttribute('aria-invalid', 'true');
+  await expect(passport).toBeFocused();
+  await expect(traveller(page, 'Adult 1')).toContainText('Required');
+  await expect(page.getByRole('alert').filter({ hasText: 'Some answers need attention' })).toBeVisible();
+  expect((await sandboxStats()).activity_bookings).toBe(before);
+});
+
+test('a refusal from the service lands on the field its param names', async ({ agentPage: page }) => {
+  await openProduct(page, 'stonehenge', 'Stonehenge, Windsor Castle and Bath');
+  await chooseAndContinue(page, { adults: 2 });
+  await fillCustomer(page);
+  for (const [label, passport] of [
+    ['Adult 1', 'P1234567'],
+    ['Adult 2', 'P7654321'],
+  ] as const) {
+    await traveller(page, label).getByLabel('Passport number').fill(passport);
+    await chooseCountry(traveller(page, label), 'Nationality', 'Spain');
+  }
+  // The request leaves the browser valid; on its way the second traveller's passport is spoiled, so the answer is the
+  // service's own 422 with param options.per_pax[1].passport_number.
+  await page.route('**/api/activities/bookings', async (route) => {
+    const body = route.request().postDataJSON() as {
+      options: { per_pax: { id: string; value: unknown }[][] };
+    };
+    const second = body.options.per_pax[1]?.find((a) => a.id === 'passport_number');
+    if (second) second.value = 'no!';
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+  await page.getByRole('button', { name: 'Hold booking' }).click();
+  const passport = traveller(page, 'Adult 2').getByLabel('Passport number');
+  await expect(passport).toHaveAttribute('aria-invalid', 'true');
+  await expect(passport).toBeFocused();
+  await expect(traveller(page, 'Adult 2')).toContainText('does not match the expected format');
+  await expect(page.getByRole('alert').filter({ hasText: 'The supplier refused an answer' })).toBeVisible();
+  await page.unroute('**/api/activities/bookings');
+  await page.getByRole('button', { name: 'Hold booking' }).click();
+  await expect(page.locator('.status-pill')).toHaveText('held');
+});
+
+test('an agent cancels a held activity booking and finds it in the bookings list by status and email', async ({
+  agentPage: page,
+}) => {
+  await openProduct(page, 'louvre', 'Louvre Museum: Timed Entry Ticket');
+  await chooseAndContinue(page, { slot: '09:00', adults: 1 });
+  await fillCustomer(page, 'cancel.me@example.com');
+  await page.getByRole('button', { name: 'Hold booking' }).click();
+  await expect(page.locator('.status-pill')).toHaveText('held');
+  const code = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace(
+    'Activity booking ',
+    '',
+  );
+
+  await page.getByRole('button', { name: 'Cancel booking…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.locator('.status-pill')).toHaveText('cancelled');
+  await expect(page.getByRole('region', { name: 'Vouchers' })).toContainText('No vouchers');
+
+  await page.getByRole('link', { name: 'All activity bookings' }).click();
+  await page.getByLabel('Status').selectOption({ label: 'Cancelled' });
+  await page.getByLabel('Customer email').fill('cancel.me@example.com');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/status=cancelled/);
+  const rows = page.getByRole('region', { name: 'Bookings' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(code);
+  await expectAccessible(page, 'activity bookings list');
+  await rows.nth(1).getByRole('link', { name: code }).click();
+  await expect(page.getByRole('heading', { name: `Activity booking ${code}` })).toBeVisible();
+});

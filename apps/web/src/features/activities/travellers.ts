@@ -32,3 +32,13 @@ export function travelersProblem(
   }
   return null;
 }
+
+/** "2 adults, 1 child" */
+export const describeTravelers = (t: TravelerCounts) =>
+  [
+    `${t.adults} adult${t.adults === 1 ? '' : 's'}`,
+    t.children ? `${t.children} child${t.children === 1 ? '' : 'ren'}` : '',
+    t.seniors ? `${t.seniors} senior${t.seniors === 1 ? '' : 's'}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');

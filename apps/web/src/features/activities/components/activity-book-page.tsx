@@ -26,7 +26,7 @@ import {
   toActivityBooking,
 } from '../options-form.ts';
 import { readSelection, type TravelerCounts, writeSelection } from '../search-params.ts';
-import { travelersProblem } from '../travellers.ts';
+import { describeTravelers, travelersProblem } from '../travellers.ts';
 import { OptionField } from './option-field.tsx';
 
 /** Takes the booking options, the customer and the client reference for a chosen date, then holds the booking. */
@@ -102,15 +102,6 @@ export function ActivityBookPage() {
   );
 }
 
-const describeTravelers = (t: TravelerCounts) =>
-  [
-    `${t.adults} adult${t.adults === 1 ? '' : 's'}`,
-    t.children ? `${t.children} child${t.children === 1 ? '' : 'ren'}` : '',
-    t.seniors ? `${t.seniors} senior${t.seniors === 1 ? '' : 's'}` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-
 function RunningTotal({
   form,
   day,
@@ -169,28 +160,32 @@ function OptionsSections({
       {options.per_booking.length > 0 && (
         <fieldset className="card stack">
           <legend>About the booking</legend>
-          {options.per_booking.map((option, i) => (
-            <OptionField
-              key={option.id}
-              option={option}
-              name={`options.per_booking.${i}`}
-              control={form.control}
-            />
-          ))}
+          <div className="option-grid">
+            {options.per_booking.map((option, i) => (
+              <OptionField
+                key={option.id}
+                option={option}
+                name={`options.per_booking.${i}`}
+                control={form.control}
+              />
+            ))}
+          </div>
         </fieldset>
       )}
       {options.per_pax.length > 0 &&
         labels.map((label, t) => (
           <fieldset key={label} className="card stack">
             <legend>{label}</legend>
-            {options.per_pax.map((option, i) => (
-              <OptionField
-                key={option.id}
-                option={option}
-                name={`options.per_pax.${t}.${i}`}
-                control={form.control}
-              />
-            ))}
+            <div className="option-grid">
+              {options.per_pax.map((option, i) => (
+                <OptionField
+                  key={option.id}
+                  option={option}
+                  name={`options.per_pax.${t}.${i}`}
+                  control={form.control}
+                />
+              ))}
+            </div>
           </fieldset>
         ))}
     </>

@@ -14,6 +14,7 @@ import {
   useVouchers,
   voucherUrl,
 } from '../api/activities.ts';
+import { describeTravelers } from '../travellers.ts';
 
 export function ActivityBookingPage() {
   const { bookingId = '' } = useParams();
@@ -168,10 +169,7 @@ function BookingView({ booking, live }: { booking: ActivityBooking; live: boolea
             {booking.travelers && (
               <>
                 <dt>Travellers</dt>
-                <dd>
-                  {booking.travelers.adults} adult(s), {booking.travelers.children} child(ren),{' '}
-                  {booking.travelers.seniors} senior(s)
-                </dd>
+                <dd>{describeTravelers(booking.travelers)}</dd>
               </>
             )}
             <dt>Booking id</dt>

@@ -224,7 +224,11 @@ function DayChoice({
             return (
               <tr key={rate.category}>
                 <th scope="row">{CATEGORY[rate.category].label}</th>
-                <td>{formatMoney(rate.price)}</td>
+                <td>
+                  {Number(rate.price.amount) === 0
+                    ? `Free (${formatMoney(rate.price)})`
+                    : formatMoney(rate.price)}
+                </td>
                 <td>{left === null ? 'No limit' : left === 0 ? 'Sold out' : left}</td>
               </tr>
             );

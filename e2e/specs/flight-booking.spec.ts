@@ -111,7 +111,7 @@ test('a wallet that cannot pay is explained, and nothing is held', async ({ agen
   await selectFirstOffer(page);
   await fillPassenger(page, 1, 'Luca', 'Bianchi', '1990-07-21');
   await fillContact(page);
-  await sandbox('/wallets', { environment: 'test', balance: '5.00' });
+  await sandbox('/wallets', { environment: 'test', available: '5.00' });
   const before = await sandboxStats();
   try {
     await page.getByRole('button', { name: /^Hold booking/ }).click();

@@ -299,7 +299,7 @@ describe('flight orders', () => {
 
   it('says 402 when the available balance cannot pay, and holds nothing', async () => {
     const offer = await stableOffer();
-    await sb.control('/wallets', { environment: 'test', balance: '10.00' });
+    await sb.control('/wallets', { environment: 'test', available: '10.00' });
     const reply = await sb.post('/flights/orders', token, { offer_id: offer.id, passengers, contact });
     expectError(reply, 402, 'insufficient_funds');
     expect((await wallet()).held.amount).toBe('0.00');

@@ -396,7 +396,7 @@ describe('hotel orders', () => {
 
   it('says 402 when the wallet cannot hold the total', async () => {
     const rate = await bookableRate();
-    await sb.control('/wallets', { environment: 'test', balance: '1.00' });
+    await sb.control('/wallets', { environment: 'test', available: '1.00' });
     expectError(
       await sb.post('/hotels/orders', token, { rate_id: rate.id, rooms: guests, contact }),
       402,

@@ -224,8 +224,11 @@ export class Store {
     this.walletState(owner).balance += toCents(amount.amount);
   }
 
-  setBalance(owner: OwnerKey, amount: Money): void {
+  /** Sets the balance; never below what is held, so `available` stays a valid (non-negative) amount. */
+  setBalance(owner: OwnerKey, amount: Money): boolean {
     const state = this.walletState(owner);
+    if (toCents(amount.amount) < state.held) return false;
     state.balance = toCents(amount.amount);
+    return true;
   }
 }

@@ -170,3 +170,25 @@ export const SessionStateSchema = z.object({
   last_used_at: DateTimeSchema.nullable(),
   renewals: z.number().int(),
 });
+
+/** What stops a running clock: ticket a flight hold, confirm a hotel or activity hold, or extend a hotel's deadline. */
+export const RADAR_ACTIONS = ['ticket', 'confirm', 'extend'] as const;
+export const RadarActionSchema = z.enum(RADAR_ACTIONS);
+export type RadarAction = z.infer<typeof RadarActionSchema>;
+
+export const RadarEntrySchema = LedgerEntrySchema.extend({
+  deadline: DateTimeSchema,
+  actions: z.array(RadarActionSchema),
+  /** The wallet's available amount could not cover this hold's total (docs/decisions/011). */
+  at_risk: z.boolean(),
+});
+export type RadarEntry = z.infer<typeof RadarEntrySchema>;
+
+export const RadarSchema = z.object({
+  data: z.array(RadarEntrySchema),
+  /** When the statuses were read from the service. */
+  checked_at: DateTimeSchema,
+  /** False when the wallet could not be read; then nothing is marked at risk. Amounts stay for admins. */
+  wallet_checked: z.boolean(),
+});
+export type Radar = z.infer<typeof RadarSchema>;

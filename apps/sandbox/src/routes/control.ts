@@ -1,4 +1,4 @@
-import { AmountSchema, EnvironmentSchema, money } from '@console/contract';
+import { AmountSchema, EnvironmentSchema, fromCents, money, toCents } from '@console/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isoSeconds } from '../lib/clock.ts';
@@ -20,9 +20,14 @@ const WalletSchema = z
   .object({
     office_id: z.string().default('off_demo'),
     environment: EnvironmentSchema,
-    balance: AmountSchema,
+    /** The new balance, or (`available`) what should be left to spend over what is held. */
+    balance: AmountSchema.optional(),
+    available: AmountSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((w) => (w.balance === undefined) !== (w.available === undefined), {
+    error: 'give either balance or available',
+  });
 const PriceSchema = z.object({ amount: AmountSchema }).strict();
 const SettingsSchema = z.object({ stream_interval_ms: z.number().int().min(0).max(10_000) }).strict();
 
@@ -81,7 +86,14 @@ export function controlRoutes(store: Store) {
       const body = await parseBody(c, WalletSchema);
       const owner = ownerKey(body.office_id, body.environment);
       if (!store.wallets.has(owner)) throw new ApiError('resource_not_found', { param: 'office_id' });
-      store.setBalance(owner, money(body.balance));
+      const held = toCents(store.wallet(owner, body.environment).held.amount);
+      const balance =
+        body.balance !== undefined ? toCents(body.balance) : held + toCents(body.available ?? '0.00');
+      if (!store.setBalance(owner, money(balance)))
+        throw new ApiError('validation_failed', {
+          param: 'balance',
+          message: `balance: cannot be below what is held (${fromCents(held)} USD)`,
+        });
       return c.json(store.wallet(owner, body.environment));
     })
     .post('/settings', async (c) => {

@@ -1,0 +1,75 @@
+import {
+  ActivityAvailabilitySchema,
+  ActivityBookingSchema,
+  ActivityProductListSchema,
+  LedgerListSchema,
+  RadarSchema,
+} from '@console/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsole, type TestConsole } from './test-support.ts';
+
+let t: TestConsole;
+let agent: Awaited<ReturnType<TestConsole['signedIn']>>;
+beforeAll(async () => {
+  t = await startConsole();
+  agent = await t.signedIn('agent');
+});
+afterAll(() => t.close());
+
+/** Holds a Louvre entry (no booking options) for `adults` adults on the first bookable date. */
+async function holdLouvre(adults: number, key: string) {
+  const list = ActivityProductListSchema.parse((await agent.get('/activities/products?query=louvre')).body);
+  const type = list.data[0]?.product_types[0]?.id ?? '';
+  const dates = ActivityAvailabilitySchema.parse(
+    (await agent.get(`/activities/product-types/${type}/availability`)).body,
+  );
+  const date = dates.dates[0]?.date ?? '';
+  const reply = await agent.post(
+    '/activities/bookings',
+    {
+      product_type_id: type,
+      date,
+      timeslot: '09:00',
+      travelers: { adults },
+      customer: { given_name: 'Radar', family_name: 'Test', email: 'radar@example.com' },
+    },
+    { 'Idempotency-Key': key },
+  );
+  expect(reply.status).toBe(201);
+  return ActivityBookingSchema.parse(reply.body);
+}
+
+describe('the deadline radar', () => {
+  it('lists running clocks most urgent first, marks what the wallet cannot pay, and drops holds that expired', async () => {
+    const first = await holdLouvre(1, 'radar-1');
+    await t.control('/clock/advance', { seconds: 60 });
+    const second = await holdLouvre(2, 'radar-2');
+
+    let radar = RadarSchema.parse((await agent.get('/bookings/radar')).body);
+    expect(radar.data.map((e) => e.id)).toEqual([first.id, second.id]);
+    expect(radar.data.map((e) => e.actions)).toEqual([['confirm'], ['confirm']]);
+    expect(radar.wallet_checked).toBe(true);
+    expect(radar.data.some((e) => e.at_risk)).toBe(false);
+
+    // Available now covers the first hold's total (22) but not the second's (44): the second is at risk.
+    await t.control('/wallets', { environment: 'test', available: '30.00' });
+    radar = RadarSchema.parse((await agent.get('/bookings/radar')).body);
+    expect(radar.data.map((e) => [e.id, e.at_risk])).toEqual([
+      [first.id, false],
+      [second.id, true],
+    ]);
+    await t.control('/wallets', { environment: 'test', balance: '50000.00' });
+
+    // Past the 30-minute hold the service has released both; the radar reads that, and so does the ledger.
+    await t.control('/clock/advance', { seconds: 31 * 60 });
+    radar = RadarSchema.parse((await agent.get('/bookings/radar')).body);
+    expect(radar.data).toEqual([]);
+    const ledger = LedgerListSchema.parse((await agent.get('/bookings?product=activity')).body);
+    expect(
+      ledger.data.filter((e) => [first.id, second.id].includes(e.id)).map((e) => [e.status, e.deadline]),
+    ).toEqual([
+      ['cancelled', null],
+      ['cancelled', null],
+    ]);
+  });
+});

@@ -25,6 +25,11 @@ const ROUTES: Record<string, string> = {
   'activity-book-page.tsx': '/activities/book/:typeId',
   'activity-booking-page.tsx': '/activities/bookings/:bookingId',
   'activity-bookings-page.tsx': '/activities/bookings',
+  'bookings-page.tsx': '/bookings',
+  'radar-page.tsx': '/radar',
+  'admin-page.tsx': '/admin',
+  'users-page.tsx': '/admin/users',
+  'audit-page.tsx': '/admin/audit',
 };
 /** The signed-in shell, loaded with every route but sign-in. */
 const SHELL = 'layout.tsx';

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   expect,
   expectAccessible,
@@ -8,35 +7,7 @@ import {
   sandboxStats,
   test,
 } from '../support/fixtures.ts';
-
-async function searchAndWait(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
-}
-
-async function selectFirstOffer(page: Page) {
-  await page
-    .getByRole('button', { name: /^Select / })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { name: 'Review and book' })).toBeVisible();
-  // The offer may have moved when re-priced; an agent accepts the new price to go on.
-  const accept = page.getByRole('button', { name: /^Accept the new/ });
-  if (await accept.isVisible({ timeout: 3000 }).catch(() => false)) await accept.click();
-  await expect(page.getByRole('form', { name: 'Passengers and contact' })).toBeVisible();
-}
-
-async function fillPassenger(page: Page, index: number, given: string, family: string, dob: string) {
-  const passenger = page.getByRole('group', { name: new RegExp(`^Passenger ${index}:`) });
-  await passenger.getByLabel('Given names').fill(given);
-  await passenger.getByLabel('Family name').fill(family);
-  await fillDate(passenger.getByLabel('Date of birth'), dob);
-}
-
-async function fillContact(page: Page) {
-  await page.getByLabel('Email').fill('hart.family@example.com');
-  await page.getByLabel('Phone').fill('+442071234567');
-}
+import { fillContact, fillPassenger, searchAndWait, selectFirstOffer } from '../support/flights.ts';
 
 test('an agent opens conditions, accepts a price change, books two passengers, tickets and refunds', async ({
   agentPage: page,

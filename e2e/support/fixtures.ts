@@ -87,3 +87,32 @@ export function flightSearchUrl(options: {
   });
   return `/flights?${params}`;
 }
+
+/** A new agent of the console, made through the admin API, so a spec can start with an empty ledger. */
+export async function createAgent(name: string): Promise<{ email: string; password: string }> {
+  const signIn = await fetch(`${env.consoleUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-console-csrf': '1' },
+    body: JSON.stringify(DEMO.admin),
+  });
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@demo.test`;
+  const password = 'agent-password-1';
+  const created = await fetch(`${env.consoleUrl}/api/admin/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-console-csrf': '1', cookie },
+    body: JSON.stringify({ email, name, role: 'agent', password }),
+  });
+  if (created.status !== 201)
+    throw new Error(`could not create an agent: ${created.status} ${await created.text()}`);
+  return { email, password };
+}
+
+/** Signs in with any email and password, then waits for the shell. */
+export async function signInAs(page: Page, who: { email: string; password: string }, path = '/flights') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}

@@ -4,12 +4,15 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigationType 
 import { Toasts } from '../components/toasts.tsx';
 import { meQuery, useMe } from '../features/auth/api/me.ts';
 import { useSignOut } from '../features/auth/api/sign-in.ts';
+import { useDeadlineNotices } from '../features/bookings/deadline-notices.ts';
 import { onSignedOut } from '../lib/api.ts';
 
 const NAV = [
   { to: '/flights', label: 'Flights' },
   { to: '/hotels', label: 'Hotels' },
   { to: '/activities', label: 'Activities' },
+  { to: '/bookings', label: 'Bookings' },
+  { to: '/radar', label: 'Radar' },
 ] as const;
 
 /** The signed-in shell: navigation, who is signed in, and an environment badge that cannot be missed. */
@@ -21,6 +24,7 @@ export function Layout() {
   const queryClient = useQueryClient();
   const navigationType = useNavigationType();
   const here = `${location.pathname}${location.search}`;
+  useDeadlineNotices(Boolean(me.data));
 
   // A new screen opens at its top; back and forward leave the browser to restore where the agent was.
   useEffect(() => {
@@ -62,6 +66,11 @@ export function Layout() {
                 <NavLink to={item.to}>{item.label}</NavLink>
               </li>
             ))}
+            {me.data.user.role === 'admin' && (
+              <li>
+                <NavLink to="/admin">Admin</NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <span className={live ? 'badge badge-live' : 'badge badge-test'}>

@@ -46,6 +46,22 @@ const ActivityBookingsPage = lazy(async () => ({
     .ActivityBookingsPage,
 }));
 
+const BookingsPage = lazy(async () => ({
+  default: (await import('../features/bookings/components/bookings-page.tsx')).BookingsPage,
+}));
+const RadarPage = lazy(async () => ({
+  default: (await import('../features/bookings/components/radar-page.tsx')).RadarPage,
+}));
+const AdminPage = lazy(async () => ({
+  default: (await import('../features/admin/components/admin-page.tsx')).AdminPage,
+}));
+const UsersPage = lazy(async () => ({
+  default: (await import('../features/admin/components/users-page.tsx')).UsersPage,
+}));
+const AuditPage = lazy(async () => ({
+  default: (await import('../features/admin/components/audit-page.tsx')).AuditPage,
+}));
+
 export function AppRoutes() {
   return (
     <BrowserRouter>
@@ -66,6 +82,11 @@ export function AppRoutes() {
             <Route path="activities/bookings/:bookingId" element={<ActivityBookingPage />} />
             <Route path="activities/book/:typeId" element={<ActivityBookPage />} />
             <Route path="activities/:productId" element={<ActivityPage />} />
+            <Route path="bookings" element={<BookingsPage />} />
+            <Route path="radar" element={<RadarPage />} />
+            <Route path="admin" element={<AdminPage />} />
+            <Route path="admin/users" element={<UsersPage />} />
+            <Route path="admin/audit" element={<AuditPage />} />
             <Route path="*" element={<p>There is no such page. Use the menu above.</p>} />
           </Route>
         </Routes>

@@ -1,0 +1,86 @@
+import {
+  AuditListSchema,
+  type ConsoleUser,
+  ConsoleUserSchema,
+  type CreateUserRequest,
+  CreditBalanceResponseSchema,
+  IntrospectionSchema,
+  SessionStateSchema,
+  type UpdateUserRequest,
+  UserListSchema,
+  WalletSchema,
+} from '@console/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../lib/api.ts';
+
+/** The wallet: ['wallet'] is invalidated by every money-moving action anywhere in the console. */
+export const walletQuery = queryOptions({
+  queryKey: ['wallet'],
+  queryFn: ({ signal }) => api('/wallet', { schema: WalletSchema, signal }),
+});
+export const useWallet = () => useQuery(walletQuery);
+
+export const useCredentials = () =>
+  useQuery({
+    queryKey: ['admin', 'credentials'],
+    queryFn: ({ signal }) => api('/admin/credentials', { schema: IntrospectionSchema, signal }),
+  });
+
+export const useSessionState = () =>
+  useQuery({
+    queryKey: ['admin', 'session'],
+    queryFn: ({ signal }) => api('/admin/session', { schema: SessionStateSchema, signal }),
+  });
+
+export const useCreditBalance = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['admin', 'session', 'credit-balance'],
+    queryFn: ({ signal }) =>
+      api('/admin/session/credit-balance', { schema: CreditBalanceResponseSchema, signal }),
+    enabled,
+    retry: false,
+  });
+
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/admin/session/end', { method: 'POST', schema: z.looseObject({}) }),
+    onSettled: () => void client.invalidateQueries({ queryKey: ['admin', 'session'] }),
+  });
+}
+
+export const usersQuery = queryOptions({
+  queryKey: ['admin', 'users'],
+  queryFn: ({ signal }) => api('/admin/users', { schema: UserListSchema, signal }),
+});
+export const useUsers = () => useQuery(usersQuery);
+
+export function useCreateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateUserRequest) =>
+      api('/admin/users', { method: 'POST', body, schema: ConsoleUserSchema }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
+  });
+}
+
+export function useUpdateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, change }: { user: ConsoleUser; change: UpdateUserRequest }) =>
+      api(`/admin/users/${encodeURIComponent(user.id)}`, {
+        method: 'PATCH',
+        body: change,
+        schema: ConsoleUserSchema,
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
+  });
+}
+
+export const useAudit = (search: string) =>
+  useQuery({
+    queryKey: ['admin', 'audit', search],
+    queryFn: ({ signal }) => api(`/admin/audit?${search}`, { schema: AuditListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { useMe } from '../../auth/api/me.ts';
+import { useCredentials, useCreditBalance, useEndSession, useSessionState, useWallet } from '../api.ts';
+
+export function AdminOnly({ children }: { children: React.ReactNode }) {
+  const me = useMe();
+  if (me.data?.user.role !== 'admin')
+    return (
+      <div className="page stack">
+        <h1>Admins only</h1>
+        <p>This screen is for the office's admins. Ask one if you need something here.</p>
+      </div>
+    );
+  return <>{children}</>;
+}
+
+export const AdminNav = () => (
+  <nav aria-label="Admin" className="row sub-nav">
+    <Link to="/admin">Wallet and credentials</Link>
+    <Link to="/admin/users">Users</Link>
+    <Link to="/admin/audit">Audit log</Link>
+  </nav>
+);
+
+function Wallet() {
+  const wallet = useWallet();
+  return (
+    <section aria-labelledby="wallet-title" className="card stack">
+      <div className="page-head">
+        <h2 id="wallet-title">Wallet</h2>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void wallet.refetch()}
+          disabled={wallet.isFetching}
+        >
+          {wallet.isFetching ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
+      {wallet.error && <ErrorNotice error={wallet.error} title="Could not read the wallet" />}
+      {wallet.data && (
+        <dl className="wallet" aria-live="polite">
+          <div>
+            <dt>Balance</dt>
+            <dd>{formatMoney(wallet.data.balance)}</dd>
+          </div>
+          <div>
+            <dt>Held</dt>
+            <dd>{formatMoney(wallet.data.held)}</dd>
+          </div>
+          <div>
+            <dt>Available</dt>
+            <dd>{formatMoney(wallet.data.available)}</dd>
+          </div>
+          <div>
+            <dt>Environment</dt>
+            <dd>{wallet.data.environment}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function Credentials() {
+  const credentials = useCredentials();
+  const c = credentials.data;
+  return (
+    <section aria-labelledby="credentials-title" className="card stack">
+      <h2 id="credentials-title">Credentials</h2>
+      {credentials.error && <ErrorNotice error={credentials.error} title="Could not read the credentials" />}
+      {c && (
+        <dl className="facts">
+          <dt>Office</dt>
+          <dd>
+            {c.office.name} ({c.office.id})
+          </dd>
+          <dt>Client id</dt>
+          <dd>{c.client_id}</dd>
+          <dt>Environment</dt>
+          <dd>{c.environment}</dd>
+          <dt>Token</dt>
+          <dd>
+            {c.active ? 'active' : 'inactive'}, expires {whenLocal(c.expires_at)}
+          </dd>
+          <dt>Scopes</dt>
+          <dd>{c.scopes.join(', ')}</dd>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function SessionInterface() {
+  const session = useSessionState();
+  const configured = session.data?.configured ?? false;
+  const balance = useCreditBalance(configured && (session.data?.active ?? false));
+  const end = useEndSession();
+  const [asking, setAsking] = useState(false);
+  const live = useMe().data?.environment === 'live';
+  const s = session.data;
+  return (
+    <section aria-labelledby="session-title" className="card stack">
+      <h2 id="session-title">Session-based interface</h2>
+      {session.error && <ErrorNotice error={session.error} title="Could not read the session" />}
+      {s && !s.configured && <p className="muted">Not configured for this console.</p>}
+      {s?.configured && (
+        <>
+          <dl className="facts">
+            <dt>Session</dt>
+            <dd>{s.active ? 'open' : 'none open'}</dd>
+            <dt>Opened</dt>
+            <dd>{s.created_at ? whenLocal(s.created_at) : '—'}</dd>
+            <dt>Last renewed</dt>
+            <dd>
+              {s.last_renewed_at ? whenLocal(s.last_renewed_at) : 'never'} ({s.renewals} renewal
+              {s.renewals === 1 ? '' : 's'})
+            </dd>
+            <dt>Credit balance</dt>
+            <dd>
+              {balance.data?.Balance
+                ? `${balance.data.Balance.Amount} ${balance.data.Balance.Currency}`
+                : balance.error
+                  ? 'could not be read'
+                  : '—'}
+            </dd>
+          </dl>
+          {s.active && (
+            <button type="button" className="button danger-outline" onClick={() => setAsking(true)}>
+              End the session…
+            </button>
+          )}
+          {end.error && <ErrorNotice error={end.error} title="The session was not ended" />}
+        </>
+      )}
+      <ConfirmDialog
+        isOpen={asking}
+        onOpenChange={setAsking}
+        title="End the session?"
+        confirmLabel="End the session"
+        live={live}
+        pending={end.isPending}
+        onConfirm={() => end.mutate(undefined, { onSettled: () => setAsking(false) })}
+      >
+        <p>The console opens a new session the next time it needs the session-based interface.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+export function AdminPage() {
+  return (
+    <AdminOnly>
+      <div className="page stack">
+        <h1>Admin</h1>
+        <AdminNav />
+        <div className="grid-2">
+          <Wallet />
+          <Credentials />
+        </div>
+        <SessionInterface />
+      </div>
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,220 @@
+import { type ConsoleUser, CreateUserRequestSchema, PasswordSchema, ROLES } from '@console/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { notify } from '../../../components/toasts.tsx';
+import { whenLocal } from '../../../lib/format.ts';
+import { useMe } from '../../auth/api/me.ts';
+import { useCreateUser, useUpdateUser, useUsers } from '../api.ts';
+import { AdminNav, AdminOnly } from './admin-page.tsx';
+
+const ROLE_OPTIONS = ROLES.map((r) => ({ id: r, label: r === 'admin' ? 'Admin' : 'Agent' }));
+type NewUser = z.input<typeof CreateUserRequestSchema>;
+const capital = (m: string) => `${m.charAt(0).toUpperCase()}${m.slice(1)}`;
+
+function CreateUser() {
+  const create = useCreateUser();
+  const form = useForm<NewUser>({
+    resolver: zodResolver(CreateUserRequestSchema),
+    defaultValues: { email: '', name: '', role: 'agent', password: '' },
+  });
+  const submit = form.handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (user) => {
+        notify('User created', `${user.email} can sign in now.`);
+        form.reset();
+      },
+    }),
+  );
+  const err = (m: string | undefined) => (m ? capital(m) : undefined);
+  return (
+    <form aria-label="Create a user" className="card stack" onSubmit={(e) => void submit(e)} noValidate>
+      <h2>Create a user</h2>
+      <div className="row">
+        <Controller
+          control={form.control}
+          name="name"
+          render={({ field, fieldState }) => (
+            <TextField label="Name" {...field} error={err(fieldState.error?.message)} />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="email"
+          render={({ field, fieldState }) => (
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="off"
+              {...field}
+              error={err(fieldState.error?.message)}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <SelectField label="Role" value={field.value} onChange={field.onChange} options={ROLE_OPTIONS} />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="password"
+          render={({ field, fieldState }) => (
+            <TextField
+              label="First password"
+              type="password"
+              autoComplete="new-password"
+              {...field}
+              error={err(fieldState.error?.message)}
+              description="At least 10 characters; tell it to them in person."
+            />
+          )}
+        />
+        <button type="submit" className="button primary search-button" disabled={create.isPending}>
+          Create user
+        </button>
+      </div>
+      {create.error && <ErrorNotice error={create.error} title="The user was not created" />}
+    </form>
+  );
+}
+
+function ResetPassword({ user, onDone }: { user: ConsoleUser; onDone: () => void }) {
+  const update = useUpdateUser();
+  const [password, setPassword] = useState('');
+  const problem = password ? PasswordSchema.safeParse(password).error?.issues[0]?.message : undefined;
+  return (
+    <form
+      aria-label={`New password for ${user.email}`}
+      className="row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!password || problem) return;
+        update.mutate(
+          { user, change: { password } },
+          {
+            onSuccess: () => {
+              notify('Password reset', `${user.email} signs in with the new password.`);
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      <TextField
+        label={`New password for ${user.name}`}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        error={problem ? capital(problem) : undefined}
+      />
+      <button type="submit" className="button" disabled={update.isPending}>
+        Set password
+      </button>
+      {update.error && <ErrorNotice error={update.error} title="The password was not changed" />}
+    </form>
+  );
+}
+
+export function UsersPage() {
+  const users = useUsers();
+  const update = useUpdateUser();
+  const me = useMe().data?.user;
+  const live = useMe().data?.environment === 'live';
+  const [resetting, setResetting] = useState<string | null>(null);
+  const [disabling, setDisabling] = useState<ConsoleUser | null>(null);
+  return (
+    <AdminOnly>
+      <div className="page stack">
+        <h1>Users</h1>
+        <AdminNav />
+        <CreateUser />
+        {users.error && <ErrorNotice error={users.error} title="Could not list the users" />}
+        {update.error && <ErrorNotice error={update.error} title="The user was not changed" />}
+        {users.data && (
+          <table className="data" aria-label="Users">
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Role</th>
+                <th scope="col">State</th>
+                <th scope="col">Created</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.data.map((user) => (
+                <tr key={user.id}>
+                  <th scope="row">
+                    {user.name}
+                    <div className="muted small">{user.email}</div>
+                  </th>
+                  <td>{user.role}</td>
+                  <td>{user.disabled ? 'disabled' : 'active'}</td>
+                  <td className="small">{whenLocal(user.created_at)}</td>
+                  <td>
+                    {resetting === user.id ? (
+                      <ResetPassword user={user} onDone={() => setResetting(null)} />
+                    ) : (
+                      <div className="row">
+                        <button type="button" className="button" onClick={() => setResetting(user.id)}>
+                          Reset password<span className="visually-hidden"> of {user.email}</span>
+                        </button>
+                        {user.id !== me?.id &&
+                          (user.disabled ? (
+                            <button
+                              type="button"
+                              className="button"
+                              onClick={() => update.mutate({ user, change: { disabled: false } })}
+                            >
+                              Enable<span className="visually-hidden"> {user.email}</span>
+                            </button>
+                          ) : (
+                            <button
+                              type="button"
+                              className="button danger-outline"
+                              onClick={() => setDisabling(user)}
+                            >
+                              Disable<span className="visually-hidden"> {user.email}</span>
+                            </button>
+                          ))}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <ConfirmDialog
+          isOpen={disabling !== null}
+          onOpenChange={(open) => !open && setDisabling(null)}
+          title={`Disable ${disabling?.email ?? ''}?`}
+          confirmLabel="Disable"
+          live={live}
+          pending={update.isPending}
+          onConfirm={() =>
+            disabling &&
+            update.mutate(
+              { user: disabling, change: { disabled: true } },
+              {
+                onSuccess: (u) => notify('User disabled', `${u.email} is signed out and cannot sign in.`),
+                onSettled: () => setDisabling(null),
+              },
+            )
+          }
+        >
+          <p>They are signed out at once, everywhere, and cannot sign in until enabled again.</p>
+        </ConfirmDialog>
+      </div>
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,161 @@
+import { PRODUCTS, type Product } from '@console/contract';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Countdown } from '../../../components/countdown.tsx';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { useActivityBookings } from '../../activities/api/activities.ts';
+import { useMe } from '../../auth/api/me.ts';
+import { orderPath, useBookings } from '../api.ts';
+
+export const PRODUCT_LABELS: Record<Product, string> = {
+  flight: 'Flight',
+  hotel: 'Hotel',
+  activity: 'Activity',
+};
+const STATUSES = [
+  'held',
+  'ticketing',
+  'ticketed',
+  'confirming',
+  'confirmed',
+  'issued',
+  'cancelled',
+  'refunded',
+  'expired',
+];
+
+const FILTER_KEYS = ['q', 'product', 'status', 'agent', 'created_from', 'created_to'] as const;
+type Filters = Record<(typeof FILTER_KEYS)[number], string>;
+
+const readFilters = (params: URLSearchParams): Filters =>
+  Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as Filters;
+
+/** Every booking made through the console, all products in one list; the filters live in the URL. */
+export function BookingsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const [form, setForm] = useState(filters);
+  useEffect(() => setForm(filters), [filters]);
+  const admin = useMe().data?.user.role === 'admin';
+  const search = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== '')).toString();
+  const bookings = useBookings(search);
+  // Activity bookings the service knows that were not made through this console (another tool, the supplier).
+  const service = useActivityBookings({});
+  const known = new Set((bookings.data?.data ?? []).map((e) => e.id));
+  const elsewhere =
+    !search && bookings.data
+      ? (service.data?.pages.flatMap((p) => p.data) ?? []).filter((b) => !known.has(b.id))
+      : [];
+
+  const set = (key: keyof Filters) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const apply = (next: Filters) =>
+    setParams(new URLSearchParams(Object.entries(next).filter(([, value]) => value.trim() !== '')));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply(form);
+  };
+
+  return (
+    <div className="page stack">
+      <div className="page-head">
+        <h1>Bookings</h1>
+        <Link to="/radar">Deadline radar</Link>
+      </div>
+      <form aria-label="Find bookings" className="card" onSubmit={submit}>
+        <div className="row">
+          <TextField
+            label="Reference, name or email"
+            value={form.q}
+            onChange={set('q')}
+            placeholder="PNR, client reference, passenger, guest…"
+          />
+          <SelectField
+            label="Product"
+            value={form.product}
+            options={[
+              { id: '', label: 'All products' },
+              ...PRODUCTS.map((p) => ({ id: p, label: PRODUCT_LABELS[p] })),
+            ]}
+            onChange={(product) => apply({ ...form, product })}
+          />
+          <SelectField
+            label="Status"
+            value={form.status}
+            options={[{ id: '', label: 'Any status' }, ...STATUSES.map((s) => ({ id: s, label: s }))]}
+            onChange={(status) => apply({ ...form, status })}
+          />
+          {admin && <TextField label="Agent email" value={form.agent} onChange={set('agent')} />}
+          <TextField label="Made from" type="date" value={form.created_from} onChange={set('created_from')} />
+          <TextField label="Made up to" type="date" value={form.created_to} onChange={set('created_to')} />
+          <button type="submit" className="button primary search-button">
+            Search
+          </button>
+        </div>
+      </form>
+      {bookings.error && <ErrorNotice error={bookings.error} title="Could not list the bookings" />}
+      {bookings.isPending && <p className="loading">Loading bookings…</p>}
+      {bookings.data && (
+        <section aria-label="Bookings found" aria-busy={bookings.isPlaceholderData || undefined}>
+          <p role="status" className="results-bar">
+            {bookings.data.data.length === 0
+              ? 'No booking matches.'
+              : `${bookings.data.data.length} booking${bookings.data.data.length === 1 ? '' : 's'}`}
+          </p>
+          {bookings.data.data.length > 0 && (
+            <table className="data bookings">
+              <thead>
+                <tr>
+                  <th scope="col">Booking</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Deadline</th>
+                  {admin && <th scope="col">Agent</th>}
+                  <th scope="col">Made</th>
+                </tr>
+              </thead>
+              <tbody>
+                {bookings.data.data.map((entry) => (
+                  <tr key={entry.id}>
+                    <th scope="row">
+                      <Link to={orderPath(entry)}>{entry.summary}</Link>
+                      <div className="muted small">
+                        {entry.id}
+                        {entry.client_reference ? ` · ${entry.client_reference}` : ''}
+                      </div>
+                    </th>
+                    <td>{PRODUCT_LABELS[entry.product]}</td>
+                    <td className="small">{entry.people.join(', ')}</td>
+                    <td>
+                      <span className={`status-pill status-${entry.status}`}>{entry.status}</span>
+                    </td>
+                    <td>{formatMoney(entry.total)}</td>
+                    <td>{entry.deadline ? <Countdown deadline={entry.deadline} label="" /> : '—'}</td>
+                    {admin && <td className="small">{entry.agent.email}</td>}
+                    <td className="small">{whenLocal(entry.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+      {elsewhere.length > 0 && (
+        <section aria-labelledby="elsewhere-title" className="stack">
+          <h2 id="elsewhere-title">Activity bookings made outside this console</h2>
+          <ul>
+            {elsewhere.map((b) => (
+              <li key={b.id}>
+                <Link to={`/activities/bookings/${b.id}`}>{b.code ?? b.id}</Link> · {b.status}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

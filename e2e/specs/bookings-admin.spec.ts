@@ -1,0 +1,190 @@
+import type { Page } from '@playwright/test';
+import { chooseAndContinue, fillCustomer, openProduct } from '../support/activities.ts';
+import {
+  createAgent,
+  expect,
+  expectAccessible,
+  flightSearchUrl,
+  sandbox,
+  signIn,
+  signInAs,
+  test,
+} from '../support/fixtures.ts';
+import { fillContact, fillPassenger, searchAndWait, selectFirstOffer } from '../support/flights.ts';
+import { chooseFirstRate, fillGuests, openFirstHotel } from '../support/hotels.ts';
+
+async function holdFlight(page: Page) {
+  await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'CDG', inDays: 50, adults: 1 }));
+  await selectFirstOffer(page);
+  await fillPassenger(page, 1, 'Radar', 'Flyer', '1980-02-02');
+  await fillContact(page);
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
+}
+
+async function holdHotel(page: Page) {
+  await openFirstHotel(page, '1');
+  await chooseFirstRate(page);
+  await fillGuests(page, [{ room: 1, guest: 1 }]);
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await expect(page.getByRole('heading', { name: /^Hotel order/ })).toBeVisible();
+}
+
+async function holdActivity(page: Page) {
+  await openProduct(page, 'louvre', 'Louvre Museum: Timed Entry Ticket');
+  await chooseAndContinue(page, { slot: '09:00', adults: 1 });
+  await fillCustomer(page, 'radar.visitor@example.com');
+  await page.getByRole('button', { name: 'Hold booking' }).click();
+  await expect(page.locator('.status-pill')).toHaveText('held');
+}
+
+const clocks = (page: Page) => page.getByRole('list', { name: 'Running clocks' }).getByRole('listitem');
+
+test('an agent finds a flight, a hotel and an activity hold on the bookings desk and the radar, most urgent first', async ({
+  page,
+}) => {
+  // A new agent, so the desk holds exactly what this spec books.
+  await signInAs(page, await createAgent('Radar Agent'));
+  await holdFlight(page);
+  await holdHotel(page);
+  await holdActivity(page);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookings' }).click();
+  const found = page.getByRole('region', { name: 'Bookings found' });
+  await expect(found.getByRole('status')).toHaveText('3 bookings');
+  await expect(found.getByRole('row')).toHaveCount(4);
+  await page.getByLabel('Reference, name or email').fill('radar.visitor');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(found.getByRole('status')).toHaveText('1 booking');
+  await expect(found).toContainText('Louvre');
+  await page.getByLabel('Product').selectOption({ label: 'Hotel' });
+  await expect(found.getByRole('status')).toHaveText('No booking matches.');
+  await expectAccessible(page, 'bookings desk');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Radar' }).click();
+  await expect(clocks(page)).toHaveCount(3);
+  // The 30-minute activity hold runs out first; then the flight and the hotel, held in that order for 24 hours.
+  await expect(clocks(page).nth(0)).toContainText('Hold ends');
+  await expect(clocks(page).nth(1)).toContainText('Ticketing deadline');
+  await expect(clocks(page).nth(2)).toContainText('Payment deadline');
+  await expect(page.locator('.at-risk')).toHaveCount(0);
+  await expectAccessible(page, 'radar');
+
+  // The wallet drops: what is left to spend no longer covers the flight or the hotel, but still the museum.
+  await sandbox('/wallets', { environment: 'test', available: '30.00' });
+  await page.reload();
+  await expect(clocks(page)).toHaveCount(3);
+  await expect(clocks(page).nth(0)).not.toHaveClass(/at-risk/);
+  await expect(clocks(page).nth(1)).toHaveClass(/at-risk/);
+  await expect(clocks(page).nth(1)).toContainText('At risk');
+  await sandbox('/wallets', { environment: 'test', balance: '50000.00' });
+
+  // Half an hour on, the activity hold has expired: it leaves the radar and reads as cancelled on the desk.
+  await sandbox('/clock/advance', { seconds: 31 * 60 });
+  await page.reload();
+  await expect(clocks(page)).toHaveCount(2);
+  await expect(clocks(page).nth(0)).toContainText('Ticketing deadline');
+  await page.goto('/bookings?product=activity');
+  await expect(page.getByRole('region', { name: 'Bookings found' }).locator('.status-pill')).toHaveText(
+    'cancelled',
+  );
+
+  // The radar's own action stops a clock: ticket the flight from there.
+  await page.goto('/radar');
+  await clocks(page)
+    .nth(0)
+    .getByRole('button', { name: /^Ticket / })
+    .click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^Ticket for/ })
+    .click();
+  await expect(clocks(page)).toHaveCount(1);
+  await expect(clocks(page).nth(0)).toContainText('Payment deadline');
+});
+
+test('an admin watches the wallet move with holds, reads the audit log, and creates and disables an agent', async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, 'admin', '/admin');
+  await expect(adminPage.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+  const held = async () =>
+    Number(
+      (
+        (await adminPage.locator('.wallet div').filter({ hasText: 'Held' }).locator('dd').textContent()) ?? ''
+      ).replace(/[^\d.]/g, ''),
+    );
+  await expect(adminPage.locator('.wallet')).toContainText('Balance');
+  const before = await held();
+  await expect(adminPage.getByRole('region', { name: 'Credentials' })).toContainText('cid_test_');
+  await expectAccessible(adminPage, 'admin wallet and credentials');
+
+  // An activity hold by the admin raises what is held; cancelling it brings it back down.
+  await openProduct(adminPage, 'louvre', 'Louvre Museum: Timed Entry Ticket');
+  await chooseAndContinue(adminPage, { slot: '13:00', adults: 2 });
+  await fillCustomer(adminPage, 'wallet.watch@example.com');
+  await adminPage.getByRole('button', { name: 'Hold booking' }).click();
+  await expect(adminPage.locator('.status-pill')).toHaveText('held');
+  const bookingUrl = adminPage.url();
+  await adminPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await expect.poll(held).toBeCloseTo(before + 44, 2);
+  await adminPage.goto(bookingUrl);
+  await adminPage.getByRole('button', { name: 'Cancel booking…' }).click();
+  await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(adminPage.locator('.status-pill')).toHaveText('cancelled');
+  await adminPage.goto('/admin');
+  await expect.poll(held).toBeCloseTo(before, 2);
+
+  await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
+  const entries = adminPage.getByRole('table', { name: 'Audit entries' });
+  await expect(entries).toContainText('activity.booking.create');
+  await expect(entries).toContainText('activity.booking.cancel');
+  await adminPage.getByLabel('Action').fill('activity.booking.cancel');
+  await adminPage.getByRole('button', { name: 'Filter' }).click();
+  await expect(entries.getByRole('row').filter({ hasText: 'activity.booking.create' })).toHaveCount(0);
+  await expectAccessible(adminPage, 'audit log');
+  const csv = await adminPage.request.get(
+    (await adminPage.getByRole('link', { name: 'Export CSV' }).getAttribute('href')) ?? '',
+  );
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect(await csv.text()).toContain('activity.booking.cancel');
+
+  await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
+  const create = adminPage.getByRole('form', { name: 'Create a user' });
+  const email = `new.agent.${Date.now()}@demo.test`;
+  await create.getByLabel('Name').fill('New Agent');
+  await create.getByLabel('Email').fill(email);
+  await create.getByLabel('First password').fill('first-password-1');
+  await create.getByRole('button', { name: 'Create user' }).click();
+  await expect(adminPage.getByRole('table', { name: 'Users' })).toContainText(email);
+  await expectAccessible(adminPage, 'users');
+
+  const agentContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  await signInAs(agentPage, { email, password: 'first-password-1' });
+  await expect(agentPage.getByText('New Agent')).toBeVisible();
+
+  await adminPage.getByRole('button', { name: `Disable ${email}` }).click();
+  await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Disable' }).click();
+  await expect(adminPage.getByRole('row').filter({ hasText: email })).toContainText('disabled');
+  // The new agent's session ended at once: their next step asks them to sign in.
+  await agentPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookings' }).click();
+  await expect(agentPage).toHaveURL(/\/sign-in/);
+  await agentContext.close();
+});
+
+test('an agent cannot open an admin screen or call an admin API', async ({ agentPage: page }) => {
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
+  ).toHaveCount(0);
+  for (const path of ['/admin', '/admin/users', '/admin/audit']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
+  }
+  for (const path of ['/api/wallet', '/api/admin/users', '/api/admin/audit', '/api/admin/credentials']) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(403);
+  }
+});

@@ -1,0 +1,31 @@
+import type { Page } from '@playwright/test';
+import { expect, fillDate } from './fixtures.ts';
+
+export async function searchAndWait(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
+}
+
+export async function selectFirstOffer(page: Page) {
+  await page
+    .getByRole('button', { name: /^Select / })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Review and book' })).toBeVisible();
+  // The offer may have moved when re-priced; an agent accepts the new price to go on.
+  const accept = page.getByRole('button', { name: /^Accept the new/ });
+  if (await accept.isVisible({ timeout: 3000 }).catch(() => false)) await accept.click();
+  await expect(page.getByRole('form', { name: 'Passengers and contact' })).toBeVisible();
+}
+
+export async function fillPassenger(page: Page, index: number, given: string, family: string, dob: string) {
+  const passenger = page.getByRole('group', { name: new RegExp(`^Passenger ${index}:`) });
+  await passenger.getByLabel('Given names').fill(given);
+  await passenger.getByLabel('Family name').fill(family);
+  await fillDate(passenger.getByLabel('Date of birth'), dob);
+}
+
+export async function fillContact(page: Page) {
+  await page.getByLabel('Email').fill('hart.family@example.com');
+  await page.getByLabel('Phone').fill('+442071234567');
+}

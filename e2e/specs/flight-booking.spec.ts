@@ -1,7 +1,6 @@
 import {
   expect,
   expectAccessible,
-  fillDate,
   flightSearchUrl,
   sandbox,
   sandboxStats,

@@ -87,8 +87,13 @@ function Credentials() {
           <dd>
             {c.active ? 'active' : 'inactive'}, expires {whenLocal(c.expires_at)}
           </dd>
-          <dt>Scopes</dt>
-          <dd>{c.scopes.join(', ')}</dd>
+          <dt>Token scopes</dt>
+          <dd>
+            {c.scopes.join(', ')}{' '}
+            <span className="muted small">
+              (the console asks for tokens narrowed to what each call needs)
+            </span>
+          </dd>
         </dl>
       )}
     </section>

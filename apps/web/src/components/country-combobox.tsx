@@ -1,6 +1,7 @@
 import { useCombobox } from 'downshift';
 import { useEffect, useMemo, useState } from 'react';
 import { type Country, countryName, matchCountries } from '../lib/countries.ts';
+import { ComboboxMenu } from './combobox-menu.tsx';
 
 interface Props {
   label: string;
@@ -66,25 +67,14 @@ export function CountryCombobox({ label, value, onChange, error, description }: 
           {error}
         </span>
       )}
-      <ul {...combobox.getMenuProps()} className="popover listbox" hidden={!combobox.isOpen}>
-        {combobox.isOpen &&
-          items.map((country, index) => (
-            <li
-              key={country.code}
-              className="option"
-              data-focused={combobox.highlightedIndex === index || undefined}
-              {...combobox.getItemProps({ item: country, index })}
-            >
-              <span>{country.name}</span>
-              <span className="muted small">{country.code}</span>
-            </li>
-          ))}
-        {combobox.isOpen && items.length === 0 && (
-          <li className="muted small option-empty" aria-disabled="true">
-            No country matches
-          </li>
-        )}
-      </ul>
+      <ComboboxMenu
+        combobox={combobox}
+        items={items}
+        itemKey={(c) => c.code}
+        label={(c) => c.name}
+        detail={(c) => c.code}
+        empty="No country matches"
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useCombobox } from 'downshift';
 import { useEffect, useState } from 'react';
+import { ComboboxMenu } from './combobox-menu.tsx';
 
 export interface PlaceOption {
   id: string;
@@ -83,25 +84,14 @@ export function PlaceCombobox({ label, value, valueLabel, onChange, useOptions, 
           {error}
         </span>
       )}
-      <ul {...combobox.getMenuProps()} className="popover listbox" hidden={!combobox.isOpen}>
-        {combobox.isOpen &&
-          options.map((option, index) => (
-            <li
-              key={option.id}
-              className="option"
-              data-focused={combobox.highlightedIndex === index || undefined}
-              {...combobox.getItemProps({ item: option, index })}
-            >
-              <span>{option.label}</span>
-              <span className="muted small">{option.detail}</span>
-            </li>
-          ))}
-        {combobox.isOpen && options.length === 0 && (
-          <li className="muted small option-empty" aria-disabled="true">
-            {empty}
-          </li>
-        )}
-      </ul>
+      <ComboboxMenu
+        combobox={combobox}
+        items={options}
+        itemKey={(o) => o.id}
+        label={(o) => o.label}
+        detail={(o) => o.detail}
+        empty={empty}
+      />
     </div>
   );
 }

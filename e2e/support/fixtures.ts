@@ -7,10 +7,7 @@ export const DEMO = {
 } as const;
 
 export async function signIn(page: Page, who: keyof typeof DEMO, path = '/') {
-  await page.goto(path);
-  await page.getByLabel('Email').fill(DEMO[who].email);
-  await page.getByLabel('Password').fill(DEMO[who].password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAs(page, DEMO[who], path);
 }
 
 /** Calls a sandbox test control (the clock, faults, wallets) directly. */

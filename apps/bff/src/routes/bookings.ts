@@ -49,10 +49,9 @@ export function bookingRoutes(d: Deps) {
     environment: d.upstream.service.environment,
     ...(user.role === 'admin' ? {} : { agentId: user.id }),
   });
+  const everyClock = BookingsQuerySchema.parse({ sort: 'deadline', limit: 500 });
   const listFresh = async (query: BookingsQuery, user: SignedInUser) => {
-    const everyClock = BookingsQuerySchema.parse({ sort: 'deadline', limit: 500 });
-    const running = (await d.ledger.list(everyClock, scopeOf(user))).filter((e) => e.deadline !== null);
-    await refreshRunning(d, running);
+    await refreshRunning(d, await d.ledger.list(everyClock, scopeOf(user)));
     return d.ledger.list(query, scopeOf(user));
   };
   return new Hono<AppEnv>()
@@ -62,24 +61,26 @@ export function bookingRoutes(d: Deps) {
     })
     .get('/radar', async (c) => {
       const user = c.get('user');
-      const query = BookingsQuerySchema.parse({ sort: 'deadline', limit: 500 });
-      const running = (await listFresh(query, user)).filter((entry) => entry.deadline !== null);
+      const entries = await listFresh(everyClock, user);
       // At risk: the wallet's available amount could not cover the hold's total (docs/decisions/011). The wallet's
       // figures stay for admins; an agent's radar gets only the mark.
-      let available: bigint | null = null;
-      try {
-        available = toCents((await d.upstream.service.wallet()).available.amount);
-      } catch {
-        available = null;
-      }
-      const atRisk = (entry: LedgerEntry) => available !== null && toCents(entry.total.amount) > available;
+      const available = await d.upstream.service
+        .wallet()
+        .then((wallet) => toCents(wallet.available.amount))
+        .catch(() => null);
       const body: Radar = {
-        data: running.map((entry) => ({
-          ...entry,
-          deadline: entry.deadline as string,
-          actions: ACTIONS[entry.product],
-          at_risk: atRisk(entry),
-        })),
+        data: entries.flatMap(({ deadline, ...entry }) =>
+          deadline === null
+            ? []
+            : [
+                {
+                  ...entry,
+                  deadline,
+                  actions: ACTIONS[entry.product],
+                  at_risk: available !== null && toCents(entry.total.amount) > available,
+                },
+              ],
+        ),
         checked_at: new Date().toISOString(),
         wallet_checked: available !== null,
       };

@@ -5,6 +5,7 @@ import {
   isKnownErrorCode,
   KNOWN_ERRORS,
 } from '@console/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { z } from 'zod';
 
@@ -146,4 +147,13 @@ export function useAttemptKey() {
         key.current = newIdempotencyKey();
     },
   };
+}
+
+/**
+ * After any money-moving action: the ledger (bookings desk, radar) and the wallet are read again. One place, so every
+ * desk invalidates the same things.
+ */
+export function afterMoneyMoved(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: ['bookings'] });
+  void client.invalidateQueries({ queryKey: ['wallet'] });
 }

@@ -28,3 +28,6 @@ export const whenLocal = (iso: string) =>
 /** The date `days` from today (UTC), as YYYY-MM-DD: the earliest a search may start, and form defaults. */
 export const dateInDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A message or label with its first letter in capitals: "must be a number" → "Must be a number". */
+export const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;

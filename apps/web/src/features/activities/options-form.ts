@@ -16,6 +16,8 @@ import {
   travelerLabels,
 } from '@console/contract';
 import { z } from 'zod';
+import { sentence } from '../../lib/format.ts';
+import { optional } from '../../lib/forms.ts';
 
 /**
  * The booking options form, built at run time from an availability's `booking_options`.
@@ -135,8 +137,6 @@ export function toAnswer(option: BookingOption, value: OptionValue): { value: un
   }
 }
 
-const capitalised = (message: string) => `${message.charAt(0).toUpperCase()}${message.slice(1)}`;
-
 /** The form path's tail for an issue inside an answer: the address's own lines keep theirs. */
 function subPath(option: BookingOption, issuePath: readonly PropertyKey[]): (string | number)[] {
   const first = issuePath[0];
@@ -165,7 +165,7 @@ function checkList(
       const issue = result.error.issues[0];
       ctx.addIssue({
         code: 'custom',
-        message: capitalised(issue?.message ?? 'is not valid'),
+        message: sentence(issue?.message ?? 'is not valid'),
         path: [...base, index, ...subPath(option, issue?.path ?? [])],
       });
     }
@@ -201,8 +201,6 @@ export function answersOf(options: BookingOptions, form: OptionsFormValues): Req
 
 // ---------- the whole booking form ----------
 
-const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]);
-
 export const SALUTATIONS = [
   { id: '', label: '—' },
   { id: 'mr', label: 'Mr' },
@@ -215,7 +213,7 @@ export const SALUTATIONS = [
 export function activityBookingFormSchema(options: BookingOptions) {
   return z.object({
     customer: z.object({
-      salutation: z.union([z.literal(''), CustomerInputSchema.shape.salutation.unwrap()]),
+      salutation: optional(CustomerInputSchema.shape.salutation.unwrap()),
       given_name: PersonNameSchema,
       family_name: PersonNameSchema,
       email: EmailSchema,

@@ -7,6 +7,7 @@ import {
   DateSchema,
   TIME_PATTERN,
 } from '@console/contract';
+import { sentence } from '../../lib/format.ts';
 
 /**
  * The activity desk's state in the URL.
@@ -106,7 +107,7 @@ export function readProductsQuery(
   const message = (issue?.message ?? 'is not valid').replace('min_price', 'the “Price from” amount');
   return {
     query: null,
-    problem: { field, message: `${message.charAt(0).toUpperCase()}${message.slice(1)}` },
+    problem: { field, message: sentence(message) },
   };
 }
 

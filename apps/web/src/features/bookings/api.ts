@@ -1,7 +1,7 @@
 import { type LedgerEntry, LedgerListSchema, type RadarAction, RadarSchema } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../lib/api.ts';
+import { afterMoneyMoved, api } from '../../lib/api.ts';
 
 export const bookingsQuery = (search: string) =>
   queryOptions({
@@ -55,8 +55,7 @@ export function useClockAction() {
       return api(`${base}/${enc(entry.id)}/${path}`, { method: 'POST', schema: z.looseObject({}) });
     },
     onSettled: () => {
-      void client.invalidateQueries({ queryKey: ['bookings'] });
-      void client.invalidateQueries({ queryKey: ['wallet'] });
+      afterMoneyMoved(client);
       void client.invalidateQueries({ queryKey: ['hotels', 'orders'] });
       void client.invalidateQueries({ queryKey: ['activities', 'bookings'] });
       void client.invalidateQueries({ queryKey: ['flights', 'orders'] });

@@ -11,13 +11,12 @@ import {
   PhoneSchema,
 } from '@console/contract';
 import { z } from 'zod';
+import { optional } from '../../lib/forms.ts';
 
 /**
  * The booking form's shape: the contract's passenger fields as an agent types them (optional ones may be left
  * empty). `toOrderRequest` turns it into the wire body, which the contract then validates.
  */
-const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]);
-
 export const PassengerFormSchema = z
   .object({
     type: PassengerTypeSchema,

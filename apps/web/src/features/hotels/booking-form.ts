@@ -8,14 +8,13 @@ import {
   PhoneSchema,
 } from '@console/contract';
 import { z } from 'zod';
+import { optional } from '../../lib/forms.ts';
 
 /**
  * The hotel guest form: one block per room with one guest per person of that room's occupancy (adults first, the
  * first of them the lead guest), contact, nationality and note. Optional fields may be left empty; `toHotelOrder`
  * drops them and the contract validates the wire body.
  */
-const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]);
-
 export const GuestFormSchema = z.object({
   type: z.enum(['adult', 'child']),
   title: z.union([z.literal(''), z.enum(['mr', 'mrs', 'ms', 'miss', 'dr'])]),

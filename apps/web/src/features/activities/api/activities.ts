@@ -19,7 +19,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { afterMoneyMoved, api } from '../../../lib/api.ts';
 
 const base = '/activities';
 const enc = encodeURIComponent;
@@ -119,8 +119,7 @@ function useAfterMoneyMoved() {
     client.setQueryData(activityBookingKey(booking.id), booking);
     void client.invalidateQueries({ queryKey: ['activities', 'bookings', 'list'] });
     void client.invalidateQueries({ queryKey: ['activities', 'availability'] });
-    void client.invalidateQueries({ queryKey: ['bookings'] });
-    void client.invalidateQueries({ queryKey: ['wallet'] });
+    afterMoneyMoved(client);
   };
 }
 

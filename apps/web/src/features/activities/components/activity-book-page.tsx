@@ -68,6 +68,7 @@ export function ActivityBookPage() {
         <ErrorNotice error={day.error} title="Could not check this date" />
       </div>
     );
+  const count = travelerLabels(selection.travelers).length;
   const problem = day.data.available
     ? travelersProblem(day.data, selection.travelers)
     : 'This date is sold out.';
@@ -77,10 +78,8 @@ export function ActivityBookPage() {
       <section className="card" aria-label="What is being booked">
         <p>
           <strong>{type?.title ?? 'Activity'}</strong> · {day.data.weekday} {selection.date}
-          {selection.slot ? ` at ${selection.slot}` : ', any time that day'} ({day.data.timezone}) ·{' '}
-          {travelerLabels(selection.travelers).length} traveller
-          {travelerLabels(selection.travelers).length === 1 ? '' : 's'}:{' '}
-          {describeTravelers(selection.travelers)}
+          {selection.slot ? ` at ${selection.slot}` : ', any time that day'} ({day.data.timezone}) · {count}{' '}
+          traveller{count === 1 ? '' : 's'}: {describeTravelers(selection.travelers)}
         </p>
       </section>
       {problem ? (
@@ -90,7 +89,7 @@ export function ActivityBookPage() {
         </div>
       ) : (
         <BookingForm
-          key={`${typeId}-${selection.date}-${travelerLabels(selection.travelers).length}`}
+          key={`${typeId}-${selection.date}-${count}`}
           typeId={typeId}
           date={selection.date}
           slot={selection.slot}

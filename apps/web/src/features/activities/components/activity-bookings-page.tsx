@@ -4,13 +4,13 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { whenLocal } from '../../../lib/format.ts';
+import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useActivityBookings } from '../api/activities.ts';
 import { readBookingsFilter } from '../search-params.ts';
 
 const STATUSES: { id: ActivityBookingStatus | ''; label: string }[] = [
   { id: '', label: 'Any status' },
-  ...ACTIVITY_BOOKING_STATUSES.map((s) => ({ id: s, label: `${s.charAt(0).toUpperCase()}${s.slice(1)}` })),
+  ...ACTIVITY_BOOKING_STATUSES.map((s) => ({ id: s, label: sentence(s) })),
 ];
 
 /** The office's activity bookings as the service lists them: status and email filters, a page at a time. */

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney, sentence } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { useActivityProducts } from '../api/activities.ts';
 import {
@@ -16,8 +16,7 @@ import {
   writeBrowseForm,
 } from '../search-params.ts';
 
-export const categoryLabel = (category: string) =>
-  `${category.charAt(0).toUpperCase()}${category.slice(1).replace(/_/g, ' ')}`;
+export const categoryLabel = (category: string) => sentence(category.replace(/_/g, ' '));
 
 const SORTS = (Object.keys(SORT_LABELS) as ActivitySort[]).map((id) => ({ id, label: SORT_LABELS[id] }));
 

@@ -1,34 +1,18 @@
 import { AUDIT_RESULTS } from '@console/contract';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useAudit } from '../api.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 
 const KEYS = ['user', 'action', 'result', 'from', 'to'] as const;
-type Filters = Record<(typeof KEYS)[number], string>;
 
 /** Every money-moving action: who, when, what, how much, with which Idempotency-Key, and how it ended. */
 export function AuditPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(
-    () => Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? ''])) as Filters,
-    [params],
-  );
-  const [form, setForm] = useState(filters);
-  useEffect(() => setForm(filters), [filters]);
-  const search = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== '')).toString();
+  const { form, set, apply, search, submit } = useUrlFilters(KEYS);
   const audit = useAudit(search);
-  const apply = (next: Filters) =>
-    setParams(new URLSearchParams(Object.entries(next).filter(([, v]) => v.trim())));
-  const set = (key: keyof Filters) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    apply(form);
-  };
   const csv = `/api/admin/audit?${new URLSearchParams([...new URLSearchParams(search), ['format', 'csv']])}`;
 
   return (

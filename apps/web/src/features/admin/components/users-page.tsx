@@ -8,14 +8,13 @@ import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
-import { whenLocal } from '../../../lib/format.ts';
+import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api/me.ts';
 import { useCreateUser, useUpdateUser, useUsers } from '../api.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ id: r, label: r === 'admin' ? 'Admin' : 'Agent' }));
 type NewUser = z.input<typeof CreateUserRequestSchema>;
-const capital = (m: string) => `${m.charAt(0).toUpperCase()}${m.slice(1)}`;
 
 function CreateUser() {
   const create = useCreateUser();
@@ -31,7 +30,7 @@ function CreateUser() {
       },
     }),
   );
-  const err = (m: string | undefined) => (m ? capital(m) : undefined);
+  const err = (m: string | undefined) => (m ? sentence(m) : undefined);
   return (
     <form aria-label="Create a user" className="card stack" onSubmit={(e) => void submit(e)} noValidate>
       <h2>Create a user</h2>
@@ -114,7 +113,7 @@ function ResetPassword({ user, onDone }: { user: ConsoleUser; onDone: () => void
         autoComplete="new-password"
         value={password}
         onChange={setPassword}
-        error={problem ? capital(problem) : undefined}
+        error={problem ? sentence(problem) : undefined}
       />
       <button type="submit" className="button" disabled={update.isPending}>
         Set password

@@ -1,11 +1,17 @@
-import { PRODUCTS, type Product } from '@console/contract';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import {
+  ACTIVITY_BOOKING_STATUSES,
+  FLIGHT_ORDER_STATUSES,
+  HOTEL_ORDER_STATUSES,
+  PRODUCTS,
+  type Product,
+} from '@console/contract';
+import { Link } from 'react-router';
 import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useActivityBookings } from '../../activities/api/activities.ts';
 import { useMe } from '../../auth/api/me.ts';
 import { orderPath, useBookings } from '../api.ts';
@@ -15,32 +21,17 @@ export const PRODUCT_LABELS: Record<Product, string> = {
   hotel: 'Hotel',
   activity: 'Activity',
 };
+// Every status any product's booking can be in, from the contract's state machines.
 const STATUSES = [
-  'held',
-  'ticketing',
-  'ticketed',
-  'confirming',
-  'confirmed',
-  'issued',
-  'cancelled',
-  'refunded',
-  'expired',
+  ...new Set<string>([...FLIGHT_ORDER_STATUSES, ...HOTEL_ORDER_STATUSES, ...ACTIVITY_BOOKING_STATUSES]),
 ];
 
 const FILTER_KEYS = ['q', 'product', 'status', 'agent', 'created_from', 'created_to'] as const;
-type Filters = Record<(typeof FILTER_KEYS)[number], string>;
-
-const readFilters = (params: URLSearchParams): Filters =>
-  Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as Filters;
 
 /** Every booking made through the console, all products in one list; the filters live in the URL. */
 export function BookingsPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => readFilters(params), [params]);
-  const [form, setForm] = useState(filters);
-  useEffect(() => setForm(filters), [filters]);
+  const { form, set, apply, search, submit } = useUrlFilters(FILTER_KEYS);
   const admin = useMe().data?.user.role === 'admin';
-  const search = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== '')).toString();
   const bookings = useBookings(search);
   // Activity bookings the service knows that were not made through this console (another tool, the supplier).
   const service = useActivityBookings({});
@@ -49,14 +40,6 @@ export function BookingsPage() {
     !search && bookings.data
       ? (service.data?.pages.flatMap((p) => p.data) ?? []).filter((b) => !known.has(b.id))
       : [];
-
-  const set = (key: keyof Filters) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const apply = (next: Filters) =>
-    setParams(new URLSearchParams(Object.entries(next).filter(([, value]) => value.trim() !== '')));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    apply(form);
-  };
 
   return (
     <div className="page stack">

@@ -7,7 +7,7 @@ import {
   RefundSchema,
 } from '@console/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { afterMoneyMoved, api } from '../../../lib/api.ts';
 
 export const orderKey = (id: string) => ['flights', 'orders', id] as const;
 
@@ -45,8 +45,7 @@ function useOrderPost(id: string, path: 'ticket' | 'cancellation') {
       api(`/flights/orders/${encodeURIComponent(id)}/${path}`, { method: 'POST', schema: FlightOrderSchema }),
     onSuccess: (order: FlightOrder) => {
       client.setQueryData(orderKey(id), order);
-      void client.invalidateQueries({ queryKey: ['bookings'] });
-      void client.invalidateQueries({ queryKey: ['wallet'] });
+      afterMoneyMoved(client);
     },
   });
 }

@@ -11,7 +11,7 @@ import {
   HotelSearchSchema,
 } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { afterMoneyMoved, api } from '../../../lib/api.ts';
 import { recall, remember } from '../../../lib/remembered.ts';
 
 export const hotelPlacesQuery = (query: string) =>
@@ -87,8 +87,7 @@ function useAfterMoneyMoved(id: string | null) {
   return (order?: HotelOrder) => {
     if (order) client.setQueryData(hotelOrderKey(order.id), order);
     else if (id) void client.invalidateQueries({ queryKey: hotelOrderKey(id) });
-    void client.invalidateQueries({ queryKey: ['bookings'] });
-    void client.invalidateQueries({ queryKey: ['wallet'] });
+    afterMoneyMoved(client);
   };
 }
 

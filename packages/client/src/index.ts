@@ -1,5 +1,10 @@
 export { ServiceError, SessionServiceError } from './errors.ts';
 export { keepAliveAgent } from './http.ts';
-export { ServiceClient, type ServiceClientOptions } from './service-client.ts';
+export {
+  type CallReport,
+  newCallReport,
+  ServiceClient,
+  type ServiceClientOptions,
+} from './service-client.ts';
 export { SessionClient, type SessionClientOptions, type SessionState } from './session-client.ts';
 export { TokenManager } from './tokens.ts';

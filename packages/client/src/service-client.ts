@@ -59,6 +59,19 @@ export interface ServiceClientOptions {
 
 type Query = Record<string, string | number | boolean | undefined>;
 
+/**
+ * What happened over one call's attempts, filled in as it runs: how many tries, whether an earlier try of a write
+ * ended without an answer (the service may have acted), and whether the service said the answer is a replay of an
+ * earlier request with the same Idempotency-Key.
+ */
+export interface CallReport {
+  attempts: number;
+  outcomeUnknown: boolean;
+  replayed: boolean;
+}
+
+export const newCallReport = (): CallReport => ({ attempts: 0, outcomeUnknown: false, replayed: false });
+
 interface CallOptions<S extends z.ZodType> {
   method: 'GET' | 'POST';
   path: string;
@@ -69,6 +82,7 @@ interface CallOptions<S extends z.ZodType> {
   idempotencyKey?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  report?: CallReport;
 }
 
 const segment = (id: string) => encodeURIComponent(id);
@@ -100,24 +114,43 @@ export class ServiceClient {
     this.tokens = new TokenManager((scope) => this.#fetchToken(scope));
   }
 
+  /** A token for the scopes; the token endpoint is safe to repeat, so its failures are retried with backoff. */
   async #fetchToken(scope: string) {
-    const response = await send(
-      this.agent,
-      {
-        method: 'POST',
-        url: `${this.#options.baseUrl}/auth/tokens`,
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          grant_type: 'client_credentials',
-          client_id: this.#options.clientId,
-          client_secret: this.#options.clientSecret,
-          scope,
-        }),
-        timeoutMs: this.#options.timeoutMs,
-      },
-      false,
-    );
-    return this.#parse(response, TokenResponseSchema, false);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const response = await send(
+          this.agent,
+          {
+            method: 'POST',
+            url: `${this.#options.baseUrl}/auth/tokens`,
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify({
+              grant_type: 'client_credentials',
+              client_id: this.#options.clientId,
+              client_secret: this.#options.clientSecret,
+              scope,
+            }),
+            timeoutMs: this.#options.timeoutMs,
+          },
+          false,
+        );
+        return await this.#parse(response, TokenResponseSchema, false);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        if (error.retryable && attempt <= this.#options.retries) {
+          await sleep(backoffMs(attempt));
+          continue;
+        }
+        // Not the browser's fault, whatever the token endpoint said: a 401 here must not read as a lost sign-in.
+        throw ServiceError.local('upstream_unavailable', 502, {
+          retryable: error.retryable,
+          cause: error,
+          message: error.retryable
+            ? 'The booking service did not give the console an access token. Try again shortly.'
+            : `The booking service refused the console's credentials (${error.code}). Tell your office admin.`,
+        });
+      }
+    }
   }
 
   /** Reads an answer: the schema's type on 2xx, a ServiceError carrying the service's own envelope otherwise. */
@@ -178,12 +211,17 @@ export class ServiceClient {
     const attempts = safe ? this.#options.retries + 1 : 1;
     let token = await this.tokens.get([options.scope]);
     let refreshed = false;
+    const report = options.report;
     for (let attempt = 1; ; attempt += 1) {
+      if (report) report.attempts += 1;
       try {
         const response = await this.#request(options, token);
-        return await this.#parse(response, options.schema, isWrite);
+        const value = await this.#parse(response, options.schema, isWrite);
+        if (report) report.replayed = response.headers['idempotent-replayed'] === 'true';
+        return value;
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
+        if (report && error.outcome === 'unknown') report.outcomeUnknown = true;
         if (
           error.status === 401 &&
           !refreshed &&
@@ -372,7 +410,7 @@ export class ServiceClient {
       scope: 'flights:read',
       schema: FlightConditionsSchema,
     });
-  createFlightOrder = (body: FlightOrderRequest, idempotencyKey?: string) =>
+  createFlightOrder = (body: FlightOrderRequest, idempotencyKey?: string, report?: CallReport) =>
     this.call({
       method: 'POST',
       path: '/flights/orders',
@@ -380,6 +418,7 @@ export class ServiceClient {
       schema: FlightOrderSchema,
       body,
       idempotencyKey,
+      report,
     });
   getFlightOrder = (id: string) =>
     this.call({
@@ -451,7 +490,7 @@ export class ServiceClient {
       scope: 'hotels:read',
       schema: HotelRateSchema,
     });
-  createHotelOrder = (body: HotelOrderRequest, idempotencyKey?: string) =>
+  createHotelOrder = (body: HotelOrderRequest, idempotencyKey?: string, report?: CallReport) =>
     this.call({
       method: 'POST',
       path: '/hotels/orders',
@@ -459,6 +498,7 @@ export class ServiceClient {
       schema: HotelOrderSchema,
       body,
       idempotencyKey,
+      report,
     });
   getHotelOrder = (id: string) =>
     this.call({
@@ -528,7 +568,7 @@ export class ServiceClient {
       schema: ActivityBookingListSchema,
       query: { ...query },
     });
-  createActivityBooking = (body: ActivityBookingRequest, idempotencyKey?: string) =>
+  createActivityBooking = (body: ActivityBookingRequest, idempotencyKey?: string, report?: CallReport) =>
     this.call({
       method: 'POST',
       path: '/activities/bookings',
@@ -536,6 +576,7 @@ export class ServiceClient {
       schema: ActivityBookingSchema,
       body,
       idempotencyKey,
+      report,
     });
   getActivityBooking = (id: string) =>
     this.call({

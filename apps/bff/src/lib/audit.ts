@@ -1,4 +1,4 @@
-import { ServiceError } from '@console/client';
+import { type CallReport, newCallReport, ServiceError } from '@console/client';
 import type { AuditEntry, AuditQuery, Money } from '@console/contract';
 import type { Db } from '../db/index.ts';
 import type { SignedInUser } from './types.ts';
@@ -29,18 +29,52 @@ export class AuditLog {
       await this.write(who, { ...action, ...describe?.(result) }, 'succeeded', 200, null);
       return result;
     } catch (error) {
-      if (error instanceof ServiceError) {
-        await this.write(
-          who,
-          action,
-          error.outcome === 'unknown' ? 'unknown' : 'failed',
-          error.status,
-          error.code,
-        );
-      } else {
-        await this.write(who, action, 'failed', 500, 'internal_error');
-      }
+      await this.#failed(who, action, error);
       throw error;
+    }
+  }
+
+  /**
+   * A create: like `run`, with the call's report. When an earlier try's answer was lost (here, or between the console
+   * and the browser) and the service's answer is the replay for the same Idempotency-Key, the booking was made once
+   * and is recorded as `reconciled`.
+   */
+  async create<T>(
+    who: SignedInUser,
+    action: AuditedAction,
+    fn: (report: CallReport) => Promise<T>,
+    describe: (result: T) => Partial<AuditedAction>,
+  ): Promise<{ value: T; reconciled: boolean }> {
+    const report = newCallReport();
+    let value: T;
+    try {
+      value = await fn(report);
+    } catch (error) {
+      await this.#failed(who, action, error);
+      throw error;
+    }
+    const reconciled = report.outcomeUnknown || report.replayed;
+    await this.write(
+      who,
+      { ...action, ...describe(value) },
+      reconciled ? 'reconciled' : 'succeeded',
+      201,
+      null,
+    );
+    return { value, reconciled };
+  }
+
+  async #failed(who: SignedInUser, action: AuditedAction, error: unknown): Promise<void> {
+    if (error instanceof ServiceError) {
+      await this.write(
+        who,
+        action,
+        error.outcome === 'unknown' ? 'unknown' : 'failed',
+        error.status,
+        error.code,
+      );
+    } else {
+      await this.write(who, action, 'failed', 500, 'internal_error');
     }
   }
 

@@ -40,12 +40,3 @@ export function pathId(c: Context, name: string): string {
     throw new ConsoleError('resource_not_found', { param: name, message: `No such ${name}.` });
   return value;
 }
-
-/** The browser's Idempotency-Key, forwarded unchanged; 1 to 255 printable ASCII characters. */
-export function idempotencyKey(c: Context): string | undefined {
-  const key = c.req.header('Idempotency-Key');
-  if (key === undefined) return undefined;
-  if (!/^[\x21-\x7e]{1,255}$/.test(key))
-    throw new ConsoleError('invalid_idempotency_key', { param: 'Idempotency-Key' });
-  return key;
-}

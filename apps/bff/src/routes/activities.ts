@@ -6,8 +6,9 @@ import {
 } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
+import { created, idempotencyKey, newIdempotencyKey } from '../lib/idempotency.ts';
 import { activityFacts } from '../lib/ledger.ts';
-import { idempotencyKey, parseBody, parseQuery, pathId } from '../lib/parse.ts';
+import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
 import type { AppEnv } from '../lib/types.ts';
 
 export function activityRoutes(d: Deps) {
@@ -25,17 +26,17 @@ export function activityRoutes(d: Deps) {
       c.json(await service.activityBookings(parseQuery(c, ActivityBookingsQuerySchema))),
     )
     .post('/bookings', async (c) => {
-      const key = idempotencyKey(c);
+      const key = idempotencyKey(c) ?? newIdempotencyKey();
       const body = await parseBody(c, ActivityBookingRequestSchema);
       const user = c.get('user');
-      const booking = await d.audit.run(
+      const { value: booking, reconciled } = await d.audit.create(
         user,
         { action: 'activity.booking.create', idempotencyKey: key },
-        () => service.createActivityBooking(body, key),
-        (b) => ({ resourceId: b.id, amount: b.total }),
+        (report) => service.createActivityBooking(body, key, report),
+        (o) => ({ resourceId: o.id, amount: o.total }),
       );
       await d.ledger.record(activityFacts(booking), user, service.environment, key);
-      return c.json(booking, 201);
+      return created(c, booking, key, reconciled);
     })
     .get('/bookings/:id', async (c) => {
       const booking = await service.getActivityBooking(pathId(c, 'id'));

@@ -10,8 +10,9 @@ import {
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Deps } from '../deps.ts';
+import { created, idempotencyKey, newIdempotencyKey } from '../lib/idempotency.ts';
 import { flightFacts } from '../lib/ledger.ts';
-import { idempotencyKey, parseBody, parseQuery, pathId } from '../lib/parse.ts';
+import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
 import type { AppEnv } from '../lib/types.ts';
 
 export const HEARTBEAT_MS = 15_000;
@@ -59,17 +60,17 @@ export function flightRoutes(d: Deps) {
     .get('/offers/:id', async (c) => c.json(await service.getOffer(pathId(c, 'id'))))
     .get('/offers/:id/conditions', async (c) => c.json(await service.getOfferConditions(pathId(c, 'id'))))
     .post('/orders', async (c) => {
-      const key = idempotencyKey(c);
+      const key = idempotencyKey(c) ?? newIdempotencyKey();
       const body = await parseBody(c, FlightOrderRequestSchema);
       const user = c.get('user');
-      const order = await d.audit.run(
+      const { value: order, reconciled } = await d.audit.create(
         user,
         { action: 'flight.order.create', idempotencyKey: key },
-        () => service.createFlightOrder(body, key),
+        (report) => service.createFlightOrder(body, key, report),
         (o) => ({ resourceId: o.id, amount: o.total }),
       );
       await d.ledger.record(flightFacts(order), user, service.environment, key);
-      return c.json(order, 201);
+      return created(c, order, key, reconciled);
     })
     .get('/orders/:id', async (c) => {
       const order = await service.getFlightOrder(pathId(c, 'id'));

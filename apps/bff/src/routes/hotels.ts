@@ -1,8 +1,9 @@
 import { HotelOrderRequestSchema, HotelPlacesQuerySchema, HotelSearchRequestSchema } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
+import { created, idempotencyKey, newIdempotencyKey } from '../lib/idempotency.ts';
 import { hotelFacts } from '../lib/ledger.ts';
-import { idempotencyKey, parseBody, parseQuery, pathId } from '../lib/parse.ts';
+import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
 import type { AppEnv } from '../lib/types.ts';
 
 export function hotelRoutes(d: Deps) {
@@ -14,17 +15,17 @@ export function hotelRoutes(d: Deps) {
     )
     .get('/rates/:id', async (c) => c.json(await service.getRate(pathId(c, 'id'))))
     .post('/orders', async (c) => {
-      const key = idempotencyKey(c);
+      const key = idempotencyKey(c) ?? newIdempotencyKey();
       const body = await parseBody(c, HotelOrderRequestSchema);
       const user = c.get('user');
-      const order = await d.audit.run(
+      const { value: order, reconciled } = await d.audit.create(
         user,
         { action: 'hotel.order.create', idempotencyKey: key },
-        () => service.createHotelOrder(body, key),
+        (report) => service.createHotelOrder(body, key, report),
         (o) => ({ resourceId: o.id, amount: o.total }),
       );
       await d.ledger.record(hotelFacts(order), user, service.environment, key);
-      return c.json(order, 201);
+      return created(c, order, key, reconciled);
     })
     .get('/orders/:id', async (c) => {
       const order = await service.getHotelOrder(pathId(c, 'id'));

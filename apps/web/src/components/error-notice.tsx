@@ -1,7 +1,16 @@
 import { ApiError } from '../lib/api.ts';
 
 /** An error from /api in plain words: what happened, what to do, and the reference to quote. */
-export function ErrorNotice({ error, title = 'That did not work' }: { error: unknown; title?: string }) {
+export function ErrorNotice({
+  error,
+  title = 'That did not work',
+  retry,
+}: {
+  error: unknown;
+  title?: string;
+  /** For what is safe to repeat (a search, a read): the button that tries again. */
+  retry?: { label: string; onClick: () => void };
+}) {
   const api = error instanceof ApiError ? error : null;
   const message = api?.message ?? (error instanceof Error ? error.message : 'Something went wrong.');
   return (
@@ -10,6 +19,13 @@ export function ErrorNotice({ error, title = 'That did not work' }: { error: unk
       <p>{message}</p>
       {api && <p className="muted">{api.remedy}</p>}
       {api?.requestId && <p className="muted small">Reference: {api.requestId}</p>}
+      {retry && (
+        <p>
+          <button type="button" className="button" onClick={retry.onClick}>
+            {retry.label}
+          </button>
+        </p>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { z } from 'zod';
+import { notify } from '../components/toasts.tsx';
 
 /**
  * A failed call to the console's API, in the v3 envelope. `remedy` says what to do in plain words.
@@ -99,6 +100,13 @@ export async function errorOf(response: Response): Promise<ApiError> {
 
 /** One call to /api, parsed with a contract schema. */
 export async function api<S extends z.ZodType>(path: string, options: CallOptions<S>): Promise<z.output<S>> {
+  return (await call(path, options)).value;
+}
+
+async function call<S extends z.ZodType>(
+  path: string,
+  options: CallOptions<S>,
+): Promise<{ value: z.output<S>; headers: Headers }> {
   const method = options.method ?? 'GET';
   let response: Response;
   try {
@@ -119,7 +127,45 @@ export async function api<S extends z.ZodType>(path: string, options: CallOption
   });
   const parsed = options.schema.safeParse(json);
   if (!parsed.success) throw networkError('The console sent an answer in an unexpected shape.');
-  return parsed.data;
+  return { value: parsed.data, headers: response.headers };
+}
+
+/** Whether a create's answer may have been lost after the service acted: then only the same key can tell. */
+export function outcomeMayBeUnknown(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.status === 0 || error.code === 'outcome_unknown' || error.status === 502 || error.status === 504)
+  );
+}
+
+/** Pauses before asking again with the same key; tests shorten it. */
+export const RECONCILE_DELAYS_MS = [400, 1200];
+
+/**
+ * A create (a booking, an order) under the attempt's Idempotency-Key. When its answer is lost on the way (the network,
+ * or the console saying the outcome is unknown), it is asked again with the same key, which can only replay the
+ * booking the service made, never make a second one. When the answer came that way, the agent is told it was
+ * reconciled.
+ */
+export async function createOnce<S extends z.ZodType>(
+  path: string,
+  options: CallOptions<S> & { idempotencyKey: string },
+): Promise<z.output<S>> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const { value, headers } = await call(path, { ...options, method: 'POST' });
+      if (headers.get('Console-Reconciled') === 'true')
+        notify(
+          'Booking reconciled',
+          'The answer to the first try was lost. The console asked the service again with the same key: the booking was made once.',
+        );
+      return value;
+    } catch (error) {
+      const delay = RECONCILE_DELAYS_MS[attempt];
+      if (delay === undefined || !outcomeMayBeUnknown(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 /** A fresh Idempotency-Key: one per booking attempt, kept across retries and double clicks. */

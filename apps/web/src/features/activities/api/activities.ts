@@ -19,7 +19,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { afterMoneyMoved, api } from '../../../lib/api.ts';
+import { afterMoneyMoved, api, createOnce } from '../../../lib/api.ts';
 
 const base = '/activities';
 const enc = encodeURIComponent;
@@ -127,7 +127,7 @@ export function useCreateActivityBooking() {
   const moved = useAfterMoneyMoved();
   return useMutation({
     mutationFn: ({ body, key }: { body: ActivityBookingRequest; key: string }) =>
-      api(`${base}/bookings`, { method: 'POST', body, schema: ActivityBookingSchema, idempotencyKey: key }),
+      createOnce(`${base}/bookings`, { body, schema: ActivityBookingSchema, idempotencyKey: key }),
     onSuccess: moved,
   });
 }

@@ -65,7 +65,11 @@ export function ActivityBookPage() {
     return (
       <div className="page stack">
         {head}
-        <ErrorNotice error={day.error} title="Could not check this date" />
+        <ErrorNotice
+          error={day.error}
+          title="Could not check this date"
+          retry={{ label: 'Try again', onClick: () => void day.refetch() }}
+        />
       </div>
     );
   const count = travelerLabels(selection.travelers).length;

@@ -24,7 +24,11 @@ export function ActivityBookingPage() {
   if (booking.error)
     return (
       <div className="page stack">
-        <ErrorNotice error={booking.error} title="Could not load this activity booking" />
+        <ErrorNotice
+          error={booking.error}
+          title="Could not load this activity booking"
+          retry={{ label: 'Try again', onClick: () => void booking.refetch() }}
+        />
         <Link to="/activities/bookings">All activity bookings</Link>
       </div>
     );
@@ -39,7 +43,14 @@ function Vouchers({ booking }: { booking: ActivityBooking }) {
     return <p className="muted">Vouchers are issued once the booking is confirmed.</p>;
   if (booking.status === 'cancelled' || booking.status === 'refunded')
     return <p className="muted">No vouchers: the booking is {booking.status}.</p>;
-  if (vouchers.error) return <ErrorNotice error={vouchers.error} title="Could not list the vouchers" />;
+  if (vouchers.error)
+    return (
+      <ErrorNotice
+        error={vouchers.error}
+        title="Could not list the vouchers"
+        retry={{ label: 'Try again', onClick: () => void vouchers.refetch() }}
+      />
+    );
   const list = vouchers.data?.data ?? [];
   if (list.length === 0)
     return (

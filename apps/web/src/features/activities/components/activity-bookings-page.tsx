@@ -53,7 +53,13 @@ export function ActivityBookingsPage() {
           Filter
         </button>
       </form>
-      {bookings.error && <ErrorNotice error={bookings.error} title="Could not list the activity bookings" />}
+      {bookings.error && (
+        <ErrorNotice
+          error={bookings.error}
+          title="Could not list the activity bookings"
+          retry={{ label: 'Try again', onClick: () => void bookings.refetch() }}
+        />
+      )}
       {bookings.isPending && <p className="loading">Loading activity bookings…</p>}
       {bookings.data && (
         <section aria-label="Bookings" aria-busy={bookings.isPlaceholderData || undefined}>

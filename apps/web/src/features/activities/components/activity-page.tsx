@@ -45,7 +45,11 @@ export function ActivityPage() {
   if (product.error)
     return (
       <div className="page stack">
-        <ErrorNotice error={product.error} title="Could not load this activity" />
+        <ErrorNotice
+          error={product.error}
+          title="Could not load this activity"
+          retry={{ label: 'Try again', onClick: () => void product.refetch() }}
+        />
         <Link to="/activities">Back to activities</Link>
       </div>
     );
@@ -112,7 +116,14 @@ function Availability({
   const last = dates.data?.dates.at(-1)?.date;
 
   if (dates.isPending) return <p className="loading">Loading the bookable dates…</p>;
-  if (dates.error) return <ErrorNotice error={dates.error} title="Could not load the bookable dates" />;
+  if (dates.error)
+    return (
+      <ErrorNotice
+        error={dates.error}
+        title="Could not load the bookable dates"
+        retry={{ label: 'Try again', onClick: () => void dates.refetch() }}
+      />
+    );
   if (!first || !last)
     return <p className="notice">No date can be booked for this option in the coming months.</p>;
 
@@ -149,7 +160,13 @@ function Availability({
             {day.data?.weekday ?? ''} {selection.date}
           </h2>
           {day.isPending && <p className="loading">Loading times and places…</p>}
-          {day.error && <ErrorNotice error={day.error} title="Could not load this date" />}
+          {day.error && (
+            <ErrorNotice
+              error={day.error}
+              title="Could not load this date"
+              retry={{ label: 'Try again', onClick: () => void day.refetch() }}
+            />
+          )}
           {chosen && (
             <DayChoice
               productId={productId}

@@ -158,7 +158,13 @@ export function ActivitySearchPage() {
         </div>
       </form>
 
-      {products.error && <ErrorNotice error={products.error} title="Could not load activities" />}
+      {products.error && (
+        <ErrorNotice
+          error={products.error}
+          title="Could not load activities"
+          retry={{ label: 'Try again', onClick: () => void products.refetch() }}
+        />
+      )}
       {products.isPending && asked.query && <p className="loading">Looking for activities…</p>}
       {products.data && (
         <section

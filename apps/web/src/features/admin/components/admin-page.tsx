@@ -41,7 +41,13 @@ function Wallet() {
           {wallet.isFetching ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
-      {wallet.error && <ErrorNotice error={wallet.error} title="Could not read the wallet" />}
+      {wallet.error && (
+        <ErrorNotice
+          error={wallet.error}
+          title="Could not read the wallet"
+          retry={{ label: 'Try again', onClick: () => void wallet.refetch() }}
+        />
+      )}
       {wallet.data && (
         <dl className="wallet" aria-live="polite">
           <div>
@@ -72,7 +78,13 @@ function Credentials() {
   return (
     <section aria-labelledby="credentials-title" className="card stack">
       <h2 id="credentials-title">Credentials</h2>
-      {credentials.error && <ErrorNotice error={credentials.error} title="Could not read the credentials" />}
+      {credentials.error && (
+        <ErrorNotice
+          error={credentials.error}
+          title="Could not read the credentials"
+          retry={{ label: 'Try again', onClick: () => void credentials.refetch() }}
+        />
+      )}
       {c && (
         <dl className="facts">
           <dt>Office</dt>
@@ -111,7 +123,13 @@ function SessionInterface() {
   return (
     <section aria-labelledby="session-title" className="card stack">
       <h2 id="session-title">Session-based interface</h2>
-      {session.error && <ErrorNotice error={session.error} title="Could not read the session" />}
+      {session.error && (
+        <ErrorNotice
+          error={session.error}
+          title="Could not read the session"
+          retry={{ label: 'Try again', onClick: () => void session.refetch() }}
+        />
+      )}
       {s && !s.configured && <p className="muted">Not configured for this console.</p>}
       {s?.configured && (
         <>

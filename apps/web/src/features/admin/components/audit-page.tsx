@@ -43,7 +43,13 @@ export function AuditPage() {
             Export CSV
           </a>
         </form>
-        {audit.error && <ErrorNotice error={audit.error} title="Could not read the audit log" />}
+        {audit.error && (
+          <ErrorNotice
+            error={audit.error}
+            title="Could not read the audit log"
+            retry={{ label: 'Try again', onClick: () => void audit.refetch() }}
+          />
+        )}
         {audit.data && (
           <table
             className="data audit"

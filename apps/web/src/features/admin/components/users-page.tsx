@@ -136,7 +136,13 @@ export function UsersPage() {
         <h1>Users</h1>
         <AdminNav />
         <CreateUser />
-        {users.error && <ErrorNotice error={users.error} title="Could not list the users" />}
+        {users.error && (
+          <ErrorNotice
+            error={users.error}
+            title="Could not list the users"
+            retry={{ label: 'Try again', onClick: () => void users.refetch() }}
+          />
+        )}
         {update.error && <ErrorNotice error={update.error} title="The user was not changed" />}
         {users.data && (
           <table className="data" aria-label="Users">

@@ -78,7 +78,13 @@ export function BookingsPage() {
           </button>
         </div>
       </form>
-      {bookings.error && <ErrorNotice error={bookings.error} title="Could not list the bookings" />}
+      {bookings.error && (
+        <ErrorNotice
+          error={bookings.error}
+          title="Could not list the bookings"
+          retry={{ label: 'Try again', onClick: () => void bookings.refetch() }}
+        />
+      )}
       {bookings.isPending && <p className="loading">Loading bookings…</p>}
       {bookings.data && (
         <section aria-label="Bookings found" aria-busy={bookings.isPlaceholderData || undefined}>

@@ -37,7 +37,13 @@ export function RadarPage() {
           !radar.data.wallet_checked &&
           ' The wallet could not be read, so nothing is marked at risk.'}
       </p>
-      {radar.error && <ErrorNotice error={radar.error} title="Could not read the running clocks" />}
+      {radar.error && (
+        <ErrorNotice
+          error={radar.error}
+          title="Could not read the running clocks"
+          retry={{ label: 'Try again', onClick: () => void radar.refetch() }}
+        />
+      )}
       {action.error && <ErrorNotice error={action.error} title="That action did not go through" />}
       {radar.isPending && <p className="loading">Reading the running clocks…</p>}
       {radar.data?.data.length === 0 && <p className="empty">No clock is running: nothing is on hold.</p>}

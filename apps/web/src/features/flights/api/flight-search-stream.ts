@@ -30,11 +30,14 @@ const IDLE: StreamState = {
 
 /**
  * Runs the streaming search through the console and keeps the latest full batch. A new request replaces the
- * running one; `cancel` stops it; leaving the page stops it too (the console then closes the upstream stream).
+ * running one; `cancel` stops it; `retry` runs it again; leaving the page stops it too (the console then closes the
+ * upstream stream).
  */
 export function useFlightSearchStream(request: FlightSearchRequest | null, key: string) {
   const [state, setState] = useState<StreamState>(IDLE);
   const [controller, setController] = useState<AbortController | null>(null);
+  /** Bumped by `retry`: the same search run again (a search is safe to repeat). */
+  const [run, setRun] = useState(0);
 
   useEffect(() => {
     if (!request) {
@@ -109,11 +112,12 @@ export function useFlightSearchStream(request: FlightSearchRequest | null, key: 
     })();
     return () => abort.abort();
     // `key` identifies the request; the object itself is rebuilt on every render.
-  }, [key]);
+  }, [key, run]);
 
   const cancel = () => {
     controller?.abort();
     setState((s) => (s.status === 'searching' ? { ...s, status: 'cancelled' } : s));
   };
-  return { ...state, cancel };
+  const retry = () => setRun((n) => n + 1);
+  return { ...state, cancel, retry };
 }

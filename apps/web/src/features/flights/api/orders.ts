@@ -7,7 +7,7 @@ import {
   RefundSchema,
 } from '@console/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { afterMoneyMoved, api } from '../../../lib/api.ts';
+import { afterMoneyMoved, api, createOnce } from '../../../lib/api.ts';
 
 export const orderKey = (id: string) => ['flights', 'orders', id] as const;
 
@@ -33,7 +33,7 @@ export function useCreateOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: FlightOrderRequest; key: string }) =>
-      api('/flights/orders', { method: 'POST', body, schema: FlightOrderSchema, idempotencyKey: key }),
+      createOnce('/flights/orders', { body, schema: FlightOrderSchema, idempotencyKey: key }),
     onSuccess: (order) => client.setQueryData(orderKey(order.id), order),
   });
 }

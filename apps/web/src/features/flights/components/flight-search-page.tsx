@@ -119,7 +119,13 @@ export function FlightSearchPage() {
               options={SORTS}
             />
           </div>
-          {stream.error && <ErrorNotice error={stream.error} title="The search ran into a problem" />}
+          {stream.error && (
+            <ErrorNotice
+              error={stream.error}
+              title="The search ran into a problem"
+              retry={{ label: 'Search again', onClick: stream.retry }}
+            />
+          )}
           <div className="results-body">
             <aside className="filters card" aria-label="Filters">
               <CheckGroup

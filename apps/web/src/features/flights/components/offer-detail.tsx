@@ -71,7 +71,11 @@ export function OfferDetail({ offer }: { offer: FlightOffer }) {
       ) : conditions.isPending ? (
         <p className="muted">Loading fare conditions…</p>
       ) : conditions.error ? (
-        <ErrorNotice error={conditions.error} title="Could not load the fare conditions" />
+        <ErrorNotice
+          error={conditions.error}
+          title="Could not load the fare conditions"
+          retry={{ label: 'Try again', onClick: () => void conditions.refetch() }}
+        />
       ) : (
         <section aria-label="Fare conditions">
           <h3 className="small">Fare conditions</h3>

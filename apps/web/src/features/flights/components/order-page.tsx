@@ -26,7 +26,14 @@ export function OrderPage() {
   const order = useOrder(orderId);
   const live = useMe().data?.environment === 'live';
   if (order.isPending) return <p className="loading">Loading the order…</p>;
-  if (order.error) return <ErrorNotice error={order.error} title="Could not load this order" />;
+  if (order.error)
+    return (
+      <ErrorNotice
+        error={order.error}
+        title="Could not load this order"
+        retry={{ label: 'Try again', onClick: () => void order.refetch() }}
+      />
+    );
   return <OrderView order={order.data} live={live} />;
 }
 
@@ -217,7 +224,13 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
         }
       >
         {quote.isPending && <p>Getting the refund quote…</p>}
-        {quote.error && <ErrorNotice error={quote.error} title="Could not get a refund quote" />}
+        {quote.error && (
+          <ErrorNotice
+            error={quote.error}
+            title="Could not get a refund quote"
+            retry={{ label: 'Try again', onClick: () => void quote.refetch() }}
+          />
+        )}
         {quote.data && (
           <table className="data">
             <thead>

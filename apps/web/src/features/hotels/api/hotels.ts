@@ -11,7 +11,7 @@ import {
   HotelSearchSchema,
 } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { afterMoneyMoved, api } from '../../../lib/api.ts';
+import { afterMoneyMoved, api, createOnce } from '../../../lib/api.ts';
 import { recall, remember } from '../../../lib/remembered.ts';
 
 export const hotelPlacesQuery = (query: string) =>
@@ -95,7 +95,7 @@ export function useCreateHotelOrder() {
   const moved = useAfterMoneyMoved(null);
   return useMutation({
     mutationFn: ({ body, key }: { body: HotelOrderRequest; key: string }) =>
-      api('/hotels/orders', { method: 'POST', body, schema: HotelOrderSchema, idempotencyKey: key }),
+      createOnce('/hotels/orders', { body, schema: HotelOrderSchema, idempotencyKey: key }),
     onSuccess: (order) => moved(order),
   });
 }

@@ -23,7 +23,14 @@ export function HotelOrderPage() {
   const order = useHotelOrder(orderId);
   const live = useMe().data?.environment === 'live';
   if (order.isPending) return <p className="loading">Loading the hotel order…</p>;
-  if (order.error) return <ErrorNotice error={order.error} title="Could not load this hotel order" />;
+  if (order.error)
+    return (
+      <ErrorNotice
+        error={order.error}
+        title="Could not load this hotel order"
+        retry={{ label: 'Try again', onClick: () => void order.refetch() }}
+      />
+    );
   return <HotelOrderView order={order.data} live={live} />;
 }
 
@@ -199,7 +206,13 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
         }
       >
         {quote.isPending && <p>Getting the cancellation quote…</p>}
-        {quote.error && <ErrorNotice error={quote.error} title="Could not get a cancellation quote" />}
+        {quote.error && (
+          <ErrorNotice
+            error={quote.error}
+            title="Could not get a cancellation quote"
+            retry={{ label: 'Try again', onClick: () => void quote.refetch() }}
+          />
+        )}
         {quote.data && (
           <div className="stack">
             <dl className="facts">

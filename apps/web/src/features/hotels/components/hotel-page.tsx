@@ -31,7 +31,11 @@ export function HotelPage() {
     return (
       <div className="page stack">
         <h1>Hotel</h1>
-        <ErrorNotice error={search.error} title="Could not load this hotel's rates" />
+        <ErrorNotice
+          error={search.error}
+          title="Could not load this hotel's rates"
+          retry={{ label: 'Try again', onClick: () => void search.refetch() }}
+        />
         <Link to="/hotels">Back to hotel search</Link>
       </div>
     );

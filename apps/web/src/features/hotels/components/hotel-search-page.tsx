@@ -58,7 +58,13 @@ export function HotelSearchPage() {
       {params.get('place') && !request && (
         <p className="notice">This link holds an incomplete search: choose a destination and dates above.</p>
       )}
-      {search.error && <ErrorNotice error={search.error} title="The hotel search did not work" />}
+      {search.error && (
+        <ErrorNotice
+          error={search.error}
+          title="The hotel search did not work"
+          retry={{ label: 'Try again', onClick: () => void search.refetch() }}
+        />
+      )}
       {request && (
         <section ref={top} className="results" aria-label="Hotel results" aria-busy={updating}>
           <div className="results-bar">

@@ -43,7 +43,10 @@ function toStatus(status: number): ContentfulStatusCode {
  */
 export function renderError(error: unknown, c: Context<AppEnv>): Response {
   const requestId = c.get('requestId');
-  const headers = { 'Request-Id': requestId, 'Cache-Control': 'no-store' };
+  const headers: Record<string, string> = { 'Request-Id': requestId, 'Cache-Control': 'no-store' };
+  // A body refused for its size is not read: the connection closes after the answer, so the client gets the 413
+  // instead of a reset while it is still sending (as nginx does).
+  if (error instanceof HTTPException && error.status === 413) headers.Connection = 'close';
   if (error instanceof ServiceError) {
     return c.json(error.envelope, toStatus(error.status), headers);
   }

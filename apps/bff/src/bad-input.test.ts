@@ -25,7 +25,7 @@ const HOSTILE = [
   '\u202e\u0645\ufeff',
   '𝕏'.repeat(500),
   'A'.repeat(3000),
-  '${7*7}{{7*7}}',
+  `\${7*7}{{7*7}}`,
   '%00%2e%2e%2f',
 ];
 const WRONG = [

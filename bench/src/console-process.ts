@@ -6,48 +6,97 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
-/** Starts the console (BFF + embedded sandbox) as its own process, as `pnpm start` runs it. */
-export async function startConsole(port: number, sandboxPort: number) {
-  const dir = mkdtempSync(join(tmpdir(), 'console-bench-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/bff/src/index.ts')],
-    {
-      cwd: join(root, 'apps/bff'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SANDBOX_PORT: String(sandboxPort),
-        DATABASE_PATH: join(dir, 'console.db'),
-        COOKIE_SECURE: 'false',
-        SANDBOX_STREAM_INTERVAL_MS: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
+function run(script: string, cwd: string, env: Record<string, string>, args: string[] = []): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function up(url: string, what: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) break;
+      const response = await fetch(url);
+      if (response.status < 500) return;
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error('the console did not start within 60 s');
+    if (Date.now() > deadline) throw new Error(`${what} did not start within 60 s`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    base,
-    sandbox: `http://127.0.0.1:${sandboxPort}`,
-    pid: child.pid ?? 0,
-    stop: () =>
-      new Promise<void>((done) => {
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
+}
+
+const stopper = (child: ChildProcess) => () =>
+  new Promise<void>((done) => {
+    if (child.exitCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+
+/** Starts the console (BFF + embedded sandbox) as its own process, as `pnpm start` runs it. */
+export async function startConsole(port: number, sandboxPort: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'console-bench-'));
+  const child = run(join(root, 'apps/bff/src/index.ts'), join(root, 'apps/bff'), {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SANDBOX_PORT: String(sandboxPort),
+    DATABASE_PATH: join(dir, 'console.db'),
+    COOKIE_SECURE: 'false',
+    SANDBOX_STREAM_INTERVAL_MS: '0',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await up(`${base}/api/health`, 'the console');
+  return { base, sandbox: `http://127.0.0.1:${sandboxPort}`, pid: child.pid ?? 0, stop: stopper(child) };
+}
+
+/** The sandbox on its own, as a separate process (the service, for a BFF configured with a real base URL). */
+export async function startSandbox(port: number) {
+  const child = run(join(root, 'apps/sandbox/src/index.ts'), join(root, 'apps/sandbox'), {
+    SANDBOX_PORT: String(port),
+    SANDBOX_STREAM_INTERVAL_MS: '0',
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await up(`${origin}/_sandbox/clock`, 'the sandbox');
+  return { origin, pid: child.pid ?? 0, stop: stopper(child) };
+}
+
+export const BENCH_USER = { email: 'bench@demo.test', password: 'bench-password-1', role: 'admin' } as const;
+
+/**
+ * The BFF alone, configured with a service base URL (here the bench's tap in front of the sandbox), so its resident
+ * memory is its own. With a configured service there are no demo users: the bench makes one with the users command.
+ */
+export async function startBff(port: number, serviceBaseUrl: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'console-bench-bff-'));
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_PATH: join(dir, 'console.db'),
+    COOKIE_SECURE: 'false',
+    SERVICE_BASE_URL: serviceBaseUrl,
+    SERVICE_CLIENT_ID: 'cid_test_demo',
+    SERVICE_CLIENT_SECRET: 'sk_test_demo',
   };
+  const cwd = join(root, 'apps/bff');
+  const users = run(join(cwd, 'src/cli/users.ts'), cwd, env, [
+    'create',
+    '--email',
+    BENCH_USER.email,
+    '--name',
+    'Bench Admin',
+    '--role',
+    BENCH_USER.role,
+    '--password',
+    BENCH_USER.password,
+  ]);
+  const code = await new Promise<number | null>((resolve) => users.once('exit', resolve));
+  if (code !== 0) throw new Error(`creating the bench user failed (exit ${code})`);
+  const child = run(join(cwd, 'src/index.ts'), cwd, env);
+  const base = `http://127.0.0.1:${port}`;
+  await up(`${base}/api/health`, 'the BFF');
+  return { base, pid: child.pid ?? 0, stop: stopper(child) };
 }
 
 /** Resident memory of a process, in MiB, from /proc. */

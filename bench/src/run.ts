@@ -2,13 +2,24 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_HEADER, TokenResponseSchema } from '@console/contract';
-import { startConsole } from './console-process.ts';
+import { BENCH_USER, startBff, startConsole, startSandbox } from './console-process.ts';
 import { load, openLoad } from './load.ts';
+import { control, disconnectToClose, memory, signIn as signInAs, sseLatency, tokenStorm } from './relay.ts';
+import { soak } from './soak.ts';
+import { routeSizes, spaFigures } from './spa.ts';
+import { Tap } from './tap.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** The steady load for latency: a busy office's agents, well below saturation. */
 const RATE = Number(process.env.BENCH_RATE ?? 200);
+/** The soak's length; a few minutes by default. */
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 180);
+
+type Row = { figure: string; value: string; target: string };
+const rows: Row[] = [];
+const section = (title: string) => rows.push({ figure: `— ${title}`, value: '', target: '' });
+const row = (figure: string, value: string, target = '') => rows.push({ figure, value, target });
 
 async function signIn(base: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/sign-in`, {
@@ -38,13 +49,9 @@ async function token(sandbox: string): Promise<string> {
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 const rps = (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`;
 
-async function main() {
-  const started = new Date().toISOString();
+/** BFF added latency and throughput against the sandbox called directly (the console as `pnpm start` runs it). */
+async function latencySection(results: Record<string, unknown>) {
   const app = await startConsole(3300, 4310);
-  const results: Record<string, unknown> = {
-    started,
-    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
-  };
   try {
     const cookie = await signIn(app.base);
     const bearer = await token(app.sandbox);
@@ -54,10 +61,11 @@ async function main() {
     // Warm both paths: JIT, token cache, keep-alive pools.
     await load(direct.url, { connections: 10, seconds: 2, headers: direct.headers });
     await load(viaBff.url, { connections: 10, seconds: 2, headers: viaBff.headers });
-    const rows: Record<string, string | number>[] = [];
     const latency: Record<string, unknown> = {};
+    section(
+      `BFF added latency (GET /${path}; ${SECONDS} s runs; open loop at ${RATE} req/s, throughput closed loop)`,
+    );
     for (const connections of [10, 50]) {
-      // Latency at a steady agent-like load, then throughput at saturation.
       const d = await openLoad(direct.url, {
         connections,
         rate: RATE,
@@ -84,45 +92,157 @@ async function main() {
         throughput_ratio: bMax.throughput / dMax.throughput,
       };
       latency[`c${connections}`] = entry;
-      rows.push(
-        {
-          figure: `direct p50 / p99 @${connections} conns, ${RATE} req/s`,
-          value: `${ms(d.p50)} / ${ms(d.p99)}`,
-          target: '',
-        },
-        {
-          figure: `via BFF p50 / p99 @${connections} conns, ${RATE} req/s`,
-          value: `${ms(b.p50)} / ${ms(b.p99)}`,
-          target: '',
-        },
-        { figure: `BFF added p50 @${connections}`, value: ms(entry.added_p50_ms), target: '<= 1 ms' },
-        { figure: `BFF added p99 @${connections}`, value: ms(entry.added_p99_ms), target: '<= 5 ms' },
-        {
-          figure: `max throughput direct / BFF @${connections}`,
-          value: `${rps(dMax.throughput)} / ${rps(bMax.throughput)} (${entry.throughput_ratio.toFixed(2)}x)`,
-          target: '>= 0.5x',
-        },
-        {
-          figure: `errors @${connections}`,
-          value: `${d.errors + dMax.errors} direct / ${b.errors + bMax.errors} BFF`,
-          target: '0',
-        },
+      row(`direct p50 / p99 @${connections} conns`, `${ms(d.p50)} / ${ms(d.p99)}`);
+      row(`via BFF p50 / p99 @${connections} conns`, `${ms(b.p50)} / ${ms(b.p99)}`);
+      row(`BFF added p50 @${connections}`, ms(entry.added_p50_ms), '<= 1 ms');
+      row(`BFF added p99 @${connections}`, ms(entry.added_p99_ms), '<= 5 ms');
+      row(
+        `max throughput direct / BFF @${connections}`,
+        `${rps(dMax.throughput)} / ${rps(bMax.throughput)} (${entry.throughput_ratio.toFixed(2)}x)`,
+        '>= 0.5x',
       );
+      row(`errors @${connections}`, `${d.errors + dMax.errors} direct / ${b.errors + bMax.errors} BFF`, '0');
     }
     results.bff_latency = latency;
-    console.log(
-      `\nBFF added latency and throughput (GET ${path}; ${SECONDS} s per run; latency open-loop at ${RATE} req/s, throughput closed-loop)\n`,
-    );
-    const width = Math.max(...rows.map((r) => String(r.figure).length));
-    for (const row of rows)
-      console.log(`${String(row.figure).padEnd(width)}  ${String(row.value).padEnd(44)}  ${row.target}`);
   } finally {
     await app.stop();
   }
-  const out = resolve(here, '../results');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nWritten to bench/results/bench.json`);
+}
+
+/**
+ * Streams, tokens, memory, soak and the SPA: the sandbox as its own process, the bench's tap in front of it (timing
+ * both sides of the BFF on one clock), and the BFF configured with the tap as its service, so its memory is its own.
+ */
+async function relaySection(results: Record<string, unknown>) {
+  const sandbox = await startSandbox(4311);
+  const tap = new Tap(sandbox.origin);
+  const tapUrl = await tap.listen();
+  const bff = await startBff(3301, `${tapUrl}/v3`);
+  try {
+    const cookie = await signInAs(bff.base, BENCH_USER.email, BENCH_USER.password);
+    await control(sandbox.origin, '/settings', { stream_interval_ms: 20 });
+    await sseLatency(bff.base, cookie, tap, 10, 1); // warm-up
+    section('SSE relay (search stream through the BFF; 5 provider batches and done, 20 ms apart)');
+    const one = await sseLatency(bff.base, cookie, tap, 1, 30);
+    const hundred = await sseLatency(bff.base, cookie, tap, 100, 3);
+    row(
+      'SSE added per event p50 / p99, 1 stream',
+      `${ms(one.added_p50_ms)} / ${ms(one.added_p99_ms)} (${one.events} events)`,
+      '<= 1 ms / <= 5 ms',
+    );
+    row(
+      'SSE added per event p50 / p99, 100 streams',
+      `${ms(hundred.added_p50_ms)} / ${ms(hundred.added_p99_ms)} (${hundred.events} events)`,
+      '<= 1 ms / <= 20 ms',
+    );
+    row(
+      'upstream headers -> browser headers p50 / p99, 1 stream',
+      `${ms(one.headers_p50_ms)} / ${ms(one.headers_p99_ms)}`,
+      '',
+    );
+    row('  of which: first upstream event -> browser headers p50', ms(one.first_event_to_headers_p50_ms), '');
+    await control(sandbox.origin, '/settings', { stream_interval_ms: 200 });
+    const disconnect = await disconnectToClose(bff.base, cookie, tap, 40);
+    row(
+      `browser disconnect -> upstream closed p50 / p99 (${disconnect.runs} runs)`,
+      `${ms(disconnect.p50_ms)} / ${ms(disconnect.p99_ms)}`,
+      'p99 <= 50 ms',
+    );
+    results.sse = { one_stream: one, hundred_streams: hundred, disconnect };
+
+    await control(sandbox.origin, '/settings', { stream_interval_ms: 0 });
+    section('Token refresh under load');
+    const storm = await tokenStorm(bff.base, cookie, sandbox.origin, tap, 500);
+    row(
+      `token calls for ${storm.requests} concurrent requests across an expiry`,
+      `${storm.token_calls} (${storm.ok}/${storm.requests} answered 200)`,
+      '1',
+    );
+    results.token_refresh = storm;
+
+    section('BFF resident memory');
+    const mem = await memory(bff.base, cookie, bff.pid, tap);
+    row('RSS at rest', mib(mem.rss_start_mib));
+    row('RSS after 10,000 proxied requests', mib(mem.rss_after_10k_requests_mib));
+    row('RSS after 1,000 streams', mib(mem.rss_after_1k_streams_mib));
+    row(
+      'RSS while a browser stops reading a 5,000-offer stream',
+      `${mib(mem.rss_while_reader_stalled_mib)} (the BFF took ${mem.stalled_upstream_events_sent} of 5 batches from upstream)`,
+    );
+    row('RSS after that stream is dropped', mib(mem.rss_after_stalled_reader_mib));
+    row('failed requests or streams', String(mem.failures), '0');
+    if (mem.failures > 0) console.error('memory run failures (first 5):', mem.failure_reasons);
+    results.memory = mem;
+
+    section('SPA');
+    const sizes = routeSizes();
+    for (const r of sizes.routes.filter((x) => ['/sign-in', '/flights'].includes(x.route)))
+      row(`gzipped JS ${r.route}`, `${r.kib.toFixed(1)} KiB`, `<= ${sizes.budget_kib} KiB`);
+    for (const r of sizes.routes.filter((x) => !['/sign-in', '/flights'].includes(x.route)))
+      row(`gzipped JS ${r.route}`, `${r.kib.toFixed(1)} KiB`);
+    const spa = await spaFigures(bff.base, cookie, tap);
+    row(
+      'DOM nodes with 5,000 offers',
+      `${spa.dom_nodes} (${spa.rendered_offer_cards} offer cards mounted)`,
+      '< 1500',
+    );
+    row(
+      'longest main-thread task, 5 batches replacing the list',
+      `${ms(spa.longest_ms)} (${spa.over_50ms} over 50 ms)`,
+      '<= 50 ms',
+    );
+    row('search submit -> first offer painted', ms(spa.submit_to_first_offer_ms));
+    results.spa = { route_sizes: sizes, streamed: spa };
+
+    section(`Soak (${SOAK_SECONDS} s of mixed traffic, 8 workers and a hold/cancel every 5 s)`);
+    const soaked = await soak(bff.base, cookie, bff.pid, SOAK_SECONDS);
+    row(
+      'requests / error answers',
+      `${soaked.requests.toLocaleString('en-US')} / ${soaked.errors}`,
+      '0 errors',
+    );
+    row(
+      'RSS after warm-up -> end',
+      `${mib(soaked.rss_warm_mib)} -> ${mib(soaked.rss_end_mib)} (${soaked.growth_pct >= 0 ? '+' : ''}${soaked.growth_pct.toFixed(1)}%)`,
+      '<= +10%',
+    );
+    if (soaked.errors > 0) console.error('soak errors (first 5):', soaked.first_errors);
+    results.soak = soaked;
+  } finally {
+    await bff.stop();
+    await tap.close();
+    await sandbox.stop();
+  }
+}
+
+const mib = (n: number) => `${n.toFixed(1)} MiB`;
+
+function print() {
+  const width = Math.max(...rows.map((r) => r.figure.length));
+  const valueWidth = Math.max(...rows.map((r) => r.value.length));
+  console.log('');
+  for (const r of rows) {
+    if (r.figure.startsWith('— ')) console.log(`\n${r.figure.slice(2)}`);
+    else console.log(`  ${r.figure.padEnd(width)}  ${r.value.padEnd(valueWidth)}  ${r.target}`);
+  }
+}
+
+async function main() {
+  const results: Record<string, unknown> = {
+    started: new Date().toISOString(),
+    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+  };
+  const only = process.env.BENCH_ONLY;
+  try {
+    if (!only || only === 'latency') await latencySection(results);
+    if (!only || only === 'relay') await relaySection(results);
+  } finally {
+    print();
+    const out = resolve(here, '../results');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+    console.log('\nWritten to bench/results/bench.json');
+  }
 }
 
 await main();

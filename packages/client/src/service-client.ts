@@ -70,6 +70,12 @@ export interface CallReport {
   replayed: boolean;
 }
 
+/** One search-stream event as relayed: its name and its data as text. */
+export interface RelayedEvent {
+  event: 'offers' | 'done';
+  data: string;
+}
+
 export const newCallReport = (): CallReport => ({ attempts: 0, outcomeUnknown: false, replayed: false });
 
 interface CallOptions<S extends z.ZodType> {
@@ -287,13 +293,12 @@ export class ServiceClient {
   }
 
   /**
-   * The streaming flight search as typed events. Ends after `done`; a stream cut before `done` throws
-   * stream_interrupted. Aborting the signal closes the upstream connection.
+   * The streaming flight search as it came, event by event, for relaying: each `offers` event's data is passed on as
+   * the service wrote it (checked to be one JSON object, not re-parsed: the browser parses it with the same contract,
+   * and parsing every offer here would cost the relay milliseconds per event, see decision 012); `done` is parsed.
+   * Ends after `done`; a stream cut before `done` throws stream_interrupted. Aborting the signal closes the upstream.
    */
-  async *streamFlightSearch(
-    body: FlightSearchRequest,
-    signal?: AbortSignal,
-  ): AsyncGenerator<FlightSearchEvent> {
+  async *relayFlightSearch(body: FlightSearchRequest, signal?: AbortSignal): AsyncGenerator<RelayedEvent> {
     let token = await this.tokens.get(['flights:read']);
     let response: HttpResponse | null = null;
     for (let attempt = 1; attempt <= 2 && response === null; attempt += 1) {
@@ -330,15 +335,24 @@ export class ServiceClient {
         while (pending.length > 0) {
           const message = pending.shift();
           if (!message) break;
-          let event: FlightSearchEvent | null;
-          try {
-            event = parseFlightSearchEvent(message.event, message.data);
-          } catch (error) {
-            throw ServiceError.local('upstream_malformed', 502, { cause: error });
+          if (message.event === 'offers') {
+            const data = message.data.trim();
+            if (!data.startsWith('{') || !data.endsWith('}'))
+              throw ServiceError.local('upstream_malformed', 502, {
+                message: 'The booking service sent search results that could not be read.',
+              });
+            yield { event: 'offers', data };
+          } else if (message.event === 'done') {
+            let parsed: FlightSearchEvent | null;
+            try {
+              parsed = parseFlightSearchEvent('done', message.data);
+            } catch (error) {
+              throw ServiceError.local('upstream_malformed', 502, { cause: error });
+            }
+            if (!parsed) continue;
+            done = true;
+            yield { event: 'done', data: JSON.stringify(parsed.data) };
           }
-          if (!event) continue;
-          yield event;
-          if (event.event === 'done') done = true;
         }
       }
     } catch (error) {
@@ -348,6 +362,22 @@ export class ServiceClient {
       if (!response.body.destroyed) response.body.destroy();
     }
     if (!done && !signal?.aborted) throw ServiceError.local('stream_interrupted', 502);
+  }
+
+  /** The streaming flight search as typed events, each parsed with the contract. */
+  async *streamFlightSearch(
+    body: FlightSearchRequest,
+    signal?: AbortSignal,
+  ): AsyncGenerator<FlightSearchEvent> {
+    for await (const raw of this.relayFlightSearch(body, signal)) {
+      let event: FlightSearchEvent | null;
+      try {
+        event = parseFlightSearchEvent(raw.event, raw.data);
+      } catch (error) {
+        throw ServiceError.local('upstream_malformed', 502, { cause: error });
+      }
+      if (event) yield event;
+    }
   }
 
   /** A public media file the service links to (a path such as /media/hotels/1/1.svg on its origin). */

@@ -28,7 +28,7 @@ export function flightRoutes(d: Deps) {
       const body = await parseBody(c, FlightSearchRequestSchema);
       const upstream = new AbortController();
       c.req.raw.signal.addEventListener('abort', () => upstream.abort(), { once: true });
-      const events = service.streamFlightSearch(body, upstream.signal);
+      const events = service.relayFlightSearch(body, upstream.signal);
       // The first event is awaited before answering, so a refused search is a plain error with its status.
       const first = await events.next();
       c.header('X-Accel-Buffering', 'no');
@@ -39,10 +39,9 @@ export function flightRoutes(d: Deps) {
           stream.write(': keep-alive\n\n').catch(() => upstream.abort());
         }, HEARTBEAT_MS);
         try {
-          if (!first.done)
-            await stream.writeSSE({ event: first.value.event, data: JSON.stringify(first.value.data) });
+          if (!first.done) await stream.writeSSE(first.value);
           for await (const event of events) {
-            await stream.writeSSE({ event: event.event, data: JSON.stringify(event.data) });
+            await stream.writeSSE(event);
           }
         } catch (error) {
           if (upstream.signal.aborted) return;

@@ -66,7 +66,17 @@ export function useFlightSearchStream(request: FlightSearchRequest | null, key: 
                 setState((s) => ({ ...s, status: 'error', error: new ApiError(502, envelope.data) }));
               return;
             }
-            const event = parseFlightSearchEvent(message.event, message.data);
+            let event: ReturnType<typeof parseFlightSearchEvent>;
+            try {
+              event = parseFlightSearchEvent(message.event, message.data);
+            } catch {
+              // The relay passes offers on as the service wrote them; this is where they are checked.
+              throw networkError(
+                'The booking service sent search results that could not be read. The offers shown are real; search again.',
+                'upstream_malformed',
+                502,
+              );
+            }
             if (event?.event === 'offers') {
               const data = event.data;
               setState((s) => ({

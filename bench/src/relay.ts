@@ -1,0 +1,274 @@
+import { CSRF_HEADER } from '@console/contract';
+import { Agent, request } from 'undici';
+import { rssMiB } from './console-process.ts';
+import { percentile } from './load.ts';
+import type { StreamLog, Tap } from './tap.ts';
+
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CSRF_HEADER]: '1' },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = response.headers.get('set-cookie')?.split(';')[0];
+  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status}`);
+  return cookie;
+}
+
+export async function control(sandbox: string, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${sandbox}/_sandbox${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`sandbox control ${path}: ${response.status}`);
+}
+
+export interface StreamRun {
+  key: string;
+  sentAt: number;
+  headersAt: number;
+  events: number[];
+  status: number;
+}
+
+/** One search stream through the BFF, read as a browser would; `stopAfter` events, then it goes away. */
+export async function openStream(
+  base: string,
+  cookie: string,
+  agent: Agent,
+  date: string,
+  options: { stopAfter?: number; onStop?: (at: number) => void; pauseReading?: number } = {},
+): Promise<StreamRun> {
+  const abort = new AbortController();
+  const sentAt = performance.now();
+  const response = await request(`${base}/api/flights/searches/stream`, {
+    dispatcher: agent,
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream', [CSRF_HEADER]: '1' },
+    body: JSON.stringify({
+      slices: [{ origin: 'LHR', destination: 'JFK', departure_date: date }],
+      passengers: { adults: 1 },
+    }),
+    signal: abort.signal,
+  });
+  const run: StreamRun = {
+    key: date,
+    sentAt,
+    headersAt: performance.now(),
+    events: [],
+    status: response.statusCode,
+  };
+  if (options.pauseReading) {
+    await sleep(options.pauseReading);
+    abort.abort();
+    await response.body.dump().catch(() => undefined);
+    return run;
+  }
+  let pending = '';
+  try {
+    for await (const chunk of response.body) {
+      const at = performance.now();
+      pending += (chunk as Buffer).toString('utf8');
+      const blocks = pending.split('\n\n');
+      pending = blocks.pop() ?? '';
+      for (const block of blocks) if (/^event:/m.test(block)) run.events.push(at);
+      if (options.stopAfter !== undefined && run.events.length >= options.stopAfter) {
+        const stopped = performance.now();
+        abort.abort();
+        options.onStop?.(stopped);
+        break;
+      }
+    }
+  } catch {
+    // aborted on purpose
+  }
+  return run;
+}
+
+function match(tap: Tap, run: StreamRun): StreamLog | undefined {
+  return tap.streams.find((s) => s.key === run.key && s.headersAt >= run.sentAt);
+}
+
+export interface SseFigures {
+  streams: number;
+  events: number;
+  added_p50_ms: number;
+  added_p99_ms: number;
+  headers_p50_ms: number;
+  headers_p99_ms: number;
+  first_event_to_headers_p50_ms: number;
+}
+
+/** Added per-event latency: when the browser read an event minus when the tap handed it to the BFF. */
+export async function sseLatency(
+  base: string,
+  cookie: string,
+  tap: Tap,
+  concurrent: number,
+  rounds: number,
+): Promise<SseFigures> {
+  const agent = new Agent({ connections: concurrent + 10, keepAliveTimeout: 30_000 });
+  const added: number[] = [];
+  const headers: number[] = [];
+  const firstToHeaders: number[] = [];
+  let streams = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    tap.streams.length = 0;
+    const runs = await Promise.all(
+      Array.from({ length: concurrent }, (_, i) => openStream(base, cookie, agent, inDays(5 + i))),
+    );
+    for (const run of runs) {
+      const log = match(tap, run);
+      if (!log || run.status !== 200) throw new Error(`stream ${run.key}: status ${run.status}, no tap log`);
+      if (log.events.length !== run.events.length)
+        throw new Error(
+          `stream ${run.key}: the tap sent ${log.events.length} events, the browser read ${run.events.length}`,
+        );
+      streams += 1;
+      run.events.forEach((at, i) => added.push(at - (log.events[i] ?? at)));
+      headers.push(run.headersAt - log.headersAt);
+      firstToHeaders.push(run.headersAt - (log.events[0] ?? run.headersAt));
+    }
+  }
+  await agent.close();
+  const sorted = (xs: number[]) => Float64Array.from(xs).sort();
+  return {
+    streams,
+    events: added.length,
+    added_p50_ms: percentile(sorted(added), 50),
+    added_p99_ms: percentile(sorted(added), 99),
+    headers_p50_ms: percentile(sorted(headers), 50),
+    headers_p99_ms: percentile(sorted(headers), 99),
+    first_event_to_headers_p50_ms: percentile(sorted(firstToHeaders), 50),
+  };
+}
+
+/** Time from the browser going away to the tap seeing the BFF close the upstream stream. */
+export async function disconnectToClose(base: string, cookie: string, tap: Tap, runs: number) {
+  const agent = new Agent({ connections: 4, keepAliveTimeout: 30_000 });
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    tap.streams.length = 0;
+    let stoppedAt = 0;
+    const run = await openStream(base, cookie, agent, inDays(120 + (i % 50)), {
+      stopAfter: 1,
+      onStop: (at) => {
+        stoppedAt = at;
+      },
+    });
+    const deadline = performance.now() + 5000;
+    let log = match(tap, run);
+    while ((!log || log.closedAt === null) && performance.now() < deadline) {
+      await sleep(1);
+      log = match(tap, run);
+    }
+    if (!log || log.closedAt === null) throw new Error('the upstream stream was not closed within 5 s');
+    samples.push(log.closedAt - stoppedAt);
+  }
+  await agent.close();
+  const sorted = Float64Array.from(samples).sort();
+  return {
+    runs,
+    p50_ms: percentile(sorted, 50),
+    p99_ms: percentile(sorted, 99),
+    max_ms: sorted.at(-1) ?? NaN,
+  };
+}
+
+/** 500 requests at once just after the service's clock passed the token's expiry: how many token calls. */
+export async function tokenStorm(
+  base: string,
+  cookie: string,
+  sandbox: string,
+  tap: Tap,
+  concurrent: number,
+) {
+  const agent = new Agent({ connections: concurrent, keepAliveTimeout: 30_000 });
+  const get = async () => {
+    const response = await request(`${base}/api/flights/places?query=par&limit=3`, {
+      dispatcher: agent,
+      headers: { cookie },
+    });
+    await response.body.dump();
+    return response.statusCode;
+  };
+  await get();
+  await control(sandbox, '/clock/advance', { seconds: 3601 });
+  const before = tap.tokenCalls;
+  const statuses = await Promise.all(Array.from({ length: concurrent }, get));
+  await agent.close();
+  return {
+    requests: concurrent,
+    ok: statuses.filter((s) => s === 200).length,
+    token_calls: tap.tokenCalls - before,
+  };
+}
+
+async function gcSettle() {
+  await sleep(1500);
+}
+
+/** BFF resident memory: at rest, after 10,000 proxied requests, after 1,000 streams, and under a stalled reader. */
+export async function memory(base: string, cookie: string, pid: number, tap: Tap) {
+  const agent = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
+  await gcSettle();
+  const start = await rssMiB(pid);
+  let failures = 0;
+  const reasons: string[] = [];
+  const many = async (total: number, concurrency: number, one: (i: number) => Promise<boolean>) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let i = next++; i < total; i = next++) if (!(await one(i))) failures += 1;
+      }),
+    );
+  };
+  await many(10_000, 32, async (i) => {
+    const response = await request(
+      `${base}/api/flights/places?query=${['lon', 'par', 'new', 'ber'][i % 4]}&limit=8`,
+      {
+        dispatcher: agent,
+        headers: { cookie },
+      },
+    );
+    await response.body.dump();
+    if (response.statusCode !== 200) reasons.push(`GET places: ${response.statusCode}`);
+    return response.statusCode === 200;
+  });
+  await gcSettle();
+  const afterRequests = await rssMiB(pid);
+  await many(1000, 50, async (i) => {
+    const run = await openStream(base, cookie, agent, inDays(5 + (i % 200)));
+    if (run.status !== 200 || run.events.length === 0)
+      reasons.push(`stream: ${run.status}, ${run.events.length} events`);
+    return run.status === 200 && run.events.length > 0;
+  });
+  await gcSettle();
+  const afterStreams = await rssMiB(pid);
+  tap.streams.length = 0;
+  // A browser that stops reading: 5,000 offers in 5 batches (tens of MB) towards a client that reads nothing for 8 s.
+  tap.synthetic = { total: 5000, batches: 5, intervalMs: 50 };
+  const stalled = openStream(base, cookie, agent, inDays(300), { pauseReading: 8000 });
+  await sleep(6000);
+  const whileStalled = await rssMiB(pid);
+  const delivered = tap.streams[0]?.flushed ?? 0;
+  await stalled;
+  tap.synthetic = null;
+  await gcSettle();
+  const afterStalled = await rssMiB(pid);
+  await agent.close();
+  return {
+    rss_start_mib: start,
+    rss_after_10k_requests_mib: afterRequests,
+    rss_after_1k_streams_mib: afterStreams,
+    rss_while_reader_stalled_mib: whileStalled,
+    rss_after_stalled_reader_mib: afterStalled,
+    stalled_upstream_events_sent: delivered,
+    failures,
+    failure_reasons: reasons.slice(0, 5),
+  };
+}

@@ -93,7 +93,11 @@ export async function startBff(port: number, serviceBaseUrl: string) {
   ]);
   const code = await new Promise<number | null>((resolve) => users.once('exit', resolve));
   if (code !== 0) throw new Error(`creating the bench user failed (exit ${code})`);
-  const child = run(join(cwd, 'src/index.ts'), cwd, env);
+  // BENCH_BFF_NODE_OPTIONS (e.g. --max-old-space-size=192) tells lazy garbage collection from a leak in the soak.
+  const child = run(join(cwd, 'src/index.ts'), cwd, {
+    ...env,
+    NODE_OPTIONS: process.env.BENCH_BFF_NODE_OPTIONS ?? '',
+  });
   const base = `http://127.0.0.1:${port}`;
   await up(`${base}/api/health`, 'the BFF');
   return { base, pid: child.pid ?? 0, stop: stopper(child) };

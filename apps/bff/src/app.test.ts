@@ -8,7 +8,7 @@ import {
 } from '@console/contract';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inDays, startConsole, type TestConsole } from './test-support.ts';
+import { contact, inDays, passenger, startConsole, type TestConsole } from './test-support.ts';
 
 let t: TestConsole;
 beforeAll(async () => {
@@ -33,14 +33,6 @@ const search = {
   slices: [{ origin: 'LHR', destination: 'CDG', departure_date: inDays(21) }],
   passengers: { adults: 1 },
 };
-const passenger = {
-  type: 'adult',
-  given_name: 'Amelia',
-  family_name: 'Hart',
-  date_of_birth: '1985-04-12',
-  gender: 'female',
-};
-const contact = { email: 'amelia@example.com', phone: '+442071234567' };
 
 async function bookableOffer(b: ReturnType<TestConsole['browser']>) {
   const result = FlightSearchSchema.parse((await b.post('/flights/searches', search)).body);

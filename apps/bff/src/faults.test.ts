@@ -13,7 +13,7 @@ import {
 } from '@console/contract';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inDays, type Reply, startConsole, type TestConsole } from './test-support.ts';
+import { contact, inDays, passenger, type Reply, startConsole, type TestConsole } from './test-support.ts';
 
 /**
  * Fault drills: the sandbox fails in each way the service can (500, 503, a dropped connection, half a body, no answer
@@ -55,15 +55,6 @@ async function stillServing() {
   FlightPlaceListSchema.parse(reply.body);
   expect((await agent.get('/health')).status).toBe(200);
 }
-
-const passenger = {
-  type: 'adult',
-  given_name: 'Amelia',
-  family_name: 'Hart',
-  date_of_birth: '1985-04-12',
-  gender: 'female',
-};
-const contact = { email: 'amelia@example.com', phone: '+442071234567' };
 
 async function orderRequest(reference: string) {
   const search = FlightSearchSchema.parse(
@@ -194,8 +185,10 @@ describe('the search stream when the service fails', () => {
     await stillServing();
   });
 
-  it('answers a stream the service refuses with a plain error, not a broken stream', async () => {
-    await fault({ path: '/v3/flights/searches/stream', mode: 'status', status: 503 });
+  it('retries a stream that failed to start, and answers one the service keeps refusing with a plain error', async () => {
+    await fault({ path: '/v3/flights/searches/stream', mode: 'drop_before' });
+    expect((await stream()).events.at(-1)?.event).toBe('done');
+    await fault({ path: '/v3/flights/searches/stream', mode: 'status', status: 503, count: ALWAYS });
     const refused = await stream();
     expect(refused.status).toBe(503);
     await stillServing();

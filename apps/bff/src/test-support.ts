@@ -123,3 +123,13 @@ export async function startConsole(overrides: Record<string, string> = {}) {
 export type TestConsole = Awaited<ReturnType<typeof startConsole>>;
 
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A passenger and contact the sandbox accepts, for booking flights in tests. */
+export const passenger = {
+  type: 'adult',
+  given_name: 'Amelia',
+  family_name: 'Hart',
+  date_of_birth: '1985-04-12',
+  gender: 'female',
+};
+export const contact = { email: 'amelia@example.com', phone: '+442071234567' };

@@ -89,6 +89,8 @@ interface CallOptions<S extends z.ZodType> {
   timeoutMs?: number;
   signal?: AbortSignal;
   report?: CallReport;
+  /** A POST that only reads (a search): safe to repeat, and a lost answer is not an unknown outcome. */
+  read?: boolean;
 }
 
 const segment = (id: string) => encodeURIComponent(id);
@@ -212,7 +214,7 @@ export class ServiceClient {
    * backoff only where repeating is safe (reads, and creates that carry an Idempotency-Key).
    */
   async call<S extends z.ZodType>(options: CallOptions<S>): Promise<z.output<S>> {
-    const isWrite = options.method !== 'GET';
+    const isWrite = options.method !== 'GET' && !options.read;
     const safe = !isWrite || options.idempotencyKey !== undefined;
     const attempts = safe ? this.#options.retries + 1 : 1;
     let token = await this.tokens.get([options.scope]);
@@ -258,7 +260,7 @@ export class ServiceClient {
         timeoutMs: options.timeoutMs ?? this.#options.timeoutMs,
         signal: options.signal,
       },
-      options.method !== 'GET',
+      options.method !== 'GET' && !options.read,
     );
   }
 
@@ -301,28 +303,40 @@ export class ServiceClient {
   async *relayFlightSearch(body: FlightSearchRequest, signal?: AbortSignal): AsyncGenerator<RelayedEvent> {
     let token = await this.tokens.get(['flights:read']);
     let response: HttpResponse | null = null;
-    for (let attempt = 1; attempt <= 2 && response === null; attempt += 1) {
-      const candidate = await this.#request(
-        {
-          method: 'POST',
-          path: '/flights/searches/stream',
-          scope: 'flights:read',
-          body,
-          timeoutMs: this.#options.timeoutMs,
-          signal,
-        },
-        token,
-      );
-      if (candidate.statusCode === 401 && attempt === 1) {
-        await candidate.body.dump();
-        token = await this.tokens.replace(['flights:read'], token);
-        continue;
+    let refreshed = false;
+    // A search only reads: a refused token is replaced once, and a failure before the stream starts is retried.
+    for (let attempt = 1; response === null; attempt += 1) {
+      try {
+        const candidate = await this.#request(
+          {
+            method: 'POST',
+            path: '/flights/searches/stream',
+            scope: 'flights:read',
+            body,
+            timeoutMs: this.#options.timeoutMs,
+            signal,
+            read: true,
+          },
+          token,
+        );
+        if (candidate.statusCode === 401 && !refreshed) {
+          await candidate.body.dump();
+          refreshed = true;
+          token = await this.tokens.replace(['flights:read'], token);
+          attempt -= 1;
+          continue;
+        }
+        if (candidate.statusCode >= 400) {
+          await this.#parse(candidate, ErrorEnvelopeSchema, false);
+          throw ServiceError.local('upstream_malformed', 502);
+        }
+        response = candidate;
+      } catch (error) {
+        if (!(error instanceof ServiceError) || !error.retryable || attempt > this.#options.retries)
+          throw error;
+        if (signal?.aborted) throw error;
+        await sleep(backoffMs(attempt));
       }
-      if (candidate.statusCode >= 400) {
-        await this.#parse(candidate, ErrorEnvelopeSchema, false);
-        throw ServiceError.local('upstream_malformed', 502);
-      }
-      response = candidate;
     }
     if (!response) throw ServiceError.local('upstream_unavailable', 502);
     const pending: EventSourceMessage[] = [];
@@ -425,6 +439,7 @@ export class ServiceClient {
       schema: FlightSearchSchema,
       body,
       timeoutMs: 30_000,
+      read: true,
     });
   getOffer = (id: string) =>
     this.call({
@@ -512,6 +527,7 @@ export class ServiceClient {
       schema: HotelSearchSchema,
       body,
       timeoutMs: 30_000,
+      read: true,
     });
   getRate = (id: string) =>
     this.call({

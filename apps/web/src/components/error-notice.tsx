@@ -29,3 +29,20 @@ export function ErrorNotice({
     </div>
   );
 }
+
+/** A failed read, with "Try again" (reads are safe to repeat). */
+export function QueryErrorNotice({
+  query,
+  title,
+}: {
+  query: { error: unknown; refetch: () => Promise<unknown> };
+  title: string;
+}) {
+  return (
+    <ErrorNotice
+      error={query.error}
+      title={title}
+      retry={{ label: 'Try again', onClick: () => void query.refetch() }}
+    />
+  );
+}

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
@@ -65,11 +65,7 @@ export function ActivityBookPage() {
     return (
       <div className="page stack">
         {head}
-        <ErrorNotice
-          error={day.error}
-          title="Could not check this date"
-          retry={{ label: 'Try again', onClick: () => void day.refetch() }}
-        />
+        <QueryErrorNotice query={day} title="Could not check this date" />
       </div>
     );
   const count = travelerLabels(selection.travelers).length;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api/me.ts';
@@ -24,11 +24,7 @@ export function ActivityBookingPage() {
   if (booking.error)
     return (
       <div className="page stack">
-        <ErrorNotice
-          error={booking.error}
-          title="Could not load this activity booking"
-          retry={{ label: 'Try again', onClick: () => void booking.refetch() }}
-        />
+        <QueryErrorNotice query={booking} title="Could not load this activity booking" />
         <Link to="/activities/bookings">All activity bookings</Link>
       </div>
     );
@@ -43,14 +39,7 @@ function Vouchers({ booking }: { booking: ActivityBooking }) {
     return <p className="muted">Vouchers are issued once the booking is confirmed.</p>;
   if (booking.status === 'cancelled' || booking.status === 'refunded')
     return <p className="muted">No vouchers: the booking is {booking.status}.</p>;
-  if (vouchers.error)
-    return (
-      <ErrorNotice
-        error={vouchers.error}
-        title="Could not list the vouchers"
-        retry={{ label: 'Try again', onClick: () => void vouchers.refetch() }}
-      />
-    );
+  if (vouchers.error) return <QueryErrorNotice query={vouchers} title="Could not list the vouchers" />;
   const list = vouchers.data?.data ?? [];
   if (list.length === 0)
     return (

@@ -1,7 +1,7 @@
 import { ACTIVITY_BOOKING_STATUSES, type ActivityBookingStatus } from '@console/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { sentence, whenLocal } from '../../../lib/format.ts';
@@ -53,13 +53,7 @@ export function ActivityBookingsPage() {
           Filter
         </button>
       </form>
-      {bookings.error && (
-        <ErrorNotice
-          error={bookings.error}
-          title="Could not list the activity bookings"
-          retry={{ label: 'Try again', onClick: () => void bookings.refetch() }}
-        />
-      )}
+      {bookings.error && <QueryErrorNotice query={bookings} title="Could not list the activity bookings" />}
       {bookings.isPending && <p className="loading">Loading activity bookings…</p>}
       {bookings.data && (
         <section aria-label="Bookings" aria-busy={bookings.isPlaceholderData || undefined}>

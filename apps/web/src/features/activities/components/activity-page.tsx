@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
@@ -45,11 +45,7 @@ export function ActivityPage() {
   if (product.error)
     return (
       <div className="page stack">
-        <ErrorNotice
-          error={product.error}
-          title="Could not load this activity"
-          retry={{ label: 'Try again', onClick: () => void product.refetch() }}
-        />
+        <QueryErrorNotice query={product} title="Could not load this activity" />
         <Link to="/activities">Back to activities</Link>
       </div>
     );
@@ -116,14 +112,7 @@ function Availability({
   const last = dates.data?.dates.at(-1)?.date;
 
   if (dates.isPending) return <p className="loading">Loading the bookable dates…</p>;
-  if (dates.error)
-    return (
-      <ErrorNotice
-        error={dates.error}
-        title="Could not load the bookable dates"
-        retry={{ label: 'Try again', onClick: () => void dates.refetch() }}
-      />
-    );
+  if (dates.error) return <QueryErrorNotice query={dates} title="Could not load the bookable dates" />;
   if (!first || !last)
     return <p className="notice">No date can be booked for this option in the coming months.</p>;
 
@@ -160,13 +149,7 @@ function Availability({
             {day.data?.weekday ?? ''} {selection.date}
           </h2>
           {day.isPending && <p className="loading">Loading times and places…</p>}
-          {day.error && (
-            <ErrorNotice
-              error={day.error}
-              title="Could not load this date"
-              retry={{ label: 'Try again', onClick: () => void day.refetch() }}
-            />
-          )}
+          {day.error && <QueryErrorNotice query={day} title="Could not load this date" />}
           {chosen && (
             <DayChoice
               productId={productId}

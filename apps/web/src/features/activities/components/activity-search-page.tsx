@@ -1,7 +1,7 @@
 import type { ActivityProduct, ActivitySort } from '@console/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney, sentence } from '../../../lib/format.ts';
@@ -158,13 +158,7 @@ export function ActivitySearchPage() {
         </div>
       </form>
 
-      {products.error && (
-        <ErrorNotice
-          error={products.error}
-          title="Could not load activities"
-          retry={{ label: 'Try again', onClick: () => void products.refetch() }}
-        />
-      )}
+      {products.error && <QueryErrorNotice query={products} title="Could not load activities" />}
       {products.isPending && asked.query && <p className="loading">Looking for activities…</p>}
       {products.data && (
         <section

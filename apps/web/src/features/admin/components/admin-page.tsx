@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api/me.ts';
 import { useCredentials, useCreditBalance, useEndSession, useSessionState, useWallet } from '../api.ts';
@@ -41,13 +41,7 @@ function Wallet() {
           {wallet.isFetching ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
-      {wallet.error && (
-        <ErrorNotice
-          error={wallet.error}
-          title="Could not read the wallet"
-          retry={{ label: 'Try again', onClick: () => void wallet.refetch() }}
-        />
-      )}
+      {wallet.error && <QueryErrorNotice query={wallet} title="Could not read the wallet" />}
       {wallet.data && (
         <dl className="wallet" aria-live="polite">
           <div>
@@ -78,13 +72,7 @@ function Credentials() {
   return (
     <section aria-labelledby="credentials-title" className="card stack">
       <h2 id="credentials-title">Credentials</h2>
-      {credentials.error && (
-        <ErrorNotice
-          error={credentials.error}
-          title="Could not read the credentials"
-          retry={{ label: 'Try again', onClick: () => void credentials.refetch() }}
-        />
-      )}
+      {credentials.error && <QueryErrorNotice query={credentials} title="Could not read the credentials" />}
       {c && (
         <dl className="facts">
           <dt>Office</dt>
@@ -123,13 +111,7 @@ function SessionInterface() {
   return (
     <section aria-labelledby="session-title" className="card stack">
       <h2 id="session-title">Session-based interface</h2>
-      {session.error && (
-        <ErrorNotice
-          error={session.error}
-          title="Could not read the session"
-          retry={{ label: 'Try again', onClick: () => void session.refetch() }}
-        />
-      )}
+      {session.error && <QueryErrorNotice query={session} title="Could not read the session" />}
       {s && !s.configured && <p className="muted">Not configured for this console.</p>}
       {s?.configured && (
         <>

@@ -1,5 +1,5 @@
 import { AUDIT_RESULTS } from '@console/contract';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
@@ -43,13 +43,7 @@ export function AuditPage() {
             Export CSV
           </a>
         </form>
-        {audit.error && (
-          <ErrorNotice
-            error={audit.error}
-            title="Could not read the audit log"
-            retry={{ label: 'Try again', onClick: () => void audit.refetch() }}
-          />
-        )}
+        {audit.error && <QueryErrorNotice query={audit} title="Could not read the audit log" />}
         {audit.data && (
           <table
             className="data audit"

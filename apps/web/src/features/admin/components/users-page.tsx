@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
@@ -136,13 +136,7 @@ export function UsersPage() {
         <h1>Users</h1>
         <AdminNav />
         <CreateUser />
-        {users.error && (
-          <ErrorNotice
-            error={users.error}
-            title="Could not list the users"
-            retry={{ label: 'Try again', onClick: () => void users.refetch() }}
-          />
-        )}
+        {users.error && <QueryErrorNotice query={users} title="Could not list the users" />}
         {update.error && <ErrorNotice error={update.error} title="The user was not changed" />}
         {users.data && (
           <table className="data" aria-label="Users">

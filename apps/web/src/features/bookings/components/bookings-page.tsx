@@ -7,7 +7,7 @@ import {
 } from '@console/contract';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/countdown.tsx';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
@@ -78,13 +78,7 @@ export function BookingsPage() {
           </button>
         </div>
       </form>
-      {bookings.error && (
-        <ErrorNotice
-          error={bookings.error}
-          title="Could not list the bookings"
-          retry={{ label: 'Try again', onClick: () => void bookings.refetch() }}
-        />
-      )}
+      {bookings.error && <QueryErrorNotice query={bookings} title="Could not list the bookings" />}
       {bookings.isPending && <p className="loading">Loading bookings…</p>}
       {bookings.data && (
         <section aria-label="Bookings found" aria-busy={bookings.isPlaceholderData || undefined}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api/me.ts';
@@ -37,13 +37,7 @@ export function RadarPage() {
           !radar.data.wallet_checked &&
           ' The wallet could not be read, so nothing is marked at risk.'}
       </p>
-      {radar.error && (
-        <ErrorNotice
-          error={radar.error}
-          title="Could not read the running clocks"
-          retry={{ label: 'Try again', onClick: () => void radar.refetch() }}
-        />
-      )}
+      {radar.error && <QueryErrorNotice query={radar} title="Could not read the running clocks" />}
       {action.error && <ErrorNotice error={action.error} title="That action did not go through" />}
       {radar.isPending && <p className="loading">Reading the running clocks…</p>}
       {radar.data?.data.length === 0 && <p className="empty">No clock is running: nothing is on hold.</p>}

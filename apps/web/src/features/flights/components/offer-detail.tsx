@@ -1,6 +1,6 @@
 import type { FlightOffer } from '@console/contract';
 import { useState } from 'react';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { duration, formatMoney } from '../../../lib/format.ts';
 import { useConditions } from '../api/offers.ts';
 import { PlaceTime } from './place-time.tsx';
@@ -71,11 +71,7 @@ export function OfferDetail({ offer }: { offer: FlightOffer }) {
       ) : conditions.isPending ? (
         <p className="muted">Loading fare conditions…</p>
       ) : conditions.error ? (
-        <ErrorNotice
-          error={conditions.error}
-          title="Could not load the fare conditions"
-          retry={{ label: 'Try again', onClick: () => void conditions.refetch() }}
-        />
+        <QueryErrorNotice query={conditions} title="Could not load the fare conditions" />
       ) : (
         <section aria-label="Fare conditions">
           <h3 className="small">Fare conditions</h3>

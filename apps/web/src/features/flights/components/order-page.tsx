@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
@@ -26,14 +26,7 @@ export function OrderPage() {
   const order = useOrder(orderId);
   const live = useMe().data?.environment === 'live';
   if (order.isPending) return <p className="loading">Loading the order…</p>;
-  if (order.error)
-    return (
-      <ErrorNotice
-        error={order.error}
-        title="Could not load this order"
-        retry={{ label: 'Try again', onClick: () => void order.refetch() }}
-      />
-    );
+  if (order.error) return <QueryErrorNotice query={order} title="Could not load this order" />;
   return <OrderView order={order.data} live={live} />;
 }
 
@@ -224,13 +217,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
         }
       >
         {quote.isPending && <p>Getting the refund quote…</p>}
-        {quote.error && (
-          <ErrorNotice
-            error={quote.error}
-            title="Could not get a refund quote"
-            retry={{ label: 'Try again', onClick: () => void quote.refetch() }}
-          />
-        )}
+        {quote.error && <QueryErrorNotice query={quote} title="Could not get a refund quote" />}
         {quote.data && (
           <table className="data">
             <thead>

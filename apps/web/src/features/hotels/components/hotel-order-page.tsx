@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api/me.ts';
@@ -23,14 +23,7 @@ export function HotelOrderPage() {
   const order = useHotelOrder(orderId);
   const live = useMe().data?.environment === 'live';
   if (order.isPending) return <p className="loading">Loading the hotel order…</p>;
-  if (order.error)
-    return (
-      <ErrorNotice
-        error={order.error}
-        title="Could not load this hotel order"
-        retry={{ label: 'Try again', onClick: () => void order.refetch() }}
-      />
-    );
+  if (order.error) return <QueryErrorNotice query={order} title="Could not load this hotel order" />;
   return <HotelOrderView order={order.data} live={live} />;
 }
 
@@ -206,13 +199,7 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
         }
       >
         {quote.isPending && <p>Getting the cancellation quote…</p>}
-        {quote.error && (
-          <ErrorNotice
-            error={quote.error}
-            title="Could not get a cancellation quote"
-            retry={{ label: 'Try again', onClick: () => void quote.refetch() }}
-          />
-        )}
+        {quote.error && <QueryErrorNotice query={quote} title="Could not get a cancellation quote" />}
         {quote.data && (
           <div className="stack">
             <dl className="facts">

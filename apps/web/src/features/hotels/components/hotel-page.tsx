@@ -1,7 +1,7 @@
 import type { Hotel, HotelRate } from '@console/contract';
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { rememberRate, useHotelSearch } from '../api/hotels.ts';
@@ -31,11 +31,7 @@ export function HotelPage() {
     return (
       <div className="page stack">
         <h1>Hotel</h1>
-        <ErrorNotice
-          error={search.error}
-          title="Could not load this hotel's rates"
-          retry={{ label: 'Try again', onClick: () => void search.refetch() }}
-        />
+        <QueryErrorNotice query={search} title="Could not load this hotel's rates" />
         <Link to="/hotels">Back to hotel search</Link>
       </div>
     );

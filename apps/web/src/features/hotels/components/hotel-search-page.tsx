@@ -1,7 +1,7 @@
 import type { Facet, HotelCitySearch, HotelSummary } from '@console/contract';
 import { memo, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
@@ -58,13 +58,7 @@ export function HotelSearchPage() {
       {params.get('place') && !request && (
         <p className="notice">This link holds an incomplete search: choose a destination and dates above.</p>
       )}
-      {search.error && (
-        <ErrorNotice
-          error={search.error}
-          title="The hotel search did not work"
-          retry={{ label: 'Try again', onClick: () => void search.refetch() }}
-        />
-      )}
+      {search.error && <QueryErrorNotice query={search} title="The hotel search did not work" />}
       {request && (
         <section ref={top} className="results" aria-label="Hotel results" aria-busy={updating}>
           <div className="results-bar">

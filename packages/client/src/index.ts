@@ -3,6 +3,7 @@ export { keepAliveAgent } from './http.ts';
 export {
   type CallReport,
   newCallReport,
+  type RelayedEvent,
   ServiceClient,
   type ServiceClientOptions,
 } from './service-client.ts';

@@ -1,4 +1,4 @@
-import { ServiceError } from '@console/client';
+import { type RelayedEvent, ServiceError } from '@console/client';
 import {
   errorEnvelope,
   FlightOrderRequestSchema,
@@ -27,10 +27,22 @@ export function flightRoutes(d: Deps) {
     .post('/searches/stream', async (c) => {
       const body = await parseBody(c, FlightSearchRequestSchema);
       const upstream = new AbortController();
-      c.req.raw.signal.addEventListener('abort', () => upstream.abort(), { once: true });
+      // The browser going away before the first event aborts the upstream call. The listener is removed when the
+      // relay ends: left on the request's signal, it kept each stream's upstream call and its data alive (the soak
+      // in pnpm bench found about 60 KB retained per stream).
+      const signal = c.req.raw.signal;
+      const onAbort = () => upstream.abort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      const detach = () => signal.removeEventListener('abort', onAbort);
       const events = service.relayFlightSearch(body, upstream.signal);
       // The first event is awaited before answering, so a refused search is a plain error with its status.
-      const first = await events.next();
+      let first: IteratorResult<RelayedEvent>;
+      try {
+        first = await events.next();
+      } catch (error) {
+        detach();
+        throw error;
+      }
       c.header('X-Accel-Buffering', 'no');
       c.header('Cache-Control', 'no-cache, no-transform');
       return streamSSE(c, async (stream) => {
@@ -52,6 +64,7 @@ export function flightRoutes(d: Deps) {
           await stream.writeSSE({ event: 'error', data: JSON.stringify(envelope) });
         } finally {
           clearInterval(heartbeat);
+          detach();
           upstream.abort();
         }
       });

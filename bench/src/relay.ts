@@ -129,7 +129,7 @@ export async function sseLatency(
           `stream ${run.key}: the tap sent ${log.events.length} events, the browser read ${run.events.length}`,
         );
       streams += 1;
-      run.events.forEach((at, i) => added.push(at - (log.events[i] ?? at)));
+      for (const [i, at] of run.events.entries()) added.push(at - (log.events[i] ?? at));
       headers.push(run.headersAt - log.headersAt);
       firstToHeaders.push(run.headersAt - (log.events[0] ?? run.headersAt));
     }

@@ -15,6 +15,8 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
+  // The search stream is parsed in a module worker (features/flights/api/search-stream.worker.ts).
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -166,7 +166,7 @@ async function relaySection(results: Record<string, unknown>) {
     row('RSS after 10,000 proxied requests', mib(mem.rss_after_10k_requests_mib));
     row('RSS after 1,000 streams', mib(mem.rss_after_1k_streams_mib));
     row(
-      'RSS while a browser stops reading a 5,000-offer stream',
+      'RSS while a browser stops reading a 20,000-offer stream',
       `${mib(mem.rss_while_reader_stalled_mib)} (the BFF took ${mem.stalled_upstream_events_sent} of 5 batches from upstream)`,
     );
     row('RSS after that stream is dropped', mib(mem.rss_after_stalled_reader_mib));

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { FlightSearchSchema, newId } from '@console/contract';
 import { Agent, request } from 'undici';
+import { eventEnds } from './relay.ts';
 
 /** What the tap saw of one search stream it relayed to the BFF, on the bench's clock (performance.now()). */
 export interface StreamLog {
@@ -90,15 +91,12 @@ export class Tap {
     }
     res.flushHeaders();
     const log = this.#log(body, res);
-    let pending = '';
+    const ends = eventEnds();
     try {
       for await (const chunk of upstream.body) {
         res.write(chunk);
         const at = performance.now();
-        pending += (chunk as Buffer).toString('utf8');
-        const blocks = pending.split('\n\n');
-        pending = blocks.pop() ?? '';
-        for (const block of blocks) if (/^event:/m.test(block)) log.events.push(at);
+        for (let n = ends(chunk as Buffer); n > 0; n -= 1) log.events.push(at);
       }
       res.end();
     } catch {

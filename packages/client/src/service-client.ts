@@ -38,11 +38,11 @@ import {
   TokenResponseSchema,
   WalletSchema,
 } from '@console/contract';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { Agent } from 'undici';
 import type { z } from 'zod';
 import { ServiceError } from './errors.ts';
 import { backoffMs, type HttpResponse, keepAliveAgent, send, sleep } from './http.ts';
+import { frameData, frameFacts, SseFramer } from './sse-frames.ts';
 import { TokenManager } from './tokens.ts';
 
 export interface ServiceClientOptions {
@@ -70,10 +70,10 @@ export interface CallReport {
   replayed: boolean;
 }
 
-/** One search-stream event as relayed: its name and its data as text. */
+/** One search-stream event as relayed: its name, and the whole event as the service sent it. */
 export interface RelayedEvent {
   event: 'offers' | 'done';
-  data: string;
+  frame: Uint8Array;
 }
 
 export const newCallReport = (): CallReport => ({ attempts: 0, outcomeUnknown: false, replayed: false });
@@ -295,9 +295,10 @@ export class ServiceClient {
   }
 
   /**
-   * The streaming flight search as it came, event by event, for relaying: each `offers` event's data is passed on as
-   * the service wrote it (checked to be one JSON object, not re-parsed: the browser parses it with the same contract,
-   * and parsing every offer here would cost the relay milliseconds per event, see decision 012); `done` is parsed.
+   * The streaming flight search as it came, event by event, for relaying: each `offers` event is passed on as the
+   * bytes the service sent (checked to carry one JSON object, not decoded or re-parsed: the browser parses it with the
+   * same contract, and parsing every offer here cost the relay milliseconds per event, see decision 012); `done` is
+   * parsed.
    * Ends after `done`; a stream cut before `done` throws stream_interrupted. Aborting the signal closes the upstream.
    */
   async *relayFlightSearch(body: FlightSearchRequest, signal?: AbortSignal): AsyncGenerator<RelayedEvent> {
@@ -339,34 +340,29 @@ export class ServiceClient {
       }
     }
     if (!response) throw ServiceError.local('upstream_unavailable', 502);
-    const pending: EventSourceMessage[] = [];
-    const parser = createParser({ onEvent: (message) => pending.push(message) });
-    const decoder = new TextDecoder();
+    const framer = new SseFramer();
     let done = false;
     try {
       for await (const chunk of response.body) {
-        parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
-        while (pending.length > 0) {
-          const message = pending.shift();
-          if (!message) break;
-          if (message.event === 'offers') {
-            const data = message.data.trim();
-            if (!data.startsWith('{') || !data.endsWith('}'))
+        for (const frame of framer.push(chunk as Uint8Array)) {
+          const facts = frameFacts(frame);
+          if (facts.event === 'offers') {
+            // One JSON object at a glance ({ … }); the browser parses it with the contract.
+            if (facts.dataFirst !== 0x7b || facts.dataLast !== 0x7d)
               throw ServiceError.local('upstream_malformed', 502, {
                 message: 'The booking service sent search results that could not be read.',
               });
-            yield { event: 'offers', data };
-          } else if (message.event === 'done') {
-            let parsed: FlightSearchEvent | null;
+            yield { event: 'offers', frame };
+          } else if (facts.event === 'done') {
             try {
-              parsed = parseFlightSearchEvent('done', message.data);
+              parseFlightSearchEvent('done', frameData(frame));
             } catch (error) {
               throw ServiceError.local('upstream_malformed', 502, { cause: error });
             }
-            if (!parsed) continue;
             done = true;
-            yield { event: 'done', data: JSON.stringify(parsed.data) };
+            yield { event: 'done', frame };
           }
+          // Comments (the service's heartbeats) and events this console does not know are not relayed.
         }
       }
     } catch (error) {
@@ -386,7 +382,7 @@ export class ServiceClient {
     for await (const raw of this.relayFlightSearch(body, signal)) {
       let event: FlightSearchEvent | null;
       try {
-        event = parseFlightSearchEvent(raw.event, raw.data);
+        event = parseFlightSearchEvent(raw.event, frameData(raw.frame));
       } catch (error) {
         throw ServiceError.local('upstream_malformed', 502, { cause: error });
       }

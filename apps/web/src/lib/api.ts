@@ -81,7 +81,11 @@ export function jsonHeaders(method: string, idempotencyKey?: string): Record<str
 
 /** Reads an error answer as an ApiError, whatever shape it came in. */
 export async function errorOf(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
+  return errorFromText(response.status, await response.text().catch(() => ''));
+}
+
+/** An error answer's status and body as an ApiError; a lost sign-in tells the app to send the agent to sign in. */
+export function errorFromText(status: number, text: string): ApiError {
   let json: unknown = null;
   try {
     json = JSON.parse(text);
@@ -90,9 +94,9 @@ export async function errorOf(response: Response): Promise<ApiError> {
   }
   const envelope = ErrorEnvelopeSchema.safeParse(json);
   const error = envelope.success
-    ? new ApiError(response.status, envelope.data)
-    : networkError(`The console answered ${response.status}.`);
-  if (response.status === 401 && (error.code === 'unauthenticated' || error.code === 'session_expired')) {
+    ? new ApiError(status, envelope.data)
+    : networkError(`The console answered ${status}.`);
+  if (status === 401 && (error.code === 'unauthenticated' || error.code === 'session_expired')) {
     for (const listener of signedOutListeners) listener();
   }
   return error;

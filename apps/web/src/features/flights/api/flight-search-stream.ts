@@ -1,12 +1,7 @@
-import {
-  ErrorEnvelopeSchema,
-  type FlightOffer,
-  type FlightSearchRequest,
-  parseFlightSearchEvent,
-} from '@console/contract';
-import { createParser } from 'eventsource-parser';
-import { useEffect, useState } from 'react';
-import { ApiError, errorOf, jsonHeaders, networkError } from '../../../lib/api.ts';
+import type { FlightOffer, FlightSearchRequest } from '@console/contract';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError, errorFromText, jsonHeaders, networkError } from '../../../lib/api.ts';
+import type { FromStreamWorker, ToStreamWorker } from './search-stream-messages.ts';
 
 export interface StreamState {
   status: 'idle' | 'searching' | 'done' | 'error' | 'cancelled';
@@ -28,14 +23,40 @@ const IDLE: StreamState = {
   firstOfferAt: null,
 };
 
+function failure(message: FromStreamWorker): ApiError | null {
+  switch (message.type) {
+    case 'refused':
+      return errorFromText(message.status, message.text);
+    case 'error':
+      return new ApiError(502, message.envelope);
+    case 'unreadable':
+      return networkError(
+        'The booking service sent search results that could not be read. The offers shown are real; search again.',
+        'upstream_malformed',
+        502,
+      );
+    case 'interrupted':
+      return networkError(
+        'The search stopped before it finished. The offers shown are real; search again for the full list.',
+        'stream_interrupted',
+        502,
+      );
+    case 'network':
+      return networkError('The console could not be reached.');
+    default:
+      return null;
+  }
+}
+
 /**
- * Runs the streaming search through the console and keeps the latest full batch. A new request replaces the
- * running one; `cancel` stops it; `retry` runs it again; leaving the page stops it too (the console then closes the
- * upstream stream).
+ * Runs the streaming search through the console and keeps the latest full list. The stream is read and checked in a
+ * worker (search-stream.worker.ts), which sends only what each batch changed. A new request replaces the running one;
+ * `cancel` stops it; `retry` runs it again; leaving the page stops it too (the console then closes the upstream
+ * stream).
  */
 export function useFlightSearchStream(request: FlightSearchRequest | null, key: string) {
   const [state, setState] = useState<StreamState>(IDLE);
-  const [controller, setController] = useState<AbortController | null>(null);
+  const worker = useRef<Worker | null>(null);
   /** Bumped by `retry`: the same search run again (a search is safe to repeat). */
   const [run, setRun] = useState(0);
 
@@ -44,88 +65,58 @@ export function useFlightSearchStream(request: FlightSearchRequest | null, key: 
       setState(IDLE);
       return;
     }
-    const abort = new AbortController();
-    setController(abort);
+    const thread = new Worker(new URL('./search-stream.worker.ts', import.meta.url), { type: 'module' });
+    worker.current = thread;
     const startedAt = performance.now();
     setState({ ...IDLE, status: 'searching', startedAt });
-    void (async () => {
-      try {
-        const response = await fetch('/api/flights/searches/stream', {
-          method: 'POST',
-          headers: { ...jsonHeaders('POST'), Accept: 'text/event-stream' },
-          body: JSON.stringify(request),
-          credentials: 'same-origin',
-          signal: abort.signal,
+    thread.onmessage = (event: MessageEvent<FromStreamWorker>) => {
+      const message = event.data;
+      if (message.type === 'batch') {
+        const { added, removed } = message;
+        setState((s) => {
+          const gone = new Set(removed);
+          const offers = (gone.size > 0 ? s.offers.filter((o) => !gone.has(o.id)) : s.offers).concat(added);
+          return {
+            ...s,
+            offers,
+            providersAnswered: message.providersAnswered,
+            providersTotal: message.providersTotal,
+            firstOfferAt: s.firstOfferAt ?? (offers.length > 0 ? performance.now() : null),
+          };
         });
-        if (!response.ok) throw await errorOf(response);
-        const parser = createParser({
-          onEvent: (message) => {
-            if (message.event === 'error') {
-              const envelope = ErrorEnvelopeSchema.safeParse(JSON.parse(message.data));
-              if (envelope.success)
-                setState((s) => ({ ...s, status: 'error', error: new ApiError(502, envelope.data) }));
-              return;
-            }
-            let event: ReturnType<typeof parseFlightSearchEvent>;
-            try {
-              event = parseFlightSearchEvent(message.event, message.data);
-            } catch {
-              // The relay passes offers on as the service wrote them; this is where they are checked.
-              throw networkError(
-                'The booking service sent search results that could not be read. The offers shown are real; search again.',
-                'upstream_malformed',
-                502,
-              );
-            }
-            if (event?.event === 'offers') {
-              const data = event.data;
-              setState((s) => ({
-                ...s,
-                offers: data.offers,
-                providersAnswered: data.providers_answered,
-                providersTotal: data.providers_total,
-                firstOfferAt: s.firstOfferAt ?? (data.offers.length > 0 ? performance.now() : null),
-              }));
-            } else if (event?.event === 'done') {
-              setState((s) => ({ ...s, status: 'done' }));
-            }
-          },
-        });
-        const reader = response.body?.getReader();
-        const decoder = new TextDecoder();
-        for (;;) {
-          const chunk = await reader?.read();
-          if (!chunk || chunk.done) break;
-          parser.feed(decoder.decode(chunk.value, { stream: true }));
-        }
-        setState((s) =>
-          s.status === 'searching'
-            ? {
-                ...s,
-                status: 'error',
-                error: networkError(
-                  'The search stopped before it finished. The offers shown are real; search again for the full list.',
-                  'stream_interrupted',
-                  502,
-                ),
-              }
-            : s,
-        );
-      } catch (error) {
-        if (abort.signal.aborted) return;
-        setState((s) => ({
-          ...s,
-          status: 'error',
-          error: error instanceof ApiError ? error : networkError('The console could not be reached.'),
-        }));
+        return;
       }
-    })();
-    return () => abort.abort();
+      if (message.type === 'done') {
+        setState((s) => ({ ...s, status: 'done' }));
+        return;
+      }
+      const error = failure(message);
+      setState((s) => (s.status === 'searching' ? { ...s, status: 'error', error } : s));
+    };
+    thread.onerror = () => {
+      setState((s) =>
+        s.status === 'searching'
+          ? { ...s, status: 'error', error: networkError('The search could not be started in this browser.') }
+          : s,
+      );
+    };
+    const start: ToStreamWorker = {
+      type: 'start',
+      request,
+      headers: { ...jsonHeaders('POST'), Accept: 'text/event-stream' },
+    };
+    thread.postMessage(start);
+    return () => {
+      // Ending the worker ends its request: the console sees the browser go and closes the upstream stream.
+      thread.terminate();
+      if (worker.current === thread) worker.current = null;
+    };
     // `key` identifies the request; the object itself is rebuilt on every render.
   }, [key, run]);
 
   const cancel = () => {
-    controller?.abort();
+    worker.current?.terminate();
+    worker.current = null;
     setState((s) => (s.status === 'searching' ? { ...s, status: 'cancelled' } : s));
   };
   const retry = () => setRun((n) => n + 1);

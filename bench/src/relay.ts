@@ -124,6 +124,8 @@ export async function sseLatency(
   tap: Tap,
   concurrent: number,
   rounds: number,
+  /** Spread the starts over this many milliseconds (0: all at once, the worst case). */
+  spreadMs = 0,
 ): Promise<SseFigures> {
   const agent = new Agent({ connections: concurrent + 10, keepAliveTimeout: 30_000 });
   const added: number[] = [];
@@ -133,7 +135,10 @@ export async function sseLatency(
   for (let round = 0; round < rounds; round += 1) {
     tap.streams.length = 0;
     const runs = await Promise.all(
-      Array.from({ length: concurrent }, (_, i) => openStream(base, cookie, agent, inDays(5 + i))),
+      Array.from({ length: concurrent }, async (_, i) => {
+        if (spreadMs > 0) await sleep((spreadMs * i) / concurrent);
+        return openStream(base, cookie, agent, inDays(5 + i));
+      }),
     );
     for (const run of runs) {
       const log = match(tap, run);

@@ -95,7 +95,13 @@ async function latencySection(results: Record<string, unknown>) {
       row(`direct p50 / p99 @${connections} conns`, `${ms(d.p50)} / ${ms(d.p99)}`);
       row(`via BFF p50 / p99 @${connections} conns`, `${ms(b.p50)} / ${ms(b.p99)}`);
       row(`BFF added p50 @${connections}`, ms(entry.added_p50_ms), '<= 1 ms');
-      row(`BFF added p99 @${connections}`, ms(entry.added_p99_ms), '<= 5 ms');
+      row(
+        `BFF added p99 @${connections}`,
+        entry.added_p99_ms < 0
+          ? `${ms(entry.added_p99_ms)} (the direct run's p99 was the higher)`
+          : ms(entry.added_p99_ms),
+        '<= 5 ms',
+      );
       row(
         `max throughput direct / BFF @${connections}`,
         `${rps(dMax.throughput)} / ${rps(bMax.throughput)} (${entry.throughput_ratio.toFixed(2)}x)`,
@@ -125,15 +131,21 @@ async function relaySection(results: Record<string, unknown>) {
     section('SSE relay (search stream through the BFF; 5 provider batches and done, 20 ms apart)');
     const one = await sseLatency(bff.base, cookie, tap, 1, 30);
     const hundred = await sseLatency(bff.base, cookie, tap, 100, 3);
+    const spread = await sseLatency(bff.base, cookie, tap, 100, 3, 1000);
     row(
       'SSE added per event p50 / p99, 1 stream',
       `${ms(one.added_p50_ms)} / ${ms(one.added_p99_ms)} (${one.events} events)`,
       '<= 1 ms / <= 5 ms',
     );
     row(
-      'SSE added per event p50 / p99, 100 streams',
+      'SSE added per event p50 / p99, 100 streams started together',
       `${ms(hundred.added_p50_ms)} / ${ms(hundred.added_p99_ms)} (${hundred.events} events)`,
       '<= 1 ms / <= 20 ms',
+    );
+    row(
+      'SSE added per event p50 / p99, 100 streams started over 1 s',
+      `${ms(spread.added_p50_ms)} / ${ms(spread.added_p99_ms)} (${spread.events} events)`,
+      '',
     );
     row(
       'upstream headers -> browser headers p50 / p99, 1 stream',
@@ -148,7 +160,12 @@ async function relaySection(results: Record<string, unknown>) {
       `${ms(disconnect.p50_ms)} / ${ms(disconnect.p99_ms)}`,
       'p99 <= 50 ms',
     );
-    results.sse = { one_stream: one, hundred_streams: hundred, disconnect };
+    results.sse = {
+      one_stream: one,
+      hundred_streams: hundred,
+      hundred_streams_spread_1s: spread,
+      disconnect,
+    };
 
     await control(sandbox.origin, '/settings', { stream_interval_ms: 0 });
     section('Token refresh under load');

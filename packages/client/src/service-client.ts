@@ -93,6 +93,10 @@ interface CallOptions<S extends z.ZodType> {
   read?: boolean;
 }
 
+/** Whether a call may change something at the service (a POST that is not a search). */
+const acts = (options: { method: 'GET' | 'POST'; read?: boolean }) =>
+  options.method !== 'GET' && !options.read;
+
 const segment = (id: string) => encodeURIComponent(id);
 
 function queryString(query: Query | undefined): string {
@@ -214,7 +218,24 @@ export class ServiceClient {
    * backoff only where repeating is safe (reads, and creates that carry an Idempotency-Key).
    */
   async call<S extends z.ZodType>(options: CallOptions<S>): Promise<z.output<S>> {
-    const isWrite = options.method !== 'GET' && !options.read;
+    const isWrite = acts(options);
+    return this.#exchange(options, async (response) => {
+      const value = await this.#parse(response, options.schema, isWrite);
+      if (options.report) options.report.replayed = response.headers['idempotent-replayed'] === 'true';
+      return value;
+    });
+  }
+
+  /**
+   * The attempts of one call, whatever its answer is read as (`accept` reads a response, throwing a ServiceError for
+   * an error answer): a token for the scope, one refresh and retry on a 401 expired/invalid token, and retries with
+   * backoff only where repeating is safe.
+   */
+  async #exchange<T>(
+    options: Omit<CallOptions<z.ZodType>, 'schema'>,
+    accept: (response: HttpResponse) => Promise<T>,
+  ): Promise<T> {
+    const isWrite = acts(options);
     const safe = !isWrite || options.idempotencyKey !== undefined;
     const attempts = safe ? this.#options.retries + 1 : 1;
     let token = await this.tokens.get([options.scope]);
@@ -223,10 +244,7 @@ export class ServiceClient {
     for (let attempt = 1; ; attempt += 1) {
       if (report) report.attempts += 1;
       try {
-        const response = await this.#request(options, token);
-        const value = await this.#parse(response, options.schema, isWrite);
-        if (report) report.replayed = response.headers['idempotent-replayed'] === 'true';
-        return value;
+        return await accept(await this.#request(options, token));
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
         if (report && error.outcome === 'unknown') report.outcomeUnknown = true;
@@ -260,7 +278,7 @@ export class ServiceClient {
         timeoutMs: options.timeoutMs ?? this.#options.timeoutMs,
         signal: options.signal,
       },
-      options.method !== 'GET' && !options.read,
+      acts(options),
     );
   }
 
@@ -302,44 +320,22 @@ export class ServiceClient {
    * Ends after `done`; a stream cut before `done` throws stream_interrupted. Aborting the signal closes the upstream.
    */
   async *relayFlightSearch(body: FlightSearchRequest, signal?: AbortSignal): AsyncGenerator<RelayedEvent> {
-    let token = await this.tokens.get(['flights:read']);
-    let response: HttpResponse | null = null;
-    let refreshed = false;
-    // A search only reads: a refused token is replaced once, and a failure before the stream starts is retried.
-    for (let attempt = 1; response === null; attempt += 1) {
-      try {
-        const candidate = await this.#request(
-          {
-            method: 'POST',
-            path: '/flights/searches/stream',
-            scope: 'flights:read',
-            body,
-            timeoutMs: this.#options.timeoutMs,
-            signal,
-            read: true,
-          },
-          token,
-        );
-        if (candidate.statusCode === 401 && !refreshed) {
-          await candidate.body.dump();
-          refreshed = true;
-          token = await this.tokens.replace(['flights:read'], token);
-          attempt -= 1;
-          continue;
-        }
-        if (candidate.statusCode >= 400) {
-          await this.#parse(candidate, ErrorEnvelopeSchema, false);
-          throw ServiceError.local('upstream_malformed', 502);
-        }
-        response = candidate;
-      } catch (error) {
-        if (!(error instanceof ServiceError) || !error.retryable || attempt > this.#options.retries)
-          throw error;
-        if (signal?.aborted) throw error;
-        await sleep(backoffMs(attempt));
-      }
-    }
-    if (!response) throw ServiceError.local('upstream_unavailable', 502);
+    // A search only reads: retried like any read when it fails before the stream starts.
+    const response = await this.#exchange(
+      {
+        method: 'POST',
+        path: '/flights/searches/stream',
+        scope: 'flights:read',
+        body,
+        signal,
+        read: true,
+      },
+      async (answer) => {
+        if (answer.statusCode < 400) return answer;
+        await this.#parse(answer, ErrorEnvelopeSchema, false);
+        throw ServiceError.local('upstream_malformed', 502);
+      },
+    );
     const framer = new SseFramer();
     let done = false;
     try {

@@ -10,8 +10,8 @@ import { useMemo } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -270,65 +270,39 @@ function BookingForm({
                 />
               )}
             />
-            <Controller
+            <FormTextField
               control={form.control}
               name="customer.given_name"
-              render={({ field, fieldState }) => (
-                <TextField
-                  label="Given names"
-                  autoComplete="off"
-                  {...field}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Given names"
+              autoComplete="off"
             />
-            <Controller
+            <FormTextField
               control={form.control}
               name="customer.family_name"
-              render={({ field, fieldState }) => (
-                <TextField
-                  label="Family name"
-                  autoComplete="off"
-                  {...field}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Family name"
+              autoComplete="off"
             />
           </div>
           <div className="row">
-            <Controller
+            <FormTextField
               control={form.control}
               name="customer.email"
-              render={({ field, fieldState }) => (
-                <TextField
-                  label="Email"
-                  type="email"
-                  autoComplete="off"
-                  {...field}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Email"
+              type="email"
+              autoComplete="off"
             />
-            <Controller
+            <FormTextField
               control={form.control}
               name="customer.phone"
-              render={({ field, fieldState }) => (
-                <TextField
-                  label="Phone (optional)"
-                  type="tel"
-                  autoComplete="off"
-                  {...field}
-                  error={fieldState.error?.message}
-                  description="International format, e.g. +33 6 12 34 56 78"
-                />
-              )}
+              label="Phone (optional)"
+              type="tel"
+              autoComplete="off"
+              description="International format, e.g. +33 6 12 34 56 78"
             />
-            <Controller
+            <FormTextField
               control={form.control}
               name="client_reference"
-              render={({ field, fieldState }) => (
-                <TextField label="Client reference (optional)" {...field} error={fieldState.error?.message} />
-              )}
+              label="Client reference (optional)"
             />
           </div>
         </fieldset>

@@ -1,9 +1,9 @@
 import { type SignInRequest, SignInRequestSchema } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useMe } from '../api/me.ts';
 import { useSignIn } from '../api/sign-in.ts';
 
@@ -40,32 +40,20 @@ export function SignInPage() {
           </div>
         )}
         <form onSubmit={(event) => void submit(event)} className="stack" noValidate>
-          <Controller
+          <FormTextField
             control={form.control}
             name="email"
-            render={({ field, fieldState }) => (
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="username"
-                autoFocus
-                {...field}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
           />
-          <Controller
+          <FormTextField
             control={form.control}
             name="password"
-            render={({ field, fieldState }) => (
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                {...field}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
           />
           {signIn.error && <ErrorNotice error={signIn.error} title="Could not sign in" />}
           <button type="submit" className="button primary" disabled={signIn.isPending}>

@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
@@ -151,29 +152,17 @@ function PassengersForm({ offer, onBooked }: { offer: FlightOffer; onBooked: (or
               </h3>
             </legend>
             <div className="row">
-              <Controller
+              <FormTextField
                 control={form.control}
                 name={`passengers.${index}.given_name`}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    label="Given names"
-                    {...field}
-                    error={fieldState.error?.message}
-                    autoComplete="off"
-                  />
-                )}
+                label="Given names"
+                autoComplete="off"
               />
-              <Controller
+              <FormTextField
                 control={form.control}
                 name={`passengers.${index}.family_name`}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    label="Family name"
-                    {...field}
-                    error={fieldState.error?.message}
-                    autoComplete="off"
-                  />
-                )}
+                label="Family name"
+                autoComplete="off"
               />
             </div>
             <div className="row">
@@ -219,16 +208,10 @@ function PassengersForm({ offer, onBooked }: { offer: FlightOffer; onBooked: (or
               />
             </div>
             <div className="row">
-              <Controller
+              <FormTextField
                 control={form.control}
                 name={`passengers.${index}.document_number`}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    label="Passport number (optional)"
-                    {...field}
-                    error={fieldState.error?.message}
-                  />
-                )}
+                label="Passport number (optional)"
               />
               <Controller
                 control={form.control}
@@ -257,45 +240,25 @@ function PassengersForm({ offer, onBooked }: { offer: FlightOffer; onBooked: (or
                 )}
               />
             </div>
-            <Controller
+            <FormTextField
               control={form.control}
               name={`passengers.${index}.national_id`}
-              render={({ field, fieldState }) => (
-                <TextField label="National ID (optional)" {...field} error={fieldState.error?.message} />
-              )}
+              label="National ID (optional)"
             />
           </fieldset>
         ))}
       </div>
       <h2>Contact</h2>
       <div className="row">
-        <Controller
-          control={form.control}
-          name="contact.email"
-          render={({ field, fieldState }) => (
-            <TextField label="Email" type="email" {...field} error={fieldState.error?.message} />
-          )}
-        />
-        <Controller
+        <FormTextField control={form.control} name="contact.email" label="Email" type="email" />
+        <FormTextField
           control={form.control}
           name="contact.phone"
-          render={({ field, fieldState }) => (
-            <TextField
-              label="Phone"
-              type="tel"
-              description="International form, e.g. +442071234567"
-              {...field}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Phone"
+          type="tel"
+          description="International form, e.g. +442071234567"
         />
-        <Controller
-          control={form.control}
-          name="client_reference"
-          render={({ field, fieldState }) => (
-            <TextField label="Client reference (optional)" {...field} error={fieldState.error?.message} />
-          )}
-        />
+        <FormTextField control={form.control} name="client_reference" label="Client reference (optional)" />
       </div>
       {create.error && (
         <ErrorNotice

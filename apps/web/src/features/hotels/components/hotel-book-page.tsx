@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
@@ -185,47 +186,27 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
                   />
                 )}
               />
-              <Controller
+              <FormTextField
                 control={form.control}
                 name={`rooms.${r}.guests.${g}.given_name`}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    label="Given names"
-                    autoComplete="off"
-                    {...field}
-                    error={fieldState.error?.message}
-                  />
-                )}
+                label="Given names"
+                autoComplete="off"
               />
-              <Controller
+              <FormTextField
                 control={form.control}
                 name={`rooms.${r}.guests.${g}.family_name`}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    label="Family name"
-                    autoComplete="off"
-                    {...field}
-                    error={fieldState.error?.message}
-                  />
-                )}
+                label="Family name"
+                autoComplete="off"
               />
-              <Controller
+              <FormTextField
                 control={form.control}
                 name={`rooms.${r}.guests.${g}.national_id`}
-                render={({ field, fieldState }) => (
-                  <TextField label="National ID (optional)" {...field} error={fieldState.error?.message} />
-                )}
+                label="National ID (optional)"
               />
-              <Controller
+              <FormTextField
                 control={form.control}
                 name={`rooms.${r}.guests.${g}.passport_number`}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    label="Passport number (optional)"
-                    {...field}
-                    error={fieldState.error?.message}
-                  />
-                )}
+                label="Passport number (optional)"
               />
             </fieldset>
           ))}
@@ -233,25 +214,13 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
       ))}
       <h2>Contact and notes</h2>
       <div className="row">
-        <Controller
-          control={form.control}
-          name="contact.email"
-          render={({ field, fieldState }) => (
-            <TextField label="Email" type="email" {...field} error={fieldState.error?.message} />
-          )}
-        />
-        <Controller
+        <FormTextField control={form.control} name="contact.email" label="Email" type="email" />
+        <FormTextField
           control={form.control}
           name="contact.phone"
-          render={({ field, fieldState }) => (
-            <TextField
-              label="Phone"
-              type="tel"
-              {...field}
-              error={fieldState.error?.message}
-              description="International format, e.g. +33123456789"
-            />
-          )}
+          label="Phone"
+          type="tel"
+          description="International format, e.g. +33123456789"
         />
         <Controller
           control={form.control}
@@ -266,25 +235,13 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
             />
           )}
         />
-        <Controller
-          control={form.control}
-          name="client_reference"
-          render={({ field, fieldState }) => (
-            <TextField label="Client reference (optional)" {...field} error={fieldState.error?.message} />
-          )}
-        />
+        <FormTextField control={form.control} name="client_reference" label="Client reference (optional)" />
       </div>
-      <Controller
+      <FormTextField
         control={form.control}
         name="note"
-        render={({ field, fieldState }) => (
-          <TextField
-            label="Note to the hotel (optional)"
-            {...field}
-            error={fieldState.error?.message}
-            description="Late arrival, a cot, a quiet room…"
-          />
-        )}
+        label="Note to the hotel (optional)"
+        description="Late arrival, a cot, a quiet room…"
       />
       {create.error && (
         <ErrorNotice

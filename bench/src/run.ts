@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSRF_HEADER, TokenResponseSchema } from '@console/contract';
+import { TokenResponseSchema } from '@console/contract';
 import { BENCH_USER, startBff, startConsole, startSandbox } from './console-process.ts';
 import { load, openLoad } from './load.ts';
-import { control, disconnectToClose, memory, signIn as signInAs, sseLatency, tokenStorm } from './relay.ts';
+import { control, disconnectToClose, memory, signIn, sseLatency, tokenStorm } from './relay.ts';
 import { soak } from './soak.ts';
 import { routeSizes, spaFigures } from './spa.ts';
 import { Tap } from './tap.ts';
@@ -20,17 +20,6 @@ type Row = { figure: string; value: string; target: string };
 const rows: Row[] = [];
 const section = (title: string) => rows.push({ figure: `— ${title}`, value: '', target: '' });
 const row = (figure: string, value: string, target = '') => rows.push({ figure, value, target });
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [CSRF_HEADER]: '1' },
-    body: JSON.stringify({ email: 'agent@demo.test', password: 'demo-agent' }),
-  });
-  const cookie = response.headers.get('set-cookie')?.split(';')[0];
-  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status}`);
-  return cookie;
-}
 
 async function token(sandbox: string): Promise<string> {
   const response = await fetch(`${sandbox}/v3/auth/tokens`, {
@@ -53,7 +42,7 @@ const rps = (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`;
 async function latencySection(results: Record<string, unknown>) {
   const app = await startConsole(3300, 4310);
   try {
-    const cookie = await signIn(app.base);
+    const cookie = await signIn(app.base, 'agent@demo.test', 'demo-agent');
     const bearer = await token(app.sandbox);
     const path = 'flights/places?query=lon&limit=8';
     const direct = { url: `${app.sandbox}/v3/${path}`, headers: { authorization: `Bearer ${bearer}` } };
@@ -125,7 +114,7 @@ async function relaySection(results: Record<string, unknown>) {
   const tapUrl = await tap.listen();
   const bff = await startBff(3301, `${tapUrl}/v3`);
   try {
-    const cookie = await signInAs(bff.base, BENCH_USER.email, BENCH_USER.password);
+    const cookie = await signIn(bff.base, BENCH_USER.email, BENCH_USER.password);
     await control(sandbox.origin, '/settings', { stream_interval_ms: 20 });
     await sseLatency(bff.base, cookie, tap, 10, 1); // warm-up
     section('SSE relay (search stream through the BFF; 5 provider batches and done, 20 ms apart)');

@@ -11,6 +11,7 @@ import {
   PhoneSchema,
   queryInt,
 } from './primitives.ts';
+import { extra, OpaqueIdSchema, OpenListSchema, OpenSchema, ReadDateTimeSchema, TextSchema } from './read.ts';
 
 // ---------- products ----------
 
@@ -35,7 +36,8 @@ export const ActivityProductsQuerySchema = z
       .optional(),
     min_price: queryPrice.optional(),
     max_price: queryPrice.optional(),
-    sort: ActivitySortSchema.optional(),
+    /** Any string: the accepted values are not shown in the document; the console's menu is a convenience. */
+    sort: z.string().trim().min(1).max(50).optional(),
     limit: queryInt(1, ACTIVITY_LIST_LIMIT.max).default(ACTIVITY_LIST_LIMIT.default),
     after: z.string().min(1).max(200).optional(),
   })
@@ -48,21 +50,21 @@ export type ActivityProductsQuery = z.infer<typeof ActivityProductsQuerySchema>;
 export const ActivityProductTypeSchema = z.object({
   object: z.literal('activity_product_type'),
   id: idSchema('activityProductType'),
-  title: z.string(),
-  title_translated: z.string().nullable(),
+  title: TextSchema,
+  title_translated: TextSchema.nullish(),
 });
 export type ActivityProductType = z.infer<typeof ActivityProductTypeSchema>;
 
 export const ActivityProductSchema = z.object({
   object: z.literal('activity_product'),
   id: idSchema('activityProduct'),
-  title: z.string(),
-  title_translated: z.string().nullable(),
-  description: z.string(),
-  type: z.string(),
-  city: z.string(),
-  country: z.string(),
-  image_url: z.string(),
+  title: TextSchema,
+  title_translated: TextSchema.nullish(),
+  description: TextSchema.nullish(),
+  type: TextSchema.nullish(),
+  city: TextSchema.nullish(),
+  country: TextSchema.nullish(),
+  image_url: TextSchema.nullish(),
   from: MoneySchema,
   images: z.array(z.string()),
   categories: z.array(z.string()),
@@ -106,8 +108,8 @@ export const InputTypeCodeSchema = z.literal(INPUT_TYPE_CODES, {
 });
 
 export const BookingOptionItemSchema = z.object({
-  label: z.string(),
-  label_translated: z.string().nullable(),
+  label: TextSchema,
+  label_translated: TextSchema.nullish(),
   value: z.json(),
   price: MoneySchema,
 });
@@ -115,17 +117,18 @@ export type BookingOptionItem = z.infer<typeof BookingOptionItemSchema>;
 
 export const BookingOptionSchema = z.object({
   id: z.string().min(1),
-  name: z.string(),
-  name_translated: z.string().nullable(),
-  description: z.string().nullable(),
-  description_translated: z.string().nullable(),
+  name: TextSchema,
+  name_translated: TextSchema.nullish(),
+  description: TextSchema.nullish(),
+  description_translated: TextSchema.nullish(),
   required: z.boolean(),
   add_on: z.boolean(),
-  input_type: InputTypeCodeSchema,
-  input_type_name: z.string(),
-  format_regex: z.string().nullable(),
-  valid_from: z.string().nullable(),
-  valid_to: z.string().nullable(),
+  /** 1 to 14 in the document; any other integer is shown as written and cannot be answered here. */
+  input_type: z.number().int(),
+  input_type_name: TextSchema,
+  format_regex: TextSchema.nullish(),
+  valid_from: TextSchema.nullish(),
+  valid_to: TextSchema.nullish(),
   price: MoneySchema,
   items: z.array(BookingOptionItemSchema),
 });
@@ -177,7 +180,7 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function compileRegex(pattern: string | null): RegExp | null {
+function compileRegex(pattern: string | null | undefined): RegExp | null {
   if (!pattern) return null;
   try {
     return new RegExp(pattern, 'u');
@@ -278,7 +281,16 @@ export function answerValueSchema(option: BookingOption): z.ZodType<unknown> {
         .string()
         .regex(FLIGHT_NUMBER_PATTERN, { error: 'must be an airline code and number, like BA117' })
         .refine(matchesFormat, fmt);
+    default:
+      // An input type the document does not list: the console cannot build a control for it (the form says so), and
+      // any JSON answer a caller gives is passed on for the service to judge.
+      return z.json();
   }
+}
+
+/** Whether the console knows an option's input type (1 to 14). */
+export function isKnownInputType(code: number): code is InputTypeCode {
+  return code in INPUT_TYPES;
 }
 
 export const OptionAnswerSchema = z.object({ id: z.string().min(1), value: z.json() }).strict();
@@ -406,18 +418,17 @@ export const ActivityAvailabilityQuerySchema = z.object({ date: DateSchema.optio
 
 export const ActivityAvailabilitySchema = z.object({
   object: z.literal('activity_availability'),
-  product_type_id: idSchema('activityProductType'),
-  timezone: z.string(),
+  product_type_id: TextSchema,
+  timezone: TextSchema,
   /** The asked date; null when no date was asked (then `dates` lists the bookable dates). */
-  date: DateSchema.nullable(),
-  weekday: z.string().nullable(),
+  date: TextSchema.nullish(),
+  weekday: TextSchema.nullish(),
   available: z.boolean(),
-  capacity: z.array(
-    z.object({ category: TravelerCategorySchema, quantity: z.number().int().min(0).nullable() }),
-  ),
-  dates: z.array(z.object({ date: DateSchema })),
-  timeslots: z.array(z.object({ start_time: z.string().regex(TIME_PATTERN) })),
-  rates: z.array(z.object({ category: TravelerCategorySchema, price: MoneySchema })),
+  /** Categories are strings: adult, child and senior are the ones a booking request can carry. */
+  capacity: z.array(z.object({ category: TextSchema, quantity: z.number().int().nullable() })),
+  dates: z.array(z.object({ date: TextSchema })),
+  timeslots: z.array(z.object({ start_time: TextSchema })),
+  rates: z.array(z.object({ category: TextSchema, price: MoneySchema })),
   booking_options: BookingOptionsSchema,
 });
 export type ActivityAvailability = z.infer<typeof ActivityAvailabilitySchema>;
@@ -522,7 +533,8 @@ export const ActivityBookingRequestSchema = z
   .object({
     product_type_id: idSchema('activityProductType'),
     date: DateSchema,
-    timeslot: z.string().regex(TIME_PATTERN, { error: 'must be a time like 09:30' }).optional(),
+    /** The start_time string the availability answer gave, sent back as it came. */
+    timeslot: z.string().min(1).max(50).optional(),
     travelers: TravelersSchema,
     customer: CustomerInputSchema,
     client_reference: ClientReferenceSchema.optional(),
@@ -547,13 +559,13 @@ export type ActivityBookingsQuery = z.infer<typeof ActivityBookingsQuerySchema>;
 export const ActivityBookingSummarySchema = z.object({
   object: z.literal('activity_booking_summary'),
   id: idSchema('activityBooking'),
-  status: ActivityBookingStatusSchema,
-  code: z.string().nullable(),
-  partner_reference: z.string().nullable(),
-  product_type_id: z.string().nullable(),
-  product_id: z.string().nullable(),
-  created_at: z.string().nullable(),
-  updated_at: z.string().nullable(),
+  status: TextSchema,
+  code: TextSchema.nullish(),
+  partner_reference: TextSchema.nullish(),
+  product_type_id: TextSchema.nullish(),
+  product_id: TextSchema.nullish(),
+  created_at: TextSchema.nullish(),
+  updated_at: TextSchema.nullish(),
 });
 export type ActivityBookingSummary = z.infer<typeof ActivityBookingSummarySchema>;
 
@@ -561,62 +573,67 @@ export const ActivityBookingListSchema = z.object({
   object: z.literal('activity_booking_list'),
   data: z.array(ActivityBookingSummarySchema),
   has_more: z.boolean(),
-  next_cursor: z.string().nullable(),
+  next_cursor: TextSchema.nullish(),
 });
 export type ActivityBookingList = z.infer<typeof ActivityBookingListSchema>;
 
+/** A breakdown line as our sandbox sends it (not shown in the document). */
 export const BreakdownLineSchema = z.object({
   label: z.string(),
-  category: z.enum([...TRAVELER_CATEGORIES, 'option']),
-  quantity: z.number().int().min(1),
-  unit_price: MoneySchema,
+  category: z.string().nullish(),
+  quantity: z.number().int(),
+  unit_price: MoneySchema.nullish(),
   amount: MoneySchema,
 });
+export type BreakdownLine = z.infer<typeof BreakdownLineSchema>;
 
+/** The customer as our sandbox sends it (not shown in the document): the request's fields. */
 export const CustomerSchema = z.object({
-  salutation: z.string().nullable(),
+  salutation: z.string().nullish(),
   given_name: z.string(),
   family_name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
+  phone: z.string().nullish(),
 });
+export type Customer = z.infer<typeof CustomerSchema>;
 
+/** An activity booking as the document states it; `status` is any string (the five listed are known). */
 export const ActivityBookingSchema = z.object({
   object: z.literal('activity_booking'),
   id: idSchema('activityBooking'),
-  code: z.string(),
-  product_type_id: idSchema('activityProductType'),
-  title: z.string(),
-  date: DateSchema,
-  timeslot: z.string().nullable(),
-  status: ActivityBookingStatusSchema,
+  code: TextSchema.nullish(),
+  product_type_id: TextSchema,
+  title: TextSchema,
+  date: TextSchema,
+  timeslot: TextSchema.nullish(),
+  status: TextSchema,
   total: MoneySchema,
-  breakdown: z.array(BreakdownLineSchema),
-  customer: CustomerSchema,
-  created_at: DateTimeSchema,
-  /** Beyond the spec's list, optional (docs/decisions/002). */
-  product_id: idSchema('activityProduct').optional(),
-  client_reference: z.string().nullable().optional(),
-  travelers: z
-    .object({ adults: z.number().int(), children: z.number().int(), seniors: z.number().int() })
-    .optional(),
-  hold_expires_at: DateTimeSchema.nullable().optional(),
-  updated_at: DateTimeSchema.optional(),
+  breakdown: OpenListSchema,
+  customer: OpenSchema,
+  created_at: ReadDateTimeSchema,
+  /** Beyond the document's list: used when there and readable (decision 013). */
+  product_id: extra(TextSchema),
+  client_reference: extra(z.string().nullable()),
+  travelers: extra(
+    z.object({ adults: z.number().int(), children: z.number().int(), seniors: z.number().int() }),
+  ),
+  hold_expires_at: extra(z.string().nullable()),
+  updated_at: extra(z.string()),
 });
 export type ActivityBooking = z.infer<typeof ActivityBookingSchema>;
 
 export const ActivityVoucherSchema = z.object({
   object: z.literal('activity_voucher'),
-  id: idSchema('activityVoucher'),
-  visual_id: z.string(),
-  generated_at: DateTimeSchema,
-  download_url: z.string(),
+  id: OpaqueIdSchema,
+  visual_id: TextSchema,
+  generated_at: ReadDateTimeSchema,
+  download_url: TextSchema,
 });
 export type ActivityVoucher = z.infer<typeof ActivityVoucherSchema>;
 
 export const ActivityVoucherListSchema = z.object({
   object: z.literal('activity_voucher_list'),
-  booking_id: idSchema('activityBooking'),
+  booking_id: TextSchema,
   data: z.array(ActivityVoucherSchema),
 });
 export type ActivityVoucherList = z.infer<typeof ActivityVoucherListSchema>;

@@ -7,10 +7,18 @@ import {
   ContactSchema,
   CountryCodeSchema,
   DateSchema,
-  DateTimeSchema,
   PersonNameSchema,
   queryInt,
 } from './primitives.ts';
+import {
+  extra,
+  OpaqueIdSchema,
+  OpenListSchema,
+  OpenSchema,
+  ReadDateTimeSchema,
+  TextSchema,
+  wallClockOf,
+} from './read.ts';
 
 export const IataCodeSchema = z.string().regex(/^[A-Z]{3}$/, { error: 'must be a three-letter IATA code' });
 export const AirlineCodeSchema = z
@@ -19,14 +27,15 @@ export const AirlineCodeSchema = z
 
 // ---------- places ----------
 
+/** Read as the document states it: strings (`type` is city or airport in the document; any string is shown). */
 export const FlightPlaceSchema = z.object({
   object: z.literal('flight_place'),
-  code: IataCodeSchema,
-  name: z.string(),
-  type: z.enum(['city', 'airport']),
-  city_code: IataCodeSchema,
-  country_code: CountryCodeSchema,
-  country: z.string(),
+  code: TextSchema,
+  name: TextSchema,
+  type: TextSchema,
+  city_code: TextSchema,
+  country_code: TextSchema,
+  country: TextSchema,
 });
 export type FlightPlace = z.infer<typeof FlightPlaceSchema>;
 
@@ -109,39 +118,43 @@ export const FlightSearchRequestSchema = z
 export type FlightSearchRequest = z.input<typeof FlightSearchRequestSchema>;
 export type ParsedFlightSearchRequest = z.output<typeof FlightSearchRequestSchema>;
 
-export const BaggageSchema = z.object({ checked: z.string(), cabin: z.string() });
+export const BaggageSchema = z.object({ checked: TextSchema, cabin: TextSchema });
 
+/** A segment as the document states it: every field a string except the three integers. */
 export const FlightSegmentSchema = z.object({
-  origin: IataCodeSchema,
-  destination: IataCodeSchema,
-  /** Local time at the origin with its UTC offset, e.g. 2026-12-01T08:30:00+01:00. */
-  departing_at: DateTimeSchema,
-  arriving_at: DateTimeSchema,
-  marketing_carrier: AirlineCodeSchema,
-  operating_carrier: AirlineCodeSchema,
-  flight_number: z.string(),
-  aircraft: z.string(),
-  aircraft_name: z.string(),
-  booking_class: z.string(),
-  cabin_class: CabinClassSchema,
-  stops: z.number().int().min(0),
-  seats_remaining: z.number().int().min(0),
-  duration_minutes: z.number().int().positive(),
+  origin: TextSchema,
+  destination: TextSchema,
+  /** Local time at the airport, with or without an offset (read with `wallClockOf`). */
+  departing_at: ReadDateTimeSchema,
+  arriving_at: ReadDateTimeSchema,
+  marketing_carrier: TextSchema,
+  operating_carrier: TextSchema,
+  flight_number: TextSchema,
+  aircraft: TextSchema,
+  aircraft_name: TextSchema,
+  booking_class: TextSchema,
+  cabin_class: TextSchema,
+  stops: z.number().int(),
+  seats_remaining: z.number().int(),
+  duration_minutes: z.number().int(),
   baggage: BaggageSchema,
 });
 export type FlightSegment = z.infer<typeof FlightSegmentSchema>;
 
 export const FlightSliceSchema = z.object({
-  origin: IataCodeSchema,
-  destination: IataCodeSchema,
-  duration_minutes: z.number().int().positive(),
-  segments: z.array(FlightSegmentSchema).min(1),
+  origin: TextSchema,
+  destination: TextSchema,
+  duration_minutes: z.number().int(),
+  segments: z.array(FlightSegmentSchema),
 });
 export type FlightSlice = z.infer<typeof FlightSliceSchema>;
 
-/** An offer's passenger (inner fields not shown in the spec; after Duffel): id, type and that passenger's fare. */
+/**
+ * An offer's passenger as our sandbox sends it (inner fields not shown in the document; after Duffel): id, type and
+ * that passenger's fare. Read with `readKnown`; a service may send any other shape.
+ */
 export const OfferPassengerSchema = z.object({
-  id: idSchema('flightPassenger'),
+  id: OpaqueIdSchema,
   type: PassengerTypeSchema,
   base: MoneySchema,
   tax: MoneySchema,
@@ -149,28 +162,34 @@ export const OfferPassengerSchema = z.object({
 });
 export type OfferPassenger = z.infer<typeof OfferPassengerSchema>;
 
+/** A passenger of an offer whose shape names at least its type (`type`, or `passenger_type`). */
+export const OfferPassengerTypeSchema = z.union([
+  z.object({ type: PassengerTypeSchema }),
+  z.object({ passenger_type: PassengerTypeSchema }).transform((p) => ({ type: p.passenger_type })),
+]);
+
 export const FlightOfferSchema = z.object({
   object: z.literal('flight_offer'),
   id: idSchema('offer'),
-  owner: z.string(),
-  validating_airline: AirlineCodeSchema,
-  airline_name: z.string(),
-  cabin_class: CabinClassSchema,
+  owner: TextSchema,
+  validating_airline: TextSchema,
+  airline_name: TextSchema,
+  cabin_class: TextSchema,
   total: MoneySchema,
   base: MoneySchema,
   tax: MoneySchema,
-  passengers: z.array(OfferPassengerSchema),
-  slices: z.array(FlightSliceSchema).min(1),
-  /** Not in the spec's table: when the offer stops being bookable (after Duffel's expires_at). */
-  expires_at: DateTimeSchema.optional(),
+  passengers: OpenListSchema,
+  slices: z.array(FlightSliceSchema),
+  /** Not in the document's table: when the offer stops being bookable (after Duffel's expires_at). */
+  expires_at: extra(ReadDateTimeSchema),
 });
 export type FlightOffer = z.infer<typeof FlightOfferSchema>;
 
 export const FLIGHT_SEARCH_STATUSES = ['in_progress', 'complete'] as const;
 export const FlightSearchSchema = z.object({
   object: z.literal('flight_search'),
-  id: idSchema('flightSearch'),
-  status: z.enum(FLIGHT_SEARCH_STATUSES),
+  id: OpaqueIdSchema,
+  status: TextSchema,
   offer_count: z.number().int().min(0),
   offers: z.array(FlightOfferSchema),
 });
@@ -178,37 +197,48 @@ export type FlightSearch = z.infer<typeof FlightSearchSchema>;
 
 // ---------- streaming search events ----------
 
-/** `event: offers`: the full list so far, replacing every earlier batch. */
+/**
+ * `event: offers`: "a full flight offer batch with replace = true" — the offers so far, replacing every earlier
+ * batch. The document names only the offers and `replace`; the rest is ours and read when it is there.
+ */
 export const FlightOffersEventSchema = z.object({
-  object: z.literal('flight_offer_batch'),
-  search_id: idSchema('flightSearch'),
-  replace: z.literal(true),
-  offer_count: z.number().int().min(0),
-  /** How many providers have answered so far, of how many were asked. */
-  providers_answered: z.number().int().min(0),
-  providers_total: z.number().int().min(1),
+  replace: z.boolean().optional(),
   offers: z.array(FlightOfferSchema),
+  search_id: extra(TextSchema),
+  offer_count: extra(z.number().int().min(0)),
+  /** How many providers have answered so far, of how many were asked. */
+  providers_answered: extra(z.number().int().min(0)),
+  providers_total: extra(z.number().int().min(1)),
 });
 export type FlightOffersEvent = z.infer<typeof FlightOffersEventSchema>;
 
-/** `event: done`: the last event. Payload not shown in the spec; ours names the search and its final count. */
-export const FlightSearchDoneEventSchema = z.object({
+/** Our sandbox's `done` payload. The document does not show it: any payload (or none) ends the stream. */
+export const SandboxFlightSearchDoneEventSchema = z.object({
   object: z.literal('flight_search_done'),
   search_id: idSchema('flightSearch'),
   status: z.enum(['complete', 'partial']),
   offer_count: z.number().int().min(0),
 });
-export type FlightSearchDoneEvent = z.infer<typeof FlightSearchDoneEventSchema>;
+export type SandboxFlightSearchDoneEvent = z.infer<typeof SandboxFlightSearchDoneEventSchema>;
 
 export const FLIGHT_SEARCH_EVENT_NAMES = ['offers', 'done'] as const;
 export type FlightSearchEvent =
   | { event: 'offers'; data: FlightOffersEvent }
-  | { event: 'done'; data: FlightSearchDoneEvent };
+  | { event: 'done'; data: unknown };
 
-/** Parses one SSE event (its name and its data line) of the flight search stream; null for names we don't know. */
+/**
+ * Parses one SSE event (its name and its data) of the flight search stream; null for names we don't know. The done
+ * payload is whatever the service sent: JSON when it is JSON, the text otherwise.
+ */
 export function parseFlightSearchEvent(event: string | undefined, data: string): FlightSearchEvent | null {
   if (event === 'offers') return { event, data: FlightOffersEventSchema.parse(JSON.parse(data)) };
-  if (event === 'done') return { event, data: FlightSearchDoneEventSchema.parse(JSON.parse(data)) };
+  if (event === 'done') {
+    try {
+      return { event, data: JSON.parse(data) as unknown };
+    } catch {
+      return { event, data };
+    }
+  }
   return null;
 }
 
@@ -216,21 +246,21 @@ export function parseFlightSearchEvent(event: string | undefined, data: string):
 
 export const FlightConditionsSchema = z.object({
   object: z.literal('flight_conditions'),
-  offer_id: idSchema('offer'),
+  offer_id: TextSchema,
   fare_type: z.number().int(),
   fare_rules: z.array(
     z.object({
-      airline: z.string(),
-      route: z.string(),
-      rules: z.array(z.object({ category: z.string(), text: z.string() })),
+      airline: TextSchema,
+      route: TextSchema,
+      rules: z.array(z.object({ category: TextSchema, text: TextSchema })),
     }),
   ),
   baggage: z.array(
     z.object({
-      origin: z.string(),
-      destination: z.string(),
-      flight_number: z.string(),
-      allowance: z.string(),
+      origin: TextSchema,
+      destination: TextSchema,
+      flight_number: TextSchema,
+      allowance: TextSchema,
     }),
   ),
 });
@@ -281,6 +311,20 @@ export const FlightOrderRequestSchema = z
   .strict();
 export type FlightOrderRequest = z.infer<typeof FlightOrderRequestSchema>;
 
+/**
+ * The passenger types an offer is for, when its passengers (not shown in the document) name them; null when they
+ * do not, and the console then goes by the search's passenger counts.
+ */
+export function offerPassengerTypes(offer: Pick<FlightOffer, 'passengers'>): PassengerType[] | null {
+  const types: PassengerType[] = [];
+  for (const passenger of offer.passengers) {
+    const read = OfferPassengerTypeSchema.safeParse(passenger);
+    if (!read.success) return null;
+    types.push(read.data.type);
+  }
+  return types.length > 0 ? types : null;
+}
+
 /** Age bands airlines use, on the date of the first departure: infant under 2, child 2 to 11, adult 12 and over. */
 export function passengerTypeForAge(age: number): PassengerType {
   if (age < 2) return 'infant';
@@ -296,18 +340,21 @@ export function passengerTypeForAge(age: number): PassengerType {
 export function checkPassengersAgainstOffer(
   passengers: readonly OrderPassengerInput[],
   offer: Pick<FlightOffer, 'passengers' | 'slices'>,
+  /** The searched passenger types, for an offer whose passengers do not name theirs. */
+  searchedTypes?: readonly PassengerType[],
 ): { param: string; message: string } | null {
-  const wanted = offer.passengers.map((p) => p.type).sort();
+  const types = offerPassengerTypes(offer) ?? searchedTypes ?? null;
+  const wanted = types ? [...types].sort() : null;
   const given = passengers.map((p) => p.type).sort();
-  if (wanted.join() !== given.join()) {
+  if (wanted && wanted.join() !== given.join()) {
     return {
       param: 'passengers',
       message: `the offer is for ${describeTypes(wanted)}, but the request has ${describeTypes(given)}`,
     };
   }
-  const firstDeparture = offer.slices[0]?.segments[0]?.departing_at.slice(0, 10);
+  const firstDeparture = wallClockOf(offer.slices[0]?.segments[0]?.departing_at)?.date;
   const lastSlice = offer.slices.at(-1);
-  const lastArrival = lastSlice?.segments.at(-1)?.arriving_at.slice(0, 10);
+  const lastArrival = wallClockOf(lastSlice?.segments.at(-1)?.arriving_at)?.date;
   for (const [index, passenger] of passengers.entries()) {
     if (firstDeparture) {
       const age = ageOn(passenger.date_of_birth, firstDeparture);
@@ -342,64 +389,77 @@ export const FLIGHT_ORDER_STATUSES = ['held', 'ticketing', 'ticketed', 'cancelle
 export const FlightOrderStatusSchema = z.enum(FLIGHT_ORDER_STATUSES);
 export type FlightOrderStatus = z.infer<typeof FlightOrderStatusSchema>;
 
-/** An order's passenger: what was sent, plus its id and, once ticketed, its ticket number. */
+/**
+ * An order's passenger as our sandbox sends it (not shown in the document): what was sent, plus its id and, once
+ * ticketed, its ticket number. The console reads it with `readKnown` and shows any other shape generically.
+ */
 export const OrderPassengerSchema = z.object({
-  id: idSchema('flightPassenger'),
-  type: PassengerTypeSchema,
+  id: OpaqueIdSchema,
+  type: TextSchema,
   given_name: z.string(),
   family_name: z.string(),
-  date_of_birth: DateSchema,
-  gender: GenderSchema,
-  nationality: z.string().nullable(),
-  national_id: z.string().nullable(),
+  date_of_birth: z.string().nullish(),
+  gender: z.string().nullish(),
+  nationality: z.string().nullish(),
+  national_id: z.string().nullish(),
   document: z
     .object({
       number: z.string(),
-      expires_on: DateSchema,
+      expires_on: z.string(),
       country_code: z.string(),
-      issued_on: DateSchema.nullable(),
+      issued_on: z.string().nullish(),
     })
-    .nullable(),
-  ticket_number: z.string().nullable(),
+    .nullish(),
+  ticket_number: z.string().nullish(),
 });
 export type OrderPassenger = z.infer<typeof OrderPassengerSchema>;
 
-/** An order's segment: the offer's segment plus the index of the slice it belongs to. */
+/** An order's segment as our sandbox sends it: the offer's segment plus the index of the slice it belongs to. */
 export const OrderSegmentSchema = FlightSegmentSchema.extend({ slice_index: z.number().int().min(0) });
 export type OrderSegment = z.infer<typeof OrderSegmentSchema>;
 
-export const OrderNoteSchema = z.object({ text: z.string(), created_at: DateTimeSchema });
+/** An order's note as our sandbox sends it. */
+export const OrderNoteSchema = z.object({ text: z.string(), created_at: z.string() });
+export type OrderNote = z.infer<typeof OrderNoteSchema>;
 
+/** A contact as the request sends it, read back where a service keeps that shape. */
+export const ReadContactSchema = z.object({ email: z.string(), phone: z.string().nullish() });
+
+/**
+ * A flight order as the document states it. `status` is any string: the five the document lists are known, any
+ * other is shown as written and disables the actions that depend on it.
+ */
 export const FlightOrderSchema = z.object({
   object: z.literal('flight_order'),
-  id: idSchema('flightOrder'),
-  status: FlightOrderStatusSchema,
-  ticketing_deadline: DateTimeSchema,
-  validating_airline: AirlineCodeSchema,
+  id: OpaqueIdSchema,
+  status: TextSchema,
+  ticketing_deadline: ReadDateTimeSchema,
+  validating_airline: TextSchema,
   total: MoneySchema,
-  contact: ContactSchema,
-  passengers: z.array(OrderPassengerSchema),
-  segments: z.array(OrderSegmentSchema),
-  notes: z.array(OrderNoteSchema),
-  /** Fields beyond the spec's table, optional so a service without them still parses (docs/decisions/002). */
-  offer_id: idSchema('offer').optional(),
-  booking_reference: z.string().nullable().optional(),
-  client_reference: z.string().nullable().optional(),
-  created_at: DateTimeSchema.optional(),
-  refunded_amount: MoneySchema.nullable().optional(),
+  contact: OpenSchema,
+  passengers: OpenListSchema,
+  segments: OpenListSchema,
+  notes: OpenListSchema,
+  /** Fields beyond the document's table: used when there and readable (decision 013). */
+  offer_id: extra(TextSchema),
+  booking_reference: extra(z.string().nullable()),
+  client_reference: extra(z.string().nullable()),
+  created_at: extra(z.string()),
+  refunded_amount: extra(MoneySchema.nullable()),
 });
 export type FlightOrder = z.infer<typeof FlightOrderSchema>;
 
 // ---------- refunds and notes ----------
 
-/** refund_type: 1 voluntary (the customer's choice, fare rules apply), 2 involuntary (airline change, full refund). */
+/** Our sandbox's refund_type values (meaning not shown in the document): 1 voluntary, 2 involuntary. */
 export const REFUND_TYPES = { voluntary: 1, involuntary: 2 } as const;
-/** refund_payment_mode: 1 back to the office wallet (the only mode the sandbox supports). */
+/** Our sandbox's refund_payment_mode: 1 back to the office wallet. */
 export const REFUND_PAYMENT_MODES = { wallet: 1 } as const;
 
+/** A refund quote's ticket as our sandbox sends it (not shown in the document). */
 export const RefundQuoteTicketSchema = z.object({
   ticket_number: z.string(),
-  passenger_id: idSchema('flightPassenger'),
+  passenger_id: z.string().nullish(),
   passenger_name: z.string(),
   fare: MoneySchema,
   penalty: MoneySchema,
@@ -409,30 +469,35 @@ export type RefundQuoteTicket = z.infer<typeof RefundQuoteTicketSchema>;
 
 export const RefundQuoteSchema = z.object({
   object: z.literal('refund_quote'),
-  order_id: idSchema('flightOrder'),
+  order_id: TextSchema,
   refund_type: z.number().int(),
-  tickets: z.array(RefundQuoteTicketSchema),
-  /** Sum of the tickets' refund_amount; not in the spec's table. */
-  total_refund: MoneySchema.optional(),
+  tickets: OpenListSchema,
+  /** Sum of the tickets' refund_amount; not in the document's table. */
+  total_refund: extra(MoneySchema),
 });
 export type RefundQuote = z.infer<typeof RefundQuoteSchema>;
 
+/**
+ * What the console sends to refund. refund_type and refund_payment_mode are integers whose meaning the document does
+ * not show: the console sends back a value the service offered (the quote's refund_type), never a fixed list.
+ */
 export const RefundRequestSchema = z
   .object({
-    refund_type: z.literal([1, 2], { error: 'must be 1 (voluntary) or 2 (involuntary)' }).optional(),
+    refund_type: z.number({ error: 'must be a whole number' }).int().optional(),
     ticket_numbers: z.array(z.string().min(1)).min(1).optional(),
-    refund_payment_mode: z.literal(1, { error: 'must be 1 (wallet)' }).optional(),
+    refund_payment_mode: z.number({ error: 'must be a whole number' }).int().optional(),
   })
   .strict();
 export type RefundRequest = z.infer<typeof RefundRequestSchema>;
 
 export const RefundSchema = z.object({
   object: z.literal('refund'),
-  order_id: idSchema('flightOrder'),
-  status: z.enum(['requested', 'completed']),
+  order_id: TextSchema,
+  /** A requested refund has the status requested; any other string is shown as written. */
+  status: TextSchema,
   refunded_tickets: z.array(z.string()),
-  /** What returns to the wallet; not in the spec's table. */
-  amount: MoneySchema.optional(),
+  /** What returns to the wallet; not in the document's table. */
+  amount: extra(MoneySchema),
 });
 export type Refund = z.infer<typeof RefundSchema>;
 

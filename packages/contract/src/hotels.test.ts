@@ -158,10 +158,9 @@ describe('hotel search responses', () => {
     expect(HotelSearchSchema.safeParse(rest).success).toBe(false);
   });
 
-  it('rejects a facet of an unknown type', () => {
-    expect(
-      HotelSearchSchema.safeParse(withChange(hotelCitySearch, ['facets', 0, 'type'], 'slider')).success,
-    ).toBe(false);
+  it('reads a facet of a type the document does not list', () => {
+    const search = HotelSearchSchema.parse(withChange(hotelCitySearch, ['facets', 0, 'type'], 'slider'));
+    expect(search.facets[0]?.type).toBe('slider');
   });
 
   it('parses a confirmed rate and rejects one with a wrong id prefix', () => {
@@ -189,7 +188,7 @@ describe('hotel orders', () => {
 
   it('parses an order, a cancellation quote and an extended deadline', () => {
     expect(HotelOrderSchema.parse(hotelOrder).status).toBe('held');
-    expect(HotelOrderSchema.safeParse({ ...hotelOrder, status: 'ticketed' }).success).toBe(false);
+    expect(HotelOrderSchema.parse({ ...hotelOrder, status: 'on_request' }).status).toBe('on_request');
     expect(
       HotelCancellationQuoteSchema.parse({
         object: 'hotel_cancellation_quote',

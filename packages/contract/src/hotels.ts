@@ -6,11 +6,18 @@ import {
   ContactSchema,
   CountryCodeSchema,
   DateSchema,
-  DateTimeSchema,
   daysBetween,
   PersonNameSchema,
   queryInt,
 } from './primitives.ts';
+import {
+  extra,
+  OpaqueIdSchema,
+  OpenListSchema,
+  OpenSchema,
+  ReadDateTimeSchema,
+  TextSchema,
+} from './read.ts';
 
 /** Hotel, city and other place ids are numeric strings: the search request takes them as integers. */
 export const NumericIdSchema = z.string().regex(/^\d{1,12}$/, { error: 'must be a numeric id' });
@@ -27,12 +34,13 @@ export const CoordinatesSchema = z.object({
 });
 export type Coordinates = z.infer<typeof CoordinatesSchema>;
 
+/** A place as the document states it; `coordinates` is any object (read with `readKnown(CoordinatesSchema)`). */
 export const HotelPlaceSchema = z.object({
-  id: NumericIdSchema,
-  name: z.string(),
-  type: HotelPlaceTypeSchema,
-  country: z.string(),
-  coordinates: CoordinatesSchema.nullable(),
+  id: OpaqueIdSchema,
+  name: TextSchema,
+  type: TextSchema,
+  country: TextSchema,
+  coordinates: OpenSchema,
 });
 export type HotelPlace = z.infer<typeof HotelPlaceSchema>;
 
@@ -200,59 +208,64 @@ export type ParsedHotelSearchRequest = z.output<typeof HotelSearchRequestSchema>
 
 // ---------- resources ----------
 
-/** Inner fields of address, contact, location, rooms and policies are not shown in the spec (docs/decisions/002). */
+/**
+ * Inner fields of address, contact, location, rooms and policies are not shown in the document: these are the
+ * shapes our sandbox sends (decision 002), read with `readKnown` where present; any other shape is shown generically.
+ */
 export const HotelAddressSchema = z.object({
   line1: z.string(),
   city: z.string(),
-  postal_code: z.string().nullable(),
-  country_code: z.string(),
-  country: z.string(),
+  postal_code: z.string().nullish(),
+  country_code: z.string().nullish(),
+  country: z.string().nullish(),
 });
 export const HotelContactSchema = z.object({
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
+  phone: z.string().nullish(),
+  email: z.string().nullish(),
+  website: z.string().nullish(),
 });
 export const HotelLocationSchema = CoordinatesSchema.extend({
   /** Distance from the city centre, in kilometres. */
-  distance_km: z.number().min(0).nullable(),
-  district: z.string().nullable(),
+  distance_km: z.number().min(0).nullish(),
+  district: z.string().nullish(),
 });
 
+/** A hotel as the document states it: strings, numbers, three objects and the images. */
 export const HotelSchema = z.object({
-  id: NumericIdSchema,
-  name: z.string(),
-  chain: z.string().nullable(),
-  rating: z.number().min(0).max(5),
-  review_score: z.number().min(0).max(10).nullable(),
-  address: HotelAddressSchema,
-  contact: HotelContactSchema,
-  location: HotelLocationSchema,
+  id: OpaqueIdSchema,
+  name: TextSchema,
+  chain: TextSchema.nullish(),
+  rating: z.number().nullish(),
+  review_score: z.number().nullish(),
+  address: OpenSchema,
+  contact: OpenSchema,
+  location: OpenSchema,
   images: z.array(z.string()),
 });
 export type Hotel = z.infer<typeof HotelSchema>;
 
-/** A cancellation policy item: from `starts_at` on, cancelling costs `penalty` (after Duffel's cancellation_timeline). */
+/** A cancellation policy item as our sandbox sends it: from `starts_at` on, cancelling costs `penalty` (Duffel). */
 export const CancellationPolicySchema = z.object({
-  starts_at: DateTimeSchema,
+  starts_at: z.string(),
   penalty: MoneySchema,
   description: z.string(),
 });
 export const CancellationSchema = z.object({
   non_refundable: z.boolean(),
-  policy_text: z.string(),
-  policies: z.array(CancellationPolicySchema),
+  policy_text: TextSchema,
+  policies: OpenListSchema,
 });
 export type Cancellation = z.infer<typeof CancellationSchema>;
 
+/** A rate's room as our sandbox sends it (not shown in the document); only the name is needed to show it. */
 export const RoomSchema = z.object({
   name: z.string(),
-  bed_type: z.enum(['single', 'double']),
-  beds: z.number().int().min(1),
-  bedrooms: z.number().int().min(1),
-  max_occupancy: z.number().int().min(1),
-  facilities: z.array(z.string()),
-  occupancy: z.object({ adults: z.number().int(), children: z.array(z.number().int()) }),
+  bed_type: z.string().nullish(),
+  beds: z.number().int().nullish(),
+  bedrooms: z.number().int().nullish(),
+  max_occupancy: z.number().int().nullish(),
+  facilities: z.array(z.string()).nullish(),
+  occupancy: z.object({ adults: z.number().int(), children: z.array(z.number().int()) }).nullish(),
 });
 export type Room = z.infer<typeof RoomSchema>;
 
@@ -260,26 +273,26 @@ export const DealBadgeSchema = z.string();
 
 export const HotelSummarySchema = z.object({
   object: z.literal('hotel_summary'),
-  hotel_id: NumericIdSchema,
-  name: z.string(),
+  hotel_id: OpaqueIdSchema,
+  name: TextSchema,
   lead_rate: MoneySchema,
   lead_rate_before_discount: MoneySchema.nullable(),
-  discount_percent: z.number().min(0).max(100),
+  discount_percent: z.number(),
   deal_badges: z.array(DealBadgeSchema),
-  meal_plan: z.string().nullable(),
+  meal_plan: TextSchema.nullable(),
   refundable: z.boolean(),
   free_cancellation: z.boolean(),
-  check_in: DateSchema,
-  check_out: DateSchema,
-  nights: z.number().int().min(1),
-  occupancy: z.object({ adults: z.number().int().min(1), children: z.number().int().min(0) }),
+  check_in: TextSchema,
+  check_out: TextSchema,
+  nights: z.number().int(),
+  occupancy: z.object({ adults: z.number().int(), children: z.number().int() }),
   rating: z.number().nullable(),
   review_score: z.number().nullable(),
   review_count: z.number().int().nullable(),
-  review_word: z.string().nullable(),
-  accommodation: z.string().nullable(),
-  address: HotelAddressSchema,
-  location: HotelLocationSchema.nullable(),
+  review_word: TextSchema.nullable(),
+  accommodation: TextSchema.nullable(),
+  address: OpenSchema,
+  location: OpenSchema,
   images: z.array(z.string()),
 });
 export type HotelSummary = z.infer<typeof HotelSummarySchema>;
@@ -287,50 +300,52 @@ export type HotelSummary = z.infer<typeof HotelSummarySchema>;
 export const HotelRateSchema = z.object({
   object: z.literal('hotel_rate'),
   id: idSchema('hotelRate'),
-  check_in: DateSchema.nullable(),
-  check_out: DateSchema.nullable(),
+  check_in: TextSchema.nullable(),
+  check_out: TextSchema.nullable(),
   nights: z.number().int().nullable(),
   total: MoneySchema,
   total_before_discount: MoneySchema.nullable(),
-  discount_percent: z.number().min(0).max(100),
+  discount_percent: z.number(),
   deal_badges: z.array(DealBadgeSchema),
   refundable: z.boolean(),
-  refundable_until: DateTimeSchema.nullable(),
+  refundable_until: ReadDateTimeSchema.nullable(),
   available_rooms: z.number().int().nullable(),
   units: z.number().int().nullable(),
-  board: z.string().nullable(),
-  board_basis: z.string().nullable(),
+  board: TextSchema.nullable(),
+  board_basis: TextSchema.nullable(),
   board_included: z.array(z.string()),
-  /** Carried by a confirmed rate; a rate inside a hotel search leaves it out (the property is under `hotel`). */
+  /** Carried by a confirmed rate; a rate inside a hotel search may leave it out (the property is under `hotel`). */
   hotel: HotelSchema.optional(),
-  rooms: z.array(RoomSchema),
+  rooms: OpenListSchema,
   cancellation: CancellationSchema,
 });
 export type HotelRate = z.infer<typeof HotelRateSchema>;
 
 export const FacetSchema = z.object({
-  key: z.string(),
-  title: z.string(),
-  type: z.enum(['range', 'enum', 'boolean']),
+  key: TextSchema,
+  title: TextSchema,
+  /** range, enum or boolean in the document; any other is shown as a list of choices. */
+  type: TextSchema,
   options: z.array(
     z.object({
       value: z.union([z.number(), z.string(), z.boolean()]),
-      name: z.string(),
-      count: z.number().int().min(0),
+      name: TextSchema,
+      count: z.number().int(),
     }),
   ),
 });
 export type Facet = z.infer<typeof FacetSchema>;
 
 export const PaginationSchema = z.object({
-  page: z.number().int().min(1),
-  page_size: z.number().int().min(1),
-  total_pages: z.number().int().min(0),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total_pages: z.number().int(),
   has_next: z.boolean(),
   has_prev: z.boolean(),
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
 
+/** filters_applied as our sandbox sends it (typed only as object in the document). */
 export const FiltersAppliedSchema = z.record(
   z.string(),
   z.array(z.union([z.number(), z.string(), z.boolean()])),
@@ -339,26 +354,27 @@ export const FiltersAppliedSchema = z.record(
 const hotelSearchBase = {
   object: z.literal('hotel_search'),
   id: idSchema('hotelSearch').nullable(),
-  check_in: DateSchema,
-  check_out: DateSchema,
+  check_in: TextSchema,
+  check_out: TextSchema,
   nights: z.number().int().nullable(),
-  total: z.number().int().min(0),
-  sort: z.string().nullable(),
-  filters_applied: FiltersAppliedSchema,
-  sorts: z.array(z.object({ id: z.string(), name: z.string() })),
-  facets: z.array(FacetSchema),
-  pagination: PaginationSchema.nullable(),
-  offer_count: z.number().int().min(0),
+  sort: TextSchema.nullish(),
+  filters_applied: OpenSchema,
+  sorts: z.array(z.object({ id: TextSchema, name: TextSchema })).default([]),
+  facets: z.array(FacetSchema).default([]),
+  pagination: PaginationSchema.nullish(),
+  offer_count: z.number().int(),
 };
 
 export const HotelCitySearchSchema = z.object({
   ...hotelSearchBase,
   mode: z.literal('city'),
+  total: z.number().int(),
   offers: z.array(HotelSummarySchema),
 });
 export const HotelHotelSearchSchema = z.object({
   ...hotelSearchBase,
   mode: z.literal('hotel'),
+  total: z.number().int().optional(),
   hotel: HotelSchema,
   offers: z.array(HotelRateSchema),
 });
@@ -411,62 +427,65 @@ export const HOTEL_ORDER_STATUSES = ['held', 'confirming', 'confirmed', 'cancell
 export const HotelOrderStatusSchema = z.enum(HOTEL_ORDER_STATUSES);
 export type HotelOrderStatus = z.infer<typeof HotelOrderStatusSchema>;
 
+/** An order's guest and room as our sandbox sends them (not shown in the document). */
 export const OrderGuestSchema = z.object({
   given_name: z.string(),
   family_name: z.string(),
-  type: z.enum(['adult', 'child']),
-  title: z.string().nullable(),
-  national_id: z.string().nullable(),
-  passport_number: z.string().nullable(),
+  type: z.string().nullish(),
+  title: z.string().nullish(),
+  national_id: z.string().nullish(),
+  passport_number: z.string().nullish(),
 });
 export const HotelOrderRoomSchema = z.object({
-  name: z.string(),
-  board: z.string().nullable(),
+  name: z.string().nullish(),
+  board: z.string().nullish(),
   guests: z.array(OrderGuestSchema),
 });
+export type HotelOrderRoom = z.infer<typeof HotelOrderRoomSchema>;
 
+/** A hotel order as the document states it; `status` is any string (the four listed are known). */
 export const HotelOrderSchema = z.object({
   object: z.literal('hotel_order'),
-  id: idSchema('hotelOrder'),
-  status: HotelOrderStatusSchema,
-  payment_deadline: DateTimeSchema,
-  check_in: DateSchema,
-  check_out: DateSchema,
-  nights: z.number().int().min(1),
+  id: OpaqueIdSchema,
+  status: TextSchema,
+  payment_deadline: ReadDateTimeSchema,
+  check_in: TextSchema,
+  check_out: TextSchema,
+  nights: z.number().int(),
   total: MoneySchema,
-  confirmation_number: z.string().nullable(),
-  voucher_number: z.string().nullable(),
+  confirmation_number: TextSchema.nullable(),
+  voucher_number: TextSchema.nullable(),
   hotel: HotelSchema,
-  contact: ContactSchema,
-  rooms: z.array(HotelOrderRoomSchema),
+  contact: OpenSchema,
+  rooms: OpenListSchema,
   cancellation: CancellationSchema,
-  /** Beyond the spec's table, optional (docs/decisions/002). */
-  rate_id: idSchema('hotelRate').optional(),
-  client_reference: z.string().nullable().optional(),
-  nationality: z.string().nullable().optional(),
-  note: z.string().nullable().optional(),
-  created_at: DateTimeSchema.optional(),
-  penalty: MoneySchema.nullable().optional(),
+  /** Beyond the document's table: used when there and readable (decision 013). */
+  rate_id: extra(TextSchema),
+  client_reference: extra(z.string().nullable()),
+  nationality: extra(z.string().nullable()),
+  note: extra(z.string().nullable()),
+  created_at: extra(z.string()),
+  penalty: extra(MoneySchema.nullable()),
 });
 export type HotelOrder = z.infer<typeof HotelOrderSchema>;
 
-/** Quote status (meaning not shown in the spec): 0 free to cancel, 1 a penalty applies, 2 non-refundable. */
+/** Our sandbox's quote status (meaning not shown in the document): 0 free, 1 a penalty applies, 2 non-refundable. */
 export const CANCELLATION_QUOTE_STATUS = { free: 0, penalty: 1, nonRefundable: 2 } as const;
 
 export const HotelCancellationQuoteSchema = z.object({
   object: z.literal('hotel_cancellation_quote'),
-  order_id: idSchema('hotelOrder'),
+  order_id: TextSchema,
   penalty: MoneySchema,
   status: z.number().int(),
-  expires_at: DateTimeSchema,
-  /** What would go back to the wallet; not in the spec's table. */
-  refund_amount: MoneySchema.optional(),
+  expires_at: ReadDateTimeSchema,
+  /** What would go back to the wallet; not in the document's table. */
+  refund_amount: extra(MoneySchema),
 });
 export type HotelCancellationQuote = z.infer<typeof HotelCancellationQuoteSchema>;
 
 export const ExtendDeadlineResultSchema = z.object({
   object: z.literal('hotel_order'),
-  id: idSchema('hotelOrder'),
-  payment_deadline: DateTimeSchema,
+  id: OpaqueIdSchema,
+  payment_deadline: ReadDateTimeSchema,
 });
 export type ExtendDeadlineResult = z.infer<typeof ExtendDeadlineResultSchema>;

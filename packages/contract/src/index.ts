@@ -7,6 +7,7 @@ export * from './hotels.ts';
 export * from './ids.ts';
 export * from './money.ts';
 export * from './primitives.ts';
+export * from './read.ts';
 export * from './session.ts';
 export * from './states.ts';
 export * from './wallet.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CreateSessionRequestSchema,
   CreateSessionResponseSchema,
-  CreditBalanceResponseSchema,
+  SandboxCreditBalanceSchema,
   SESSION_ERROR_CODES,
   SESSION_ERRORS,
   SessionBodySchema,
@@ -53,14 +53,14 @@ describe('session-based interface', () => {
 
   it('parses a credit balance and rejects a float amount', () => {
     expect(
-      CreditBalanceResponseSchema.parse({
+      SandboxCreditBalanceSchema.parse({
         Success: true,
         Error: null,
         Balance: { Amount: '1500.00', Currency: 'USD' },
       }).Balance?.Amount,
     ).toBe('1500.00');
     expect(
-      CreditBalanceResponseSchema.safeParse({
+      SandboxCreditBalanceSchema.safeParse({
         Success: true,
         Error: null,
         Balance: { Amount: 1500, Currency: 'USD' },

@@ -79,10 +79,14 @@ export const SessionFailureSchema = z.object({
 });
 export type SessionFailure = z.infer<typeof SessionFailureSchema>;
 
-export const EndSessionResponseSchema = z.object({ ...envelope });
+/** EndSession's body is not shown in the document: any JSON (or none) is read; only a failure envelope is acted on. */
+export const EndSessionResponseSchema = z.unknown();
 export type EndSessionResponse = z.infer<typeof EndSessionResponseSchema>;
 
-export const CreditBalanceResponseSchema = z.object({
+/** CreditBalance's body is not shown in the document: any JSON object is read and shown. */
+export const CreditBalanceResponseSchema = z.unknown();
+/** Our sandbox's CreditBalance body, read with `readKnown` where a service keeps it. */
+export const SandboxCreditBalanceSchema = z.object({
   ...envelope,
   /** Absent or null when Success is false. */
   Balance: z.object({ Amount: AmountSchema, Currency: CurrencySchema }).nullish(),

@@ -1,5 +1,4 @@
-import {
-  isKnownInputType, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ActivityAvailabilitySchema,
   ActivityBookingListSchema,
@@ -13,6 +12,7 @@ import {
   BookingOptionSchema,
   bookingOptionsAnswersSchemaFor,
   INPUT_TYPE_CODES,
+  isKnownInputType,
   priceActivityBooking,
   travelerLabels,
   travelerSequence,

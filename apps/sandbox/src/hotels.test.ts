@@ -1,15 +1,12 @@
 import {
   ExtendDeadlineResultSchema,
   HotelCancellationQuoteSchema,
-  HotelCitySearchSchema,
-  HotelHotelSearchSchema,
-  HotelOrderSchema,
   HotelPlaceListSchema,
-  HotelRateSchema,
   WalletSchema,
   walletAddsUp,
 } from '@console/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HotelCitySearchShape, HotelHotelSearchShape, HotelOrderShape, HotelRateShape } from './shapes.ts';
 import { daysFromNow, expectError, expectOk, startSandbox, type TestSandbox } from './test-support.ts';
 
 let sb: TestSandbox;
@@ -33,7 +30,7 @@ const citySearch = async (body: Record<string, unknown> = {}) =>
       occupancies: [{ adults: 2 }],
       ...body,
     }),
-    HotelCitySearchSchema,
+    HotelCitySearchShape,
     201,
   );
 
@@ -43,7 +40,7 @@ async function hotelRates(
 ) {
   return expectOk(
     await sb.post('/hotels/searches', token, { ...stay, hotel_id: hotelId, occupancies }),
-    HotelHotelSearchSchema,
+    HotelHotelSearchShape,
     201,
   );
 }
@@ -54,7 +51,7 @@ async function bookableRate() {
   for (const summary of city.offers) {
     const search = await hotelRates(Number(summary.hotel_id));
     for (const rate of search.offers.filter((r) => r.refundable)) {
-      const confirmed = expectOk(await sb.get(`/hotels/rates/${rate.id}`, token), HotelRateSchema);
+      const confirmed = expectOk(await sb.get(`/hotels/rates/${rate.id}`, token), HotelRateShape);
       if (confirmed.total.amount === rate.total.amount) return confirmed;
     }
   }
@@ -273,7 +270,7 @@ describe('hotel search and rates', () => {
   it('confirms a rate with its hotel, says 404 for an unknown one and 409 for a sold-out or expired one', async () => {
     const [first] = (await citySearch()).offers;
     const [rate, other] = (await hotelRates(Number(first?.hotel_id))).offers;
-    const confirmed = expectOk(await sb.get(`/hotels/rates/${rate?.id}`, token), HotelRateSchema);
+    const confirmed = expectOk(await sb.get(`/hotels/rates/${rate?.id}`, token), HotelRateShape);
     expect(confirmed.hotel?.id).toBe(first?.hotel_id);
     expectError(await sb.get('/hotels/rates/hrt_00000000000000000000', token), 404, 'resource_not_found');
     await sb.control(`/rates/${other?.id}/sold-out`);
@@ -291,7 +288,7 @@ describe('hotel search and rates', () => {
       409,
       'rate_price_changed',
     );
-    expect(expectOk(await sb.get(`/hotels/rates/${rate?.id}`, token), HotelRateSchema).total.amount).toBe(
+    expect(expectOk(await sb.get(`/hotels/rates/${rate?.id}`, token), HotelRateShape).total.amount).toBe(
       '1234.56',
     );
   });
@@ -308,7 +305,7 @@ describe('hotel orders', () => {
         client_reference: 'HART-PARIS',
         note: 'Late arrival',
       }),
-      HotelOrderSchema,
+      HotelOrderShape,
       201,
     );
     expect(order).toMatchObject({ status: 'held', total: rate.total, confirmation_number: null });
@@ -319,7 +316,7 @@ describe('hotel orders', () => {
       ExtendDeadlineResultSchema,
     );
     expect(Date.parse(extended.payment_deadline)).toBeGreaterThan(Date.parse(order.payment_deadline));
-    const confirmed = expectOk(await sb.post(`/hotels/orders/${order.id}/confirm`, token), HotelOrderSchema);
+    const confirmed = expectOk(await sb.post(`/hotels/orders/${order.id}/confirm`, token), HotelOrderShape);
     expect(['confirmed', 'confirming']).toContain(confirmed.status);
     expect(confirmed.confirmation_number).toMatch(/^HC\d+/);
     expect((await wallet()).held.amount).toBe('0.00');
@@ -330,7 +327,7 @@ describe('hotel orders', () => {
     const rate = await bookableRate();
     const order = expectOk(
       await sb.post('/hotels/orders', token, { rate_id: rate.id, rooms: guests, contact }),
-      HotelOrderSchema,
+      HotelOrderShape,
       201,
     );
     const heldQuote = expectOk(
@@ -341,7 +338,7 @@ describe('hotel orders', () => {
     expect(Date.parse(heldQuote.expires_at)).toBeGreaterThan(Date.now());
     const cancelled = expectOk(
       await sb.post(`/hotels/orders/${order.id}/cancellation`, token),
-      HotelOrderSchema,
+      HotelOrderShape,
     );
     expect(cancelled.status).toBe('cancelled');
     expect((await wallet()).held.amount).toBe('0.00');
@@ -352,10 +349,10 @@ describe('hotel orders', () => {
     const rate = await bookableRate();
     const order = expectOk(
       await sb.post('/hotels/orders', token, { rate_id: rate.id, rooms: guests, contact }),
-      HotelOrderSchema,
+      HotelOrderShape,
       201,
     );
-    expectOk(await sb.post(`/hotels/orders/${order.id}/confirm`, token), HotelOrderSchema);
+    expectOk(await sb.post(`/hotels/orders/${order.id}/confirm`, token), HotelOrderShape);
     const paid = await wallet();
     const freeUntil = Date.parse(order.cancellation.policies[0]?.starts_at ?? '');
     await sb.advance((freeUntil - Date.now()) / 1000 + 60);
@@ -366,7 +363,7 @@ describe('hotel orders', () => {
     );
     expect(quote.status).toBe(1);
     expect(quote.penalty).toEqual(order.cancellation.policies[0]?.penalty);
-    expectOk(await sb.post(`/hotels/orders/${order.id}/cancellation`, token), HotelOrderSchema);
+    expectOk(await sb.post(`/hotels/orders/${order.id}/cancellation`, token), HotelOrderShape);
     const after = await wallet();
     const returned = Number(after.balance.amount) - Number(paid.balance.amount);
     expect(returned).toBeCloseTo(Number(rate.total.amount) - Number(quote.penalty.amount), 2);
@@ -383,12 +380,12 @@ describe('hotel orders', () => {
     ).toBe('rooms');
     const order = expectOk(
       await sb.post('/hotels/orders', token, { rate_id: rate.id, rooms: guests, contact }),
-      HotelOrderSchema,
+      HotelOrderShape,
       201,
     );
     await sb.advance((Date.parse(order.payment_deadline) - Date.now()) / 1000 + 1);
     token = await sb.token();
-    expect(expectOk(await sb.get(`/hotels/orders/${order.id}`, token), HotelOrderSchema).status).toBe(
+    expect(expectOk(await sb.get(`/hotels/orders/${order.id}`, token), HotelOrderShape).status).toBe(
       'cancelled',
     );
     expect((await wallet()).held.amount).toBe('0.00');

@@ -1,7 +1,7 @@
 import {
   CreateSessionResponseSchema,
-  CreditBalanceResponseSchema,
-  EndSessionResponseSchema,
+  SandboxCreditBalanceSchema,
+  SandboxEndSessionSchema,
   SessionProductsResponseSchema,
 } from '@console/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe('the session-based interface', () => {
     const balance = await sb.call('POST', '/rest/Common/CreditBalance', {
       body: { SessionId: created.SessionId },
     });
-    expect(CreditBalanceResponseSchema.parse(balance.body).Balance?.Currency).toBe('USD');
+    expect(SandboxCreditBalanceSchema.parse(balance.body).Balance?.Currency).toBe('USD');
   });
 
   it.each([
@@ -68,26 +68,26 @@ describe('the session-based interface', () => {
     );
     expect(products.Products).toHaveLength(3);
     const inUrl = await sb.call('POST', `/rest/Common/CreditBalance?SessionId=${id}`, { body: {} });
-    expect(CreditBalanceResponseSchema.parse(inUrl.body).Error?.Id).toBe('Err0101001');
+    expect(SandboxCreditBalanceSchema.parse(inUrl.body).Error?.Id).toBe('Err0101001');
   });
 
   it('expires a session after 20 idle minutes, and every call extends it', async () => {
     const id = await session();
     await sb.advance(15 * 60);
     expect(
-      CreditBalanceResponseSchema.parse(
+      SandboxCreditBalanceSchema.parse(
         (await sb.call('POST', '/rest/Common/CreditBalance', { body: { SessionId: id } })).body,
       ).Success,
     ).toBe(true);
     await sb.advance(15 * 60);
     expect(
-      CreditBalanceResponseSchema.parse(
+      SandboxCreditBalanceSchema.parse(
         (await sb.call('POST', '/rest/Common/CreditBalance', { body: { SessionId: id } })).body,
       ).Success,
     ).toBe(true);
     await sb.advance(21 * 60);
     expect(
-      CreditBalanceResponseSchema.parse(
+      SandboxCreditBalanceSchema.parse(
         (await sb.call('POST', '/rest/Common/CreditBalance', { body: { SessionId: id } })).body,
       ).Error?.Id,
     ).toBe('Err0101002');
@@ -96,9 +96,9 @@ describe('the session-based interface', () => {
   it('ends a session early', async () => {
     const id = await session();
     const ended = await sb.call('POST', '/rest/Authenticate/EndSession', { body: { SessionId: id } });
-    expect(EndSessionResponseSchema.parse(ended.body).Success).toBe(true);
+    expect(SandboxEndSessionSchema.parse(ended.body).Success).toBe(true);
     const after = await sb.call('POST', '/rest/Common/CreditBalance', { body: { SessionId: id } });
-    expect(CreditBalanceResponseSchema.parse(after.body).Error?.Id).toBe('Err0101001');
+    expect(SandboxCreditBalanceSchema.parse(after.body).Error?.Id).toBe('Err0101001');
   });
 
   it('answers a body that is not JSON with a 400 in the same shape', async () => {

@@ -1,13 +1,8 @@
 import {
-  type ActivityBooking,
   type ActivityVoucher,
   type BookingOptionsAnswers,
   type Environment,
-  type FlightOffer,
-  type FlightOrder,
   fromCents,
-  type HotelOrder,
-  type HotelRate,
   type Money,
   money,
   type Occupancy,
@@ -19,6 +14,7 @@ import type { OfficeConfig, SandboxConfig } from './config.ts';
 import { Clock } from './lib/clock.ts';
 import { ApiError } from './lib/errors.ts';
 import { Faults } from './lib/faults.ts';
+import type { ActivityBooking, FlightOffer, FlightOrder, HotelOrder, HotelRate } from './shapes.ts';
 
 /** Test and live data of one office never mix: every resource is owned by `${officeId}:${environment}`. */
 export type OwnerKey = `${string}:${Environment}`;

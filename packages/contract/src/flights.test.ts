@@ -57,7 +57,9 @@ describe('flight places', () => {
     };
     expect(FlightPlaceListSchema.parse(list).data).toHaveLength(1);
     // The code is typed only as a string: a station code of another form is read, not refused.
-    expect(FlightPlaceListSchema.parse(withChange(list, ['data', 0, 'code'], 'LHRX')).data[0]?.code).toBe('LHRX');
+    expect(FlightPlaceListSchema.parse(withChange(list, ['data', 0, 'code'], 'LHRX')).data[0]?.code).toBe(
+      'LHRX',
+    );
   });
 });
 
@@ -152,7 +154,10 @@ describe('flight search events', () => {
   });
 
   it('reads any done payload, JSON or not', () => {
-    expect(parseFlightSearchEvent('done', '{"finished":1}')).toEqual({ event: 'done', data: { finished: 1 } });
+    expect(parseFlightSearchEvent('done', '{"finished":1}')).toEqual({
+      event: 'done',
+      data: { finished: 1 },
+    });
     expect(parseFlightSearchEvent('done', '')).toEqual({ event: 'done', data: '' });
   });
 

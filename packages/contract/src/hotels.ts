@@ -10,14 +10,7 @@ import {
   PersonNameSchema,
   queryInt,
 } from './primitives.ts';
-import {
-  extra,
-  OpaqueIdSchema,
-  OpenListSchema,
-  OpenSchema,
-  ReadDateTimeSchema,
-  TextSchema,
-} from './read.ts';
+import { extra, OpaqueIdSchema, OpenListSchema, OpenSchema, ReadDateTimeSchema, TextSchema } from './read.ts';
 
 /** Hotel, city and other place ids are numeric strings: the search request takes them as integers. */
 export const NumericIdSchema = z.string().regex(/^\d{1,12}$/, { error: 'must be a numeric id' });

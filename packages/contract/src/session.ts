@@ -81,6 +81,8 @@ export type SessionFailure = z.infer<typeof SessionFailureSchema>;
 
 /** EndSession's body is not shown in the document: any JSON (or none) is read; only a failure envelope is acted on. */
 export const EndSessionResponseSchema = z.unknown();
+/** Our sandbox's EndSession body. */
+export const SandboxEndSessionSchema = z.object({ ...envelope });
 export type EndSessionResponse = z.infer<typeof EndSessionResponseSchema>;
 
 /** CreditBalance's body is not shown in the document: any JSON object is read and shown. */

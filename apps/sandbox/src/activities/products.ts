@@ -1,12 +1,7 @@
-import type {
-  ActivityAvailability,
-  ActivityProduct,
-  ActivityProductType,
-  BookingOptions,
-  Money,
-} from '@console/contract';
+import type { ActivityAvailability, ActivityProductType, BookingOptions, Money } from '@console/contract';
 import { money } from '@console/contract';
 import { hashString } from '../lib/rng.ts';
+import type { ActivityProduct } from '../shapes.ts';
 import { OPTION_SETS, PRODUCT_SEEDS, type ProductSeed } from './catalogue.ts';
 
 /** Stable ids from the seed keys, so a product keeps its id across restarts and resets. */

@@ -2,9 +2,6 @@ import {
   type CabinClass,
   compareMoney,
   type FlightConditions,
-  type FlightOffer,
-  type FlightSegment,
-  type FlightSlice,
   fromCents,
   money,
   type OfferPassenger,
@@ -16,6 +13,7 @@ import { AIRCRAFT, AIRLINE_BY_CODE, AIRLINES, type Airline } from '../data/airli
 import { AIRPORT_BY_CODE, type Airport, airportsFor, distanceKm } from '../data/airports.ts';
 import { hashString, Rng } from '../lib/rng.ts';
 import { formatZoned, zonedToUtc } from '../lib/timezones.ts';
+import type { FlightOffer, FlightSegment, FlightSlice } from '../shapes.ts';
 
 /** Fare brands: what the agent chooses between on one itinerary. */
 const BRANDS = [

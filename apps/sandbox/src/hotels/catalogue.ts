@@ -1,7 +1,7 @@
-import type { Hotel, HotelPlace } from '@console/contract';
 import { distanceKm } from '../data/airports.ts';
 import { CITY_SEEDS, type CitySeed } from '../data/hotel-cities.ts';
 import { Rng } from '../lib/rng.ts';
+import type { Hotel, HotelPlace } from '../shapes.ts';
 
 /** The seeded hotel catalogue: places (cities, regions, countries, districts, landmarks, hotels) and properties. */
 

@@ -1,10 +1,6 @@
 import {
-  type Cancellation,
   type Facet,
-  type HotelCitySearch,
   type HotelFilters,
-  type HotelRate,
-  type HotelSummary,
   type Money,
   money,
   type Occupancy,
@@ -15,6 +11,7 @@ import {
 } from '@console/contract';
 import { DAY, HOUR, isoSeconds } from '../lib/clock.ts';
 import { hashString, Rng } from '../lib/rng.ts';
+import type { Cancellation, HotelCitySearch, HotelRate, HotelSummary } from '../shapes.ts';
 import {
   type CatalogueHotel,
   CHAINS,

@@ -1,5 +1,6 @@
-import type { ActivityBooking, ActivityVoucher } from '@console/contract';
+import type { ActivityVoucher } from '@console/contract';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import type { ActivityBooking } from '../shapes.ts';
 
 /** Helvetica in a PDF speaks WinAnsi: strip accents and replace what it cannot draw. */
 function printable(text: string): string {

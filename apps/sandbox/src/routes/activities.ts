@@ -1,7 +1,7 @@
 import {
+  ACTIVITY_SORTS,
   type ActivityAvailability,
   ActivityAvailabilityQuerySchema,
-  type ActivityBooking,
   type ActivityBookingList,
   ActivityBookingRequestSchema,
   ActivityBookingsQuerySchema,
@@ -9,6 +9,7 @@ import {
   ActivityProductsQuerySchema,
   type ActivityVoucherList,
   bookingOptionsAnswersSchemaFor,
+  isOneOf,
   newId,
   priceActivityBooking,
   toCents,
@@ -34,6 +35,7 @@ import { voucherPdf } from '../lib/pdf.ts';
 import { hashString } from '../lib/rng.ts';
 import type { AppEnv, Caller } from '../lib/types.ts';
 import { settleActivityBooking } from '../settle.ts';
+import type { ActivityBooking } from '../shapes.ts';
 import { type ActivityBookingRecord, type OwnerKey, ownerKey, type Store } from '../store.ts';
 
 export const HOLD_LIFETIME_MS = 30 * MINUTE;
@@ -112,6 +114,13 @@ export function activityRoutes(store: Store) {
   return new Hono<AppEnv>()
     .get('/products', read, (c) => {
       const q = parseQuery(c, ActivityProductsQuerySchema);
+      // The sandbox's sorts (decision 002): the document leaves the accepted values open.
+      if (q.sort !== undefined && !isOneOf(ACTIVITY_SORTS, q.sort)) {
+        throw new ApiError('validation_failed', {
+          param: 'sort',
+          message: `sort: must be one of ${ACTIVITY_SORTS.join(', ')}`,
+        });
+      }
       const fingerprint = String(
         hashString(
           JSON.stringify([

@@ -1,10 +1,7 @@
 import {
   addMoney,
   checkPassengersAgainstOffer,
-  type FlightOffer,
-  type FlightOrder,
   FlightOrderRequestSchema,
-  type FlightPlace,
   FlightPlacesQuerySchema,
   type FlightSearch,
   FlightSearchRequestSchema,
@@ -12,8 +9,8 @@ import {
   NotesRequestSchema,
   newId,
   type ParsedFlightSearchRequest,
+  REFUND_TYPES,
   type Refund,
-  type RefundQuote,
   RefundRequestSchema,
   subtractMoney,
   toCents,
@@ -34,6 +31,7 @@ import { idempotent } from '../lib/idempotency.ts';
 import { parseBody, parseQuery } from '../lib/parse.ts';
 import type { AppEnv, Caller } from '../lib/types.ts';
 import { settleFlightOrder } from '../settle.ts';
+import type { FlightOffer, FlightOrder, FlightPlace, RefundQuote } from '../shapes.ts';
 import { type FlightOrderRecord, type OfferRecord, type OwnerKey, ownerKey, Store } from '../store.ts';
 
 export const OFFER_LIFETIME_MS = 30 * MINUTE;
@@ -463,7 +461,21 @@ export function flightRoutes(store: Store) {
           message: `Only a ticketed order can be refunded; this one is ${record.order.status}.`,
         });
       }
-      const quote = quoteFor(record, request.refund_type ?? 1);
+      // The sandbox's refund types and payment modes (decision 002); other services offer others.
+      const refundType = request.refund_type ?? REFUND_TYPES.voluntary;
+      if (refundType !== 1 && refundType !== 2) {
+        throw new ApiError('validation_failed', {
+          param: 'refund_type',
+          message: 'refund_type: must be 1 (voluntary) or 2 (involuntary)',
+        });
+      }
+      if (request.refund_payment_mode !== undefined && request.refund_payment_mode !== 1) {
+        throw new ApiError('validation_failed', {
+          param: 'refund_payment_mode',
+          message: 'refund_payment_mode: must be 1 (wallet)',
+        });
+      }
+      const quote = quoteFor(record, refundType);
       const wanted = request.ticket_numbers ?? quote.tickets.map((t) => t.ticket_number);
       const unknown = wanted.find((n) => !quote.tickets.some((t) => t.ticket_number === n));
       if (unknown) {

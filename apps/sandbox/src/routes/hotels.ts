@@ -2,8 +2,6 @@ import {
   type ExtendDeadlineResult,
   type HotelCancellationQuote,
   type HotelFilters,
-  type HotelHotelSearch,
-  type HotelOrder,
   HotelOrderRequestSchema,
   HotelPlacesQuerySchema,
   HotelSearchRequestSchema,
@@ -23,6 +21,7 @@ import { parseBody, parseQuery } from '../lib/parse.ts';
 import { hashString } from '../lib/rng.ts';
 import type { AppEnv, Caller } from '../lib/types.ts';
 import { settleHotelOrder } from '../settle.ts';
+import type { HotelHotelSearch, HotelOrder } from '../shapes.ts';
 import { type HotelOrderRecord, type OwnerKey, ownerKey, type Store } from '../store.ts';
 
 export const RATE_LIFETIME_MS = 30 * MINUTE;

@@ -11,11 +11,18 @@ export class ServiceError extends Error {
   readonly outcome: 'failed' | 'unknown';
   /** Whether the same request may be sent again. */
   readonly retryable: boolean;
+  /** The wait the service asked for (Retry-After), in seconds, when it gave one. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
     envelope: ErrorEnvelope,
-    options: { outcome?: 'failed' | 'unknown'; retryable?: boolean; cause?: unknown } = {},
+    options: {
+      outcome?: 'failed' | 'unknown';
+      retryable?: boolean;
+      cause?: unknown;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(envelope.error.message, { cause: options.cause });
     this.name = 'ServiceError';
@@ -23,6 +30,7 @@ export class ServiceError extends Error {
     this.envelope = envelope;
     this.outcome = options.outcome ?? 'failed';
     this.retryable = options.retryable ?? false;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get code(): string {

@@ -1,11 +1,13 @@
 export { ServiceError, SessionServiceError } from './errors.ts';
 export { keepAliveAgent } from './http.ts';
 export {
-  type CallReport,
-  newCallReport,
-  type RelayedEvent,
+  type OperationInput,
+  type OperationOutput,
   ServiceClient,
   type ServiceClientOptions,
+  type Settled,
 } from './service-client.ts';
 export { SessionClient, type SessionClientOptions, type SessionState } from './session-client.ts';
+export type { RelayedEvent } from './stream.ts';
 export { TokenManager } from './tokens.ts';
+export { type CallReport, newCallReport, retryAfterSeconds, Transport } from './transport.ts';

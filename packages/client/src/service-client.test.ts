@@ -30,16 +30,15 @@ const search = {
 
 describe('the service client', () => {
   it('parses answers with the contract and knows its environment from the client id', async () => {
-    const places = await client.flightPlaces({ query: 'paris', limit: 5 });
+    const places = await client.op.flightPlaces({ query: { query: 'paris', limit: 5 } });
     expect(places.data[0]?.object).toBe('flight_place');
     expect(client.environment).toBe('test');
   });
 
   it("turns an error envelope into a ServiceError carrying the service's status, code, param and request id", async () => {
-    const error = await client
+    const error = await client.op
       .searchFlights({
-        ...search,
-        slices: [{ origin: 'XXX', destination: 'CDG', departure_date: inDays(3) }],
+        body: { ...search, slices: [{ origin: 'XXX', destination: 'CDG', departure_date: inDays(3) }] },
       })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
@@ -54,42 +53,48 @@ describe('the service client', () => {
   });
 
   it('asks for one token however many requests wait for it, and one again across an expiry', async () => {
-    await Promise.all(Array.from({ length: 200 }, () => client.flightPlaces({ query: 'lon', limit: 3 })));
+    await Promise.all(
+      Array.from({ length: 200 }, () => client.op.flightPlaces({ query: { query: 'lon', limit: 3 } })),
+    );
     expect(client.tokens.tokenCalls).toBe(1);
     await sb.control('/clock/advance', { seconds: 3601 });
-    await Promise.all(Array.from({ length: 200 }, () => client.flightPlaces({ query: 'lon', limit: 3 })));
+    await Promise.all(
+      Array.from({ length: 200 }, () => client.op.flightPlaces({ query: { query: 'lon', limit: 3 } })),
+    );
     expect(client.tokens.tokenCalls).toBe(2);
   });
 
   it('refreshes once and retries once when the service rejects the token', async () => {
-    await client.flightPlaces({ query: 'lon', limit: 3 });
+    await client.op.flightPlaces({ query: { query: 'lon', limit: 3 } });
     sb.store.tokens.clear();
-    await client.flightPlaces({ query: 'lon', limit: 3 });
+    await client.op.flightPlaces({ query: { query: 'lon', limit: 3 } });
     expect(client.tokens.tokenCalls).toBe(2);
   });
 
   it('narrows each token to the scope the call needs', async () => {
-    await client.flightPlaces({ query: 'lon', limit: 3 });
-    await client.wallet();
+    await client.op.flightPlaces({ query: { query: 'lon', limit: 3 } });
+    await client.op.wallet({});
     const scopes = [...sb.store.tokens.values()].map((t) => t.scopes.join(' ')).sort();
     expect(scopes).toEqual(['flights:read', 'wallet:read']);
   });
 
   it('reuses keep-alive connections instead of opening one per call', async () => {
     const before = sb.connections();
-    for (let i = 0; i < 30; i += 1) await client.flightPlaces({ query: 'lon', limit: 3 });
+    for (let i = 0; i < 30; i += 1) await client.op.flightPlaces({ query: { query: 'lon', limit: 3 } });
     expect(sb.connections() - before).toBeLessThanOrEqual(2);
   });
 
   it('retries a read through 503s, but never a create without an Idempotency-Key', async () => {
     await sb.control('/faults', { path: '/v3/wallet', mode: 'status', status: 503, count: 2 });
-    expect((await client.wallet()).object).toBe('wallet');
+    expect((await client.op.wallet({})).object).toBe('wallet');
     await sb.control('/faults', { path: '/v3/flights/orders', mode: 'status', status: 503, count: 1 });
-    const error = await client
+    const error = await client.op
       .createFlightOrder({
-        offer_id: 'ofr_00000000000000000000',
-        passengers: [],
-        contact: { email: 'a@b.co', phone: '+441234567890' },
+        body: {
+          offer_id: 'ofr_00000000000000000000',
+          passengers: [],
+          contact: { email: 'a@b.co', phone: '+441234567890' },
+        },
       })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
@@ -97,10 +102,10 @@ describe('the service client', () => {
   });
 
   it('completes a create whose answer was lost by retrying with the same Idempotency-Key, booking once', async () => {
-    const { offers } = await client.searchFlights(search);
+    const { offers } = await client.op.searchFlights({ body: search });
     const offer = offers.find((o) => o.passengers.length === 1);
     if (!offer) throw new Error('no offer');
-    const repriced = await client.getOffer(offer.id);
+    const repriced = await client.op.getOffer({ id: offer.id });
     const body = {
       offer_id: repriced.id,
       passengers: [
@@ -115,20 +120,22 @@ describe('the service client', () => {
       contact: { email: 'amelia@example.com', phone: '+442071234567' },
     };
     await sb.control('/faults', { path: '/v3/flights/orders', method: 'POST', mode: 'drop_after' });
-    const order = await client.createFlightOrder(body, 'lost-answer-1');
-    expect(order.status).toBe('held');
-    expect([...sb.store.flightOrders.keys()]).toEqual([order.id]);
-    expect((await client.wallet()).held.amount).toBe(repriced.total.amount);
+    const order = await client.op.createFlightOrder({ body, idempotencyKey: 'lost-answer-1' });
+    expect(order.value?.status).toBe('held');
+    expect([...sb.store.flightOrders.keys()]).toEqual([order.value?.id]);
+    expect((await client.op.wallet({})).held.amount).toBe(repriced.total.amount);
   });
 
   it('says outcome unknown for a create without a key whose answer was lost', async () => {
     await sb.control('/faults', { path: '/v3/activities/bookings', method: 'POST', mode: 'drop_after' });
-    const error = await client
+    const error = await client.op
       .createActivityBooking({
-        product_type_id: 'apt_00000000000000',
-        date: inDays(5),
-        travelers: { adults: 1 },
-        customer: { given_name: 'A', family_name: 'B', email: 'a@b.co' },
+        body: {
+          product_type_id: 'apt_00000000000000',
+          date: inDays(5),
+          travelers: { adults: 1 },
+          customer: { given_name: 'A', family_name: 'B', email: 'a@b.co' },
+        },
       })
       .catch((e: unknown) => e);
     expect(error instanceof ServiceError && error.code).toBe('outcome_unknown');
@@ -137,7 +144,7 @@ describe('the service client', () => {
 
   it('says upstream_malformed for a read it cannot parse, and upstream_timeout when no answer comes', async () => {
     await sb.control('/faults', { path: '/v3/wallet', mode: 'malformed', count: 3 });
-    const malformed = await client.wallet().catch((e: unknown) => e);
+    const malformed = await client.op.wallet({}).catch((e: unknown) => e);
     expect(malformed instanceof ServiceError && malformed.code).toBe('upstream_malformed');
     const slow = new ServiceClient({
       baseUrl: `${sb.origin}/v3`,
@@ -146,9 +153,9 @@ describe('the service client', () => {
       timeoutMs: 200,
       retries: 0,
     });
-    await slow.wallet();
+    await slow.op.wallet({});
     await sb.control('/faults', { path: '/v3/wallet', mode: 'hang' });
-    const timeout = await slow.wallet().catch((e: unknown) => e);
+    const timeout = await slow.op.wallet({}).catch((e: unknown) => e);
     expect(timeout instanceof ServiceError && timeout.code).toBe('upstream_timeout');
     await slow.close();
   });
@@ -168,24 +175,62 @@ describe('the service client', () => {
   });
 
   it('downloads a voucher PDF', async () => {
-    const products = await client.activityProducts({ query: 'canal' });
+    const products = await client.op.activityProducts({ query: { query: 'canal' } });
     const typeId = products.data[0]?.product_types[0]?.id ?? '';
-    const availability = await client.availability(typeId);
-    const booking = await client.createActivityBooking(
-      {
+    const availability = await client.op.availability({ id: typeId });
+    const created = await client.op.createActivityBooking({
+      body: {
         product_type_id: typeId,
         date: availability.dates[0]?.date ?? '',
         timeslot: '10:00',
         travelers: { adults: 1 },
         customer: { given_name: 'Amelia', family_name: 'Hart', email: 'a@example.com' },
       },
-      'voucher-1',
-    );
-    await client.confirmActivityBooking(booking.id);
+      idempotencyKey: 'voucher-1',
+    });
+    const booking = { id: created.value?.id ?? '' };
+    await client.op.confirmActivityBooking({ id: booking.id });
     await sb.control('/clock/advance', { seconds: 3 });
-    const vouchers = await client.vouchers(booking.id);
+    const vouchers = await client.op.vouchers({ id: booking.id });
     const file = await client.downloadVoucher(booking.id, vouchers.data[0]?.id ?? '');
     expect(file.contentType).toBe('application/pdf');
     expect(new TextDecoder().decode(file.body.slice(0, 5))).toBe('%PDF-');
+  });
+
+  it('waits the Retry-After a 429 asks for, then answers', async () => {
+    await sb.control('/faults', {
+      path: '/v3/wallet',
+      mode: 'status',
+      status: 429,
+      retry_after: 1,
+      count: 1,
+    });
+    const started = Date.now();
+    expect((await client.op.wallet({})).object).toBe('wallet');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('gives up with the wait in a plain message when Retry-After is longer than it waits', async () => {
+    await sb.control('/faults', {
+      path: '/v3/wallet',
+      mode: 'status',
+      status: 503,
+      retry_after: 60,
+      count: 1,
+    });
+    const started = Date.now();
+    const error = await client.op.wallet({}).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(error instanceof ServiceError && error.status).toBe(503);
+    expect(error instanceof ServiceError && error.retryAfterSeconds).toBe(60);
+    expect(error instanceof ServiceError && error.message).toMatch(/wait 60 s/);
+  });
+
+  it('gets a new token and repeats once when the service revokes a token early', async () => {
+    await client.op.wallet({});
+    const before = client.tokens.tokenCalls;
+    await sb.control('/tokens/revoke', {});
+    expect((await client.op.wallet({})).object).toBe('wallet');
+    expect(client.tokens.tokenCalls).toBe(before + 1);
   });
 });

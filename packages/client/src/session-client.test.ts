@@ -1,3 +1,4 @@
+import { SandboxCreditBalanceSchema } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionServiceError } from './errors.ts';
 import { SessionClient } from './session-client.ts';
@@ -15,7 +16,7 @@ describe('the session-based client', () => {
   it('creates a session once and reuses the SessionId', async () => {
     const client = new SessionClient({ baseUrl: `${sb.origin}/rest`, ...login });
     const [a, b] = await Promise.all([client.creditBalance(), client.activityProducts(3)]);
-    expect(a.Balance?.Currency).toBe('USD');
+    expect(SandboxCreditBalanceSchema.parse(a).Balance?.Currency).toBe('USD');
     expect(b.Products).toHaveLength(3);
     await client.creditBalance();
     expect(client.createCalls).toBe(1);
@@ -27,7 +28,7 @@ describe('the session-based client', () => {
     await client.creditBalance();
     await sb.control('/clock/advance', { seconds: 21 * 60 });
     const balance = await client.creditBalance();
-    expect(balance.Success).toBe(true);
+    expect(SandboxCreditBalanceSchema.parse(balance).Success).toBe(true);
     expect(client.createCalls).toBe(2);
     expect(client.state()).toMatchObject({ active: true, renewals: 1 });
     await client.close();

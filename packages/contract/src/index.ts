@@ -6,6 +6,7 @@ export * from './flights.ts';
 export * from './hotels.ts';
 export * from './ids.ts';
 export * from './money.ts';
+export * from './operations.ts';
 export * from './primitives.ts';
 export * from './read.ts';
 export * from './session.ts';

@@ -21,6 +21,8 @@ export const FaultSchema = z
     status: z.number().int().min(400).max(599).optional(),
     delay_ms: z.number().int().min(0).max(120_000).optional(),
     after_events: z.number().int().min(0).optional(),
+    /** For `status`: the Retry-After header to send, in seconds (none when absent). */
+    retry_after: z.number().int().min(0).max(3600).optional(),
     count: z.number().int().min(1).max(1000).default(1),
   })
   .strict();
@@ -71,7 +73,8 @@ export function faultInjection(faults: Faults) {
     switch (fault.mode) {
       case 'status': {
         const status = fault.status ?? 500;
-        const code = status === 503 ? 'service_unavailable' : 'internal_error';
+        const code =
+          status === 503 ? 'service_unavailable' : status === 429 ? 'rate_limited' : 'internal_error';
         const body = errorEnvelope(code, {
           requestId: c.get('requestId'),
           message: `Injected fault: ${status}.`,
@@ -80,7 +83,7 @@ export function faultInjection(faults: Faults) {
           'Content-Type': 'application/json',
           'Request-Id': c.get('requestId'),
         };
-        if (status === 503 || status === 429) headers['Retry-After'] = '1';
+        if (fault.retry_after !== undefined) headers['Retry-After'] = String(fault.retry_after);
         return new Response(JSON.stringify(body), { status, headers });
       }
       case 'delay':

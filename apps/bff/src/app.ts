@@ -10,6 +10,7 @@ import { AuditLog } from './lib/audit.ts';
 import { ConsoleError, renderError } from './lib/errors.ts';
 import { csrf, requireRole, signedIn } from './lib/guards.ts';
 import { Ledger } from './lib/ledger.ts';
+import { relayRoutes } from './lib/relay.ts';
 import type { AppEnv } from './lib/types.ts';
 import { activityRoutes } from './routes/activities.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -97,7 +98,9 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
         },
       });
     })
-    .get('/wallet', requireRole('admin'), async (c) => c.json(await upstream.service.wallet()))
+    .get('/wallet', requireRole('admin'), async (c) => c.json(await upstream.service.op.wallet({})))
+    // Every plain read of the operation table, derived from its declaration; then the product routes' own handlers.
+    .route('/', relayRoutes(deps))
     .route('/flights', flightRoutes(deps))
     .route('/hotels', hotelRoutes(deps))
     .route('/activities', activityRoutes(deps))

@@ -77,6 +77,11 @@ export class ServiceClient {
     return this.transport.agent;
   }
 
+  /** Any declared operation by name, untyped: for relays derived from the table. */
+  callByName(name: OperationName, input: Record<string, unknown>): Promise<unknown> {
+    return this.#call(name, input);
+  }
+
   async #call(name: OperationName, input: Record<string, unknown>): Promise<unknown> {
     const operation: Op<OperationName> = OPERATIONS[name];
     const params: Record<string, string> = {};

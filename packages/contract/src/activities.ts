@@ -5,7 +5,6 @@ import {
   ClientReferenceSchema,
   CountryCodeSchema,
   DateSchema,
-  DateTimeSchema,
   EmailSchema,
   PersonNameSchema,
   PhoneSchema,

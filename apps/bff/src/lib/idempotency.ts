@@ -21,7 +21,7 @@ export const newIdempotencyKey = (): string => `console-${randomUUID()}`;
  * The 201 of a create: the service's body unchanged, the key it was made with, and `Console-Reconciled: true` when an
  * earlier try's answer was lost and the service's replay for the same key showed the booking was made once.
  */
-export function created(c: Context, body: object, key: string, reconciled: boolean): Response {
+export function created(c: Context, body: unknown, key: string, reconciled: boolean): Response {
   c.header('Idempotency-Key', key);
   if (reconciled) c.header('Console-Reconciled', 'true');
   return c.json(body, 201);

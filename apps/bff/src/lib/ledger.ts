@@ -1,79 +1,142 @@
-import type {
-  ActivityBooking,
-  BookingsQuery,
-  Environment,
-  FlightOrder,
-  HotelOrder,
-  LedgerEntry,
-  Product,
+import {
+  type ActivityBooking,
+  type BookingsQuery,
+  CustomerSchema,
+  type Environment,
+  type FlightOrder,
+  type HotelOrder,
+  HotelOrderRoomSchema,
+  isoInstantOf,
+  type LedgerEntry,
+  type Money,
+  MoneySchema,
+  OpaqueIdSchema,
+  OrderPassengerSchema,
+  OrderSegmentSchema,
+  type Product,
+  ReadContactSchema,
+  readKnown,
+  readKnownItems,
+  wallClockOf,
 } from '@console/contract';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
+import type { SignedInUser } from './types.ts';
 
 const PeopleSchema = z.array(z.string());
 
-import type { SignedInUser } from './types.ts';
-
-interface Facts {
+export interface Facts {
   id: string;
   product: Product;
   status: string;
-  total: { amount: string; currency: 'USD' };
+  total: Money;
+  /** The running clock as RFC 3339 UTC, or null when nothing runs (or the service's value is not a time). */
   deadline: string | null;
   summary: string;
   people: string[];
   clientReference: string | null;
   extraSearch: string[];
+  /** Read loosely from an answer that did not match the contract: status and deadline only are trusted. */
+  partial?: boolean;
 }
 
-/** What the ledger keeps of a flight order: the route, dates and passengers; the ticketing deadline while held. */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What the ledger keeps of a flight order: the route, dates and passengers (when readable); the deadline while held. */
 export function flightFacts(order: FlightOrder): Facts {
-  const first = order.segments[0];
-  const byslice = new Map<number, typeof order.segments>();
-  for (const s of order.segments) byslice.set(s.slice_index, [...(byslice.get(s.slice_index) ?? []), s]);
+  const segments = readKnownItems(OrderSegmentSchema, order.segments).known;
+  const passengers = readKnownItems(OrderPassengerSchema, order.passengers).known;
+  const byslice = new Map<number, typeof segments>();
+  for (const s of segments) byslice.set(s.slice_index, [...(byslice.get(s.slice_index) ?? []), s]);
   const route = [...byslice.values()]
-    .map((segments) => `${segments[0]?.origin}→${segments.at(-1)?.destination}`)
+    .map((legs) => `${legs[0]?.origin}→${legs.at(-1)?.destination}`)
     .join(', ');
-  const people = order.passengers.map((p) => `${p.given_name} ${p.family_name}`);
+  const people = passengers.map((p) => `${p.given_name} ${p.family_name}`);
+  const email = readKnown(ReadContactSchema, order.contact)?.email;
+  const date = wallClockOf(segments[0]?.departing_at)?.date;
   return {
     id: order.id,
     product: 'flight',
     status: order.status,
     total: order.total,
-    deadline: order.status === 'held' ? order.ticketing_deadline : null,
-    summary: `${route} · ${first?.departing_at.slice(0, 10) ?? ''} · ${order.validating_airline} · ${people.length} passenger${people.length === 1 ? '' : 's'}`,
-    people: [...people, order.contact.email],
+    deadline: order.status === 'held' ? isoInstantOf(order.ticketing_deadline) : null,
+    summary: [
+      route || null,
+      date ?? null,
+      order.validating_airline,
+      plural(order.passengers.length, 'passenger'),
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    people: [...people, ...(email ? [email] : [])],
     clientReference: order.client_reference ?? null,
-    extraSearch: [order.booking_reference ?? '', ...order.passengers.map((p) => p.ticket_number ?? '')],
+    extraSearch: [order.booking_reference ?? '', ...passengers.map((p) => p.ticket_number ?? '')],
   };
 }
 
 export function hotelFacts(order: HotelOrder): Facts {
-  const people = order.rooms.flatMap((r) => r.guests.map((g) => `${g.given_name} ${g.family_name}`));
+  const rooms = readKnownItems(HotelOrderRoomSchema, order.rooms).known;
+  const people = rooms.flatMap((r) => r.guests.map((g) => `${g.given_name} ${g.family_name}`));
+  const email = readKnown(ReadContactSchema, order.contact)?.email;
   return {
     id: order.id,
     product: 'hotel',
     status: order.status,
     total: order.total,
-    deadline: order.status === 'held' ? order.payment_deadline : null,
-    summary: `${order.hotel.name} · ${order.check_in} to ${order.check_out} · ${order.rooms.length} room${order.rooms.length === 1 ? '' : 's'}`,
-    people: [...people, order.contact.email],
+    deadline: order.status === 'held' ? isoInstantOf(order.payment_deadline) : null,
+    summary: `${order.hotel.name} · ${order.check_in} to ${order.check_out} · ${plural(order.rooms.length, 'room')}`,
+    people: [...people, ...(email ? [email] : [])],
     clientReference: order.client_reference ?? null,
     extraSearch: [order.confirmation_number ?? '', order.voucher_number ?? ''],
   };
 }
 
 export function activityFacts(booking: ActivityBooking): Facts {
+  const customer = readKnown(CustomerSchema, booking.customer);
   return {
     id: booking.id,
     product: 'activity',
     status: booking.status,
     total: booking.total,
-    deadline: booking.status === 'held' ? (booking.hold_expires_at ?? null) : null,
+    deadline: booking.status === 'held' ? isoInstantOf(booking.hold_expires_at) : null,
     summary: `${booking.title} · ${booking.date}${booking.timeslot ? ` ${booking.timeslot}` : ''}`,
-    people: [`${booking.customer.given_name} ${booking.customer.family_name}`, booking.customer.email],
+    people: customer ? [`${customer.given_name} ${customer.family_name}`, customer.email] : [],
     clientReference: booking.client_reference ?? null,
-    extraSearch: [booking.code],
+    extraSearch: [booking.code ?? ''],
+  };
+}
+
+/**
+ * What can be read of a 2xx answer whose body did not match the contract: the service made or changed the booking,
+ * so the ledger keeps what it can (decision 013). Null when the answer does not even carry an id.
+ */
+const LooseFactsSchema = z.object({
+  id: OpaqueIdSchema,
+  status: z.string().catch('unreadable'),
+  total: MoneySchema.optional().catch(undefined),
+  ticketing_deadline: z.string().optional().catch(undefined),
+  payment_deadline: z.string().optional().catch(undefined),
+  hold_expires_at: z.string().nullish().catch(undefined),
+  client_reference: z.string().nullish().catch(undefined),
+});
+export function looseFacts(product: Product, raw: unknown, knownId?: string): Facts | null {
+  const read = LooseFactsSchema.safeParse(
+    raw && typeof raw === 'object' && knownId ? { id: knownId, ...raw } : raw,
+  );
+  if (!read.success) return null;
+  const r = read.data;
+  const deadline = r.ticketing_deadline ?? r.payment_deadline ?? r.hold_expires_at ?? null;
+  return {
+    id: r.id,
+    product,
+    status: r.status,
+    total: r.total ?? { amount: '0.00', currency: 'USD' },
+    deadline: r.status === 'held' ? isoInstantOf(deadline) : null,
+    summary: `${product} ${r.id} · the service's answer could not be read in full${r.total ? '' : ' (total unknown)'}`,
+    people: [],
+    clientReference: r.client_reference ?? null,
+    extraSearch: [],
+    partial: true,
   };
 }
 
@@ -130,13 +193,17 @@ export class Ledger {
   async refresh(facts: Facts): Promise<void> {
     await this.db
       .updateTable('bookings')
-      .set({
-        status: facts.status,
-        deadline: facts.deadline,
-        total_amount: facts.total.amount,
-        search_text: searchText(facts),
-        updated_at: new Date().toISOString(),
-      })
+      .set(
+        facts.partial
+          ? { status: facts.status, deadline: facts.deadline, updated_at: new Date().toISOString() }
+          : {
+              status: facts.status,
+              deadline: facts.deadline,
+              total_amount: facts.total.amount,
+              search_text: searchText(facts),
+              updated_at: new Date().toISOString(),
+            },
+      )
       .where('id', '=', facts.id)
       .execute();
   }

@@ -31,7 +31,8 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output
   return result.data;
 }
 
-const ID = /^[A-Za-z0-9_-]{1,80}$/;
+/** Ids are opaque strings of any form (decision 013): any printable text without spaces, URL-encoded when sent. */
+const ID = /^[\x21-\x7e]{1,200}$/;
 
 /** A path id, checked before it is put in a URL to the service. */
 export function pathId(c: Context, name: string): string {

@@ -1,76 +1,46 @@
-import {
-  ActivityAvailabilityQuerySchema,
-  ActivityBookingRequestSchema,
-  ActivityBookingsQuerySchema,
-  ActivityProductsQuerySchema,
-} from '@console/contract';
-import { Hono } from 'hono';
+import type { Settled } from '@console/client';
+import { type ActivityBooking, ActivityBookingRequestSchema } from '@console/contract';
+import { type Context, Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { created, idempotencyKey, newIdempotencyKey } from '../lib/idempotency.ts';
 import { activityFacts } from '../lib/ledger.ts';
-import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
+import { parseBody, pathId } from '../lib/parse.ts';
+import { auditFacts, factsOf, settledBody } from '../lib/relay.ts';
 import type { AppEnv } from '../lib/types.ts';
 
+/** Activity bookings: the money-moving calls, the booking read that refreshes the ledger, and the voucher PDF. */
 export function activityRoutes(d: Deps) {
   const { service } = d.upstream;
   return new Hono<AppEnv>()
-    .get('/products', async (c) =>
-      c.json(await service.activityProducts(parseQuery(c, ActivityProductsQuerySchema))),
-    )
-    .get('/products/:id', async (c) => c.json(await service.activityProduct(pathId(c, 'id'))))
-    .get('/product-types/:id/availability', async (c) => {
-      const { date } = parseQuery(c, ActivityAvailabilityQuerySchema);
-      return c.json(await service.availability(pathId(c, 'id'), date));
-    })
-    .get('/bookings', async (c) =>
-      c.json(await service.activityBookings(parseQuery(c, ActivityBookingsQuerySchema))),
-    )
     .post('/bookings', async (c) => {
       const key = idempotencyKey(c) ?? newIdempotencyKey();
       const body = await parseBody(c, ActivityBookingRequestSchema);
       const user = c.get('user');
-      const { value: booking, reconciled } = await d.audit.create(
+      const { value: settled, reconciled } = await d.audit.create(
         user,
         { action: 'activity.booking.create', idempotencyKey: key },
-        (report) => service.createActivityBooking(body, key, report),
-        (o) => ({ resourceId: o.id, amount: o.total }),
+        (report) => service.op.createActivityBooking({ body, idempotencyKey: key, report }),
+        (s) => auditFacts(s, 'activity', activityFacts),
       );
-      await d.ledger.record(activityFacts(booking), user, service.environment, key);
-      return created(c, booking, key, reconciled);
+      await d.ledger.record(factsOf(settled, 'activity', activityFacts), user, service.environment, key);
+      return created(c, settledBody(c, settled), key, reconciled);
     })
     .get('/bookings/:id', async (c) => {
-      const booking = await service.getActivityBooking(pathId(c, 'id'));
+      const booking = await service.op.getActivityBooking({ id: pathId(c, 'id') });
       await d.ledger.refresh(activityFacts(booking));
       return c.json(booking);
     })
-    .post('/bookings/:id/confirm', async (c) => {
-      const id = pathId(c, 'id');
-      const booking = await d.audit.run(
-        c.get('user'),
-        { action: 'activity.booking.confirm', resourceId: id },
-        () => service.confirmActivityBooking(id),
-        (b) => ({ amount: b.total }),
-      );
-      await d.ledger.refresh(activityFacts(booking));
-      return c.json(booking);
-    })
-    .post('/bookings/:id/cancel', async (c) => {
-      const id = pathId(c, 'id');
-      const booking = await d.audit.run(
-        c.get('user'),
-        { action: 'activity.booking.cancel', resourceId: id },
-        () => service.cancelActivityBooking(id),
-        (b) => ({ amount: b.total }),
-      );
-      await d.ledger.refresh(activityFacts(booking));
-      return c.json(booking);
-    })
-    .get('/bookings/:id/vouchers', async (c) => c.json(await service.vouchers(pathId(c, 'id'))))
+    .post('/bookings/:id/confirm', (c) =>
+      act(c, 'activity.booking.confirm', (id) => service.op.confirmActivityBooking({ id })),
+    )
+    .post('/bookings/:id/cancel', (c) =>
+      act(c, 'activity.booking.cancel', (id) => service.op.cancelActivityBooking({ id })),
+    )
     .get('/bookings/:id/vouchers/:voucher/download', async (c) => {
       const id = pathId(c, 'id');
       const voucherId = pathId(c, 'voucher');
       const file = await service.downloadVoucher(id, voucherId);
-      const vouchers = await service.vouchers(id);
+      const vouchers = await service.op.vouchers({ id });
       const visual = vouchers.data.find((v) => v.id === voucherId)?.visual_id ?? voucherId;
       const name = `voucher-${visual.replace(/[^A-Za-z0-9-]/g, '')}.pdf`;
       return c.body(new Uint8Array(file.body), 200, {
@@ -80,4 +50,21 @@ export function activityRoutes(d: Deps) {
         'X-Content-Type-Options': 'nosniff',
       });
     });
+
+  /** Confirm or cancel: audited, recorded in the ledger whatever the 2xx body holds, and passed on. */
+  async function act(
+    c: Context<AppEnv>,
+    action: string,
+    call: (id: string) => Promise<Settled<ActivityBooking>>,
+  ): Promise<Response> {
+    const id = pathId(c, 'id');
+    const settled = await d.audit.run(
+      c.get('user'),
+      { action, resourceId: id },
+      () => call(id),
+      (s) => auditFacts(s, 'activity', activityFacts, id),
+    );
+    await d.ledger.refresh(factsOf(settled, 'activity', activityFacts, id));
+    return c.json(settledBody(c, settled));
+  }
 }

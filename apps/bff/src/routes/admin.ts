@@ -12,7 +12,7 @@ import type { AppEnv } from '../lib/types.ts';
 export function adminRoutes(d: Deps) {
   return new Hono<AppEnv>()
     .use('*', requireRole('admin'))
-    .get('/credentials', async (c) => c.json(await d.upstream.service.introspect()))
+    .get('/credentials', async (c) => c.json(await d.upstream.service.op.introspect({})))
     .get('/session', (c) => {
       const state = d.upstream.session?.state();
       return c.json({

@@ -25,10 +25,10 @@ async function refreshRunning(d: Deps, entries: readonly LedgerEntry[]): Promise
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       try {
         if (entry.product === 'flight')
-          await d.ledger.refresh(flightFacts(await service.getFlightOrder(entry.id)));
+          await d.ledger.refresh(flightFacts(await service.op.getFlightOrder({ id: entry.id })));
         else if (entry.product === 'hotel')
-          await d.ledger.refresh(hotelFacts(await service.getHotelOrder(entry.id)));
-        else await d.ledger.refresh(activityFacts(await service.getActivityBooking(entry.id)));
+          await d.ledger.refresh(hotelFacts(await service.op.getHotelOrder({ id: entry.id })));
+        else await d.ledger.refresh(activityFacts(await service.op.getActivityBooking({ id: entry.id })));
       } catch {
         // Keep the last known state; the next read tries again.
       }
@@ -64,8 +64,8 @@ export function bookingRoutes(d: Deps) {
       const entries = await listFresh(everyClock, user);
       // At risk: the wallet's available amount could not cover the hold's total (docs/decisions/011). The wallet's
       // figures stay for admins; an agent's radar gets only the mark.
-      const available = await d.upstream.service
-        .wallet()
+      const available = await d.upstream.service.op
+        .wallet({})
         .then((wallet) => toCents(wallet.available.amount))
         .catch(() => null);
       const body: Radar = {

@@ -1,18 +1,19 @@
-import { type RelayedEvent, ServiceError } from '@console/client';
+import { type RelayedEvent, ServiceError, type Settled } from '@console/client';
 import {
   errorEnvelope,
+  type FlightOrder,
   FlightOrderRequestSchema,
-  FlightPlacesQuerySchema,
   FlightSearchRequestSchema,
   NotesRequestSchema,
   RefundRequestSchema,
 } from '@console/contract';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Deps } from '../deps.ts';
 import { created, idempotencyKey, newIdempotencyKey } from '../lib/idempotency.ts';
 import { flightFacts } from '../lib/ledger.ts';
-import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
+import { parseBody, pathId } from '../lib/parse.ts';
+import { auditFacts, factsOf, settledBody } from '../lib/relay.ts';
 import type { AppEnv } from '../lib/types.ts';
 
 export const HEARTBEAT_MS = 15_000;
@@ -20,10 +21,6 @@ export const HEARTBEAT_MS = 15_000;
 export function flightRoutes(d: Deps) {
   const { service } = d.upstream;
   return new Hono<AppEnv>()
-    .get('/places', async (c) => c.json(await service.flightPlaces(parseQuery(c, FlightPlacesQuerySchema))))
-    .post('/searches', async (c) =>
-      c.json(await service.searchFlights(await parseBody(c, FlightSearchRequestSchema)), 201),
-    )
     .post('/searches/stream', async (c) => {
       const body = await parseBody(c, FlightSearchRequestSchema);
       const upstream = new AbortController();
@@ -68,63 +65,69 @@ export function flightRoutes(d: Deps) {
         }
       });
     })
-    .get('/offers/:id', async (c) => c.json(await service.getOffer(pathId(c, 'id'))))
-    .get('/offers/:id/conditions', async (c) => c.json(await service.getOfferConditions(pathId(c, 'id'))))
     .post('/orders', async (c) => {
       const key = idempotencyKey(c) ?? newIdempotencyKey();
       const body = await parseBody(c, FlightOrderRequestSchema);
       const user = c.get('user');
-      const { value: order, reconciled } = await d.audit.create(
+      const { value: settled, reconciled } = await d.audit.create(
         user,
         { action: 'flight.order.create', idempotencyKey: key },
-        (report) => service.createFlightOrder(body, key, report),
-        (o) => ({ resourceId: o.id, amount: o.total }),
+        (report) => service.op.createFlightOrder({ body, idempotencyKey: key, report }),
+        (s) => auditFacts(s, 'flight', flightFacts),
       );
-      await d.ledger.record(flightFacts(order), user, service.environment, key);
-      return created(c, order, key, reconciled);
+      await d.ledger.record(factsOf(settled, 'flight', flightFacts), user, service.environment, key);
+      return created(c, settledBody(c, settled), key, reconciled);
     })
     .get('/orders/:id', async (c) => {
-      const order = await service.getFlightOrder(pathId(c, 'id'));
+      const order = await service.op.getFlightOrder({ id: pathId(c, 'id') });
       await d.ledger.refresh(flightFacts(order));
       return c.json(order);
     })
-    .post('/orders/:id/ticket', async (c) => {
-      const id = pathId(c, 'id');
-      const order = await d.audit.run(
-        c.get('user'),
-        { action: 'flight.order.ticket', resourceId: id },
-        () => service.ticketFlightOrder(id),
-        (o) => ({ amount: o.total }),
-      );
-      await d.ledger.refresh(flightFacts(order));
-      return c.json(order);
-    })
-    .post('/orders/:id/cancellation', async (c) => {
-      const id = pathId(c, 'id');
-      const order = await d.audit.run(
-        c.get('user'),
-        { action: 'flight.order.cancel', resourceId: id },
-        () => service.cancelFlightOrder(id),
-        (o) => ({ amount: o.total }),
-      );
-      await d.ledger.refresh(flightFacts(order));
-      return c.json(order);
-    })
-    .get('/orders/:id/refund', async (c) => c.json(await service.getRefundQuote(pathId(c, 'id'))))
+    .post('/orders/:id/ticket', async (c) =>
+      act(c, 'flight.order.ticket', (id) => service.op.ticketFlightOrder({ id })),
+    )
+    .post('/orders/:id/cancellation', async (c) =>
+      act(c, 'flight.order.cancel', (id) => service.op.cancelFlightOrder({ id })),
+    )
     .post('/orders/:id/refund', async (c) => {
       const id = pathId(c, 'id');
       const body = await parseBody(c, RefundRequestSchema, { optional: true });
       const refund = await d.audit.run(
         c.get('user'),
         { action: 'flight.order.refund', resourceId: id },
-        () => service.refundFlightOrder(id, body),
-        (r) => ({ amount: r.amount ?? null }),
+        () => service.op.refundFlightOrder({ id, body }),
+        (r) => ({ amount: r.value?.amount ?? null }),
       );
-      await d.ledger.refresh(flightFacts(await service.getFlightOrder(id)));
-      return c.json(refund);
+      // The refund moved money: the order is read again for the ledger; a failing read leaves that to the next one.
+      await service.op
+        .getFlightOrder({ id })
+        .then((order) => d.ledger.refresh(flightFacts(order)))
+        .catch(() => undefined);
+      return c.json(settledBody(c, refund));
     })
     .post('/orders/:id/notes', async (c) => {
       const id = pathId(c, 'id');
-      return c.json(await service.addFlightOrderNotes(id, await parseBody(c, NotesRequestSchema)));
+      const settled = await service.op.addFlightOrderNotes({
+        id,
+        body: await parseBody(c, NotesRequestSchema),
+      });
+      return c.json(settledBody(c, settled));
     });
+
+  /** Ticket or cancel: audited, recorded in the ledger whatever the 2xx body holds, and passed on. */
+  async function act(
+    c: Context<AppEnv>,
+    action: string,
+    call: (id: string) => Promise<Settled<FlightOrder>>,
+  ): Promise<Response> {
+    const id = pathId(c, 'id');
+    const settled = await d.audit.run(
+      c.get('user'),
+      { action, resourceId: id },
+      () => call(id),
+      (s) => auditFacts(s, 'flight', flightFacts, id),
+    );
+    await d.ledger.refresh(factsOf(settled, 'flight', flightFacts, id));
+    return c.json(settledBody(c, settled));
+  }
 }

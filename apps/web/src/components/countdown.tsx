@@ -1,3 +1,4 @@
+import { instantOf } from '@console/contract';
 import { useEffect, useState } from 'react';
 
 function parts(ms: number) {
@@ -27,7 +28,14 @@ export function Countdown({
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const left = Date.parse(deadline) - now;
+  const at = instantOf(deadline);
+  if (at === null)
+    return (
+      <div className="countdown">
+        <span className="countdown-label">{label}</span> <strong>{deadline}</strong>
+      </div>
+    );
+  const left = at - now;
   const state = left <= 0 ? 'expired' : left <= urgentMinutes * 60_000 ? 'urgent' : 'running';
   return (
     <div className={`countdown countdown-${state}`}>

@@ -1,4 +1,5 @@
-import { ApiError } from '../lib/api.ts';
+import { ApiError, UnreadableAnswer } from '../lib/api.ts';
+import { OpenValue } from './open-value.tsx';
 
 /** An error from /api in plain words: what happened, what to do, and the reference to quote. */
 export function ErrorNotice({
@@ -17,6 +18,7 @@ export function ErrorNotice({
     <div role="alert" className="notice notice-error">
       <strong>{title}</strong>
       <p>{message}</p>
+      {error instanceof UnreadableAnswer && <OpenValue value={error.raw} />}
       {api && <p className="muted">{api.remedy}</p>}
       {api?.requestId && <p className="muted small">Reference: {api.requestId}</p>}
       {retry && (

@@ -40,6 +40,33 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 2xx answer the console could not read in full: what the service said is kept (`raw`) and shown as labels and
+ * values. After a create or an action the service did act: the booking exists and is in the bookings desk.
+ */
+export class UnreadableAnswer extends ApiError {
+  readonly raw: unknown;
+  constructor(status: number, raw: unknown, partial: boolean) {
+    super(status, {
+      error: {
+        type: 'api_error',
+        code: 'answer_not_readable',
+        message: partial
+          ? 'The booking service did this, but its answer is not in a shape the console can fully read. What it said is below; the booking is in the bookings desk.'
+          : 'The booking service answered in a shape the console cannot fully read. What it said is below.',
+        param: null,
+        doc_url: null,
+        request_id: null,
+      },
+    });
+    this.name = 'UnreadableAnswer';
+    this.raw = raw;
+  }
+  override get remedy(): string {
+    return 'Open the booking from the bookings desk to see its latest state.';
+  }
+}
+
 /** An error of the console's own making (unreachable, unreadable, interrupted) in the same envelope. */
 export const networkError = (message: string, code = 'network_error', status = 0) =>
   new ApiError(status, {
@@ -130,7 +157,8 @@ async function call<S extends z.ZodType>(
     throw networkError('The console sent an answer that could not be read.');
   });
   const parsed = options.schema.safeParse(json);
-  if (!parsed.success) throw networkError('The console sent an answer in an unexpected shape.');
+  if (!parsed.success)
+    throw new UnreadableAnswer(response.status, json, response.headers.get('Console-Partial') === 'true');
   return { value: parsed.data, headers: response.headers };
 }
 

@@ -1,4 +1,4 @@
-import type { Money } from '@console/contract';
+import { instantOf, type Money } from '@console/contract';
 
 export const formatMoney = (money: Money) =>
   `${Number(money.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${money.currency}`;
@@ -6,17 +6,26 @@ export const formatMoney = (money: Money) =>
 /** 07:45 with its offset, as the timetable shows it: "07:45 (UTC−05:00)". */
 export const localTime = (iso: string) => iso.slice(11, 16);
 export const localDate = (iso: string) => iso.slice(0, 10);
+/** The offset a local time carries, or "local" when the service sent the time without one. */
 export const offsetOf = (iso: string) => {
-  const match = /([+-]\d{2}:\d{2}|Z)$/.exec(iso);
-  return match?.[1] === 'Z' || !match ? 'UTC' : `UTC${match[1]}`;
+  const match = /([+-]\d{2}:?\d{2}|Z)$/.exec(iso);
+  if (!match) return 'local';
+  return match[1] === 'Z' ? 'UTC' : `UTC${match[1]}`;
 };
 
 export const duration = (minutes: number) =>
   `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 
-/** A date-time in the agent's own zone, in full. */
-export const whenLocal = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
+/**
+ * A date-time in the agent's own zone, in full. Read with or without an offset (without one it is UTC); a value that
+ * is not a time is shown as the service wrote it.
+ */
+export const whenLocal = (iso: string) => {
+  const at = instantOf(iso);
+  return at === null ? iso : whenLocalMs(at);
+};
+const whenLocalMs = (at: number) =>
+  new Date(at).toLocaleString('en-GB', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

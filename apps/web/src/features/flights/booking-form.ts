@@ -6,6 +6,8 @@ import {
   type FlightOffer,
   type FlightOrderRequest,
   GenderSchema,
+  offerPassengerTypes,
+  type PassengerType,
   PassengerTypeSchema,
   PersonNameSchema,
   PhoneSchema,
@@ -91,16 +93,33 @@ function formPath(param: string): (string | number)[] {
 }
 
 /** The form's schema for one offer: the contract's checks of ages and documents against the flights, too. */
-export function bookingFormSchema(offer: FlightOffer) {
+export function bookingFormSchema(offer: FlightOffer, searched?: readonly PassengerType[]) {
   return BookingFormBase.superRefine((form, ctx) => {
-    const problem = checkPassengersAgainstOffer(toOrderRequest(form, offer.id).passengers, offer);
+    const problem = checkPassengersAgainstOffer(toOrderRequest(form, offer.id).passengers, offer, searched);
     if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: formPath(problem.param) });
   });
 }
 
-export function emptyPassengers(offer: FlightOffer): PassengerForm[] {
-  return offer.passengers.map((p) => ({
-    type: p.type,
+/**
+ * Who the offer is for: the types its passengers name, or (when the service's passengers do not name them) the
+ * searched counts: adults, then children, then infants.
+ */
+export function passengerTypesFor(
+  offer: FlightOffer,
+  searched: { adults: number; children: number; infants: number },
+): PassengerType[] {
+  return (
+    offerPassengerTypes(offer) ?? [
+      ...Array.from({ length: searched.adults }, () => 'adult' as const),
+      ...Array.from({ length: searched.children }, () => 'child' as const),
+      ...Array.from({ length: searched.infants }, () => 'infant' as const),
+    ]
+  );
+}
+
+export function emptyPassengers(types: readonly PassengerType[]): PassengerForm[] {
+  return types.map((type) => ({
+    type,
     given_name: '',
     family_name: '',
     date_of_birth: '',

@@ -1,4 +1,4 @@
-import { HotelOrderRequestSchema, type HotelRate } from '@console/contract';
+import { HotelOrderRequestSchema, type HotelRate, RoomSchema } from '@console/contract';
 import { hotelHotelSearch } from '@console/contract/fixtures';
 import { describe, expect, it } from 'vitest';
 import { emptyHotelBooking, HotelBookingFormSchema, rateChanges, toHotelOrder } from './booking-form.ts';
@@ -7,8 +7,8 @@ const rate = hotelHotelSearch.offers[0] as HotelRate;
 const twoRooms: HotelRate = {
   ...rate,
   rooms: [
-    { ...(rate.rooms[0] as HotelRate['rooms'][number]), occupancy: { adults: 2, children: [7] } },
-    { ...(rate.rooms[0] as HotelRate['rooms'][number]), occupancy: { adults: 1, children: [] } },
+    { ...RoomSchema.parse(rate.rooms[0]), occupancy: { adults: 2, children: [7] } },
+    { ...RoomSchema.parse(rate.rooms[0]), occupancy: { adults: 1, children: [] } },
   ],
 };
 

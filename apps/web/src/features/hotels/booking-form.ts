@@ -4,8 +4,11 @@ import {
   GuestInputSchema,
   type HotelOrderRequest,
   type HotelRate,
+  type Occupancy,
   PersonNameSchema,
   PhoneSchema,
+  RoomSchema,
+  readKnown,
 } from '@console/contract';
 import { z } from 'zod';
 import { optional } from '../../lib/forms.ts';
@@ -43,7 +46,7 @@ export const TITLES = [
 ] as const;
 
 /** Empty guests for every person the rate's rooms are for: adults, then children. */
-export function emptyHotelBooking(rate: HotelRate): HotelBookingForm {
+export function emptyHotelBooking(rate: HotelRate, searched: readonly Occupancy[] = []): HotelBookingForm {
   const blank = (type: 'adult' | 'child') => ({
     type,
     title: '' as const,
@@ -53,12 +56,17 @@ export function emptyHotelBooking(rate: HotelRate): HotelBookingForm {
     passport_number: '' as const,
   });
   return {
-    rooms: rate.rooms.map((room) => ({
-      guests: [
-        ...Array.from({ length: Math.max(1, room.occupancy.adults) }, () => blank('adult')),
-        ...room.occupancy.children.map(() => blank('child')),
-      ],
-    })),
+    // Each room's occupancy as the rate gives it (our shape), else as it was searched, else one adult.
+    rooms: rate.rooms.map((room, index) => {
+      const occupancy = readKnown(RoomSchema, room)?.occupancy ??
+        searched[index] ?? { adults: 1, children: [] };
+      return {
+        guests: [
+          ...Array.from({ length: Math.max(1, occupancy.adults) }, () => blank('adult')),
+          ...(occupancy.children ?? []).map(() => blank('child')),
+        ],
+      };
+    }),
     contact: { email: '', phone: '' },
     nationality: '',
     note: '',

@@ -1,10 +1,22 @@
-import { ACTIVITY_BOOKING_MACHINE, type ActivityBooking, allowedTriggers } from '@console/contract';
+import {
+  ACTIVITY_BOOKING_MACHINE,
+  ACTIVITY_BOOKING_STATUSES,
+  type ActivityBooking,
+  allowedTriggers,
+  BreakdownLineSchema,
+  CustomerSchema,
+  isOneOf,
+  readKnown,
+  readKnownItems,
+} from '@console/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { OpenValue } from '../../../components/open-value.tsx';
 import { notify } from '../../../components/toasts.tsx';
+import { UnknownStatusNotice } from '../../../components/unknown-status.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api/me.ts';
 import {
@@ -80,16 +92,18 @@ function BookingView({ booking, live }: { booking: ActivityBooking; live: boolea
   const [asking, setAsking] = useState<'confirm' | 'cancel' | null>(null);
   const confirm = useConfirmActivityBooking(booking.id);
   const cancel = useCancelActivityBooking(booking.id);
-  const allowed = allowedTriggers(ACTIVITY_BOOKING_MACHINE, booking.status);
+  const known = isOneOf(ACTIVITY_BOOKING_STATUSES, booking.status);
+  const allowed = known ? allowedTriggers(ACTIVITY_BOOKING_MACHINE, booking.status) : [];
+  const breakdown = readKnownItems(BreakdownLineSchema, booking.breakdown);
   const error = confirm.error ?? cancel.error;
   const close = () => setAsking(null);
-  const c = booking.customer;
+  const c = readKnown(CustomerSchema, booking.customer);
   const refund = booking.status === 'confirmed' || booking.status === 'issued';
 
   return (
     <div className="page stack">
       <div className="page-head">
-        <h1>Activity booking {booking.code}</h1>
+        <h1>Activity booking {booking.code ?? booking.id}</h1>
         <span className={`status-pill status-${booking.status}`}>{booking.status}</span>
         {booking.status === 'held' && booking.hold_expires_at && (
           <Countdown deadline={booking.hold_expires_at} label="Confirm within" urgentMinutes={5} />
@@ -105,6 +119,7 @@ function BookingView({ booking, live }: { booking: ActivityBooking; live: boolea
           The hold ends {whenLocal(booking.hold_expires_at)}; an unconfirmed hold is released then.
         </p>
       )}
+      {!known && <UnknownStatusNotice status={booking.status} what="booking" />}
       <div className="row actions">
         {allowed.includes('confirm') && (
           <button type="button" className="button primary" onClick={() => setAsking('confirm')}>
@@ -133,11 +148,11 @@ function BookingView({ booking, live }: { booking: ActivityBooking; live: boolea
               </tr>
             </thead>
             <tbody>
-              {booking.breakdown.map((line) => (
+              {breakdown.known.map((line) => (
                 <tr key={`${line.category}-${line.label}`}>
                   <th scope="row">{line.label}</th>
                   <td>{line.quantity}</td>
-                  <td>{formatMoney(line.unit_price)}</td>
+                  <td>{line.unit_price ? formatMoney(line.unit_price) : '—'}</td>
                   <td>{formatMoney(line.amount)}</td>
                 </tr>
               ))}
@@ -153,19 +168,31 @@ function BookingView({ booking, live }: { booking: ActivityBooking; live: boolea
               </tr>
             </tfoot>
           </table>
+          {breakdown.unknown.length > 0 && <OpenValue value={breakdown.unknown} />}
         </section>
         <section aria-labelledby="customer-title">
           <h2 id="customer-title">Customer</h2>
           <dl className="facts">
-            <dt>Name</dt>
-            <dd>
-              {c.salutation ? `${SALUTATION[c.salutation] ?? c.salutation} ` : ''}
-              {c.given_name} {c.family_name}
-            </dd>
-            <dt>Email</dt>
-            <dd>{c.email}</dd>
-            <dt>Phone</dt>
-            <dd>{c.phone ?? 'Not given'}</dd>
+            {c ? (
+              <>
+                <dt>Name</dt>
+                <dd>
+                  {c.salutation ? `${SALUTATION[c.salutation] ?? c.salutation} ` : ''}
+                  {c.given_name} {c.family_name}
+                </dd>
+                <dt>Email</dt>
+                <dd>{c.email}</dd>
+                <dt>Phone</dt>
+                <dd>{c.phone ?? 'Not given'}</dd>
+              </>
+            ) : (
+              <>
+                <dt>Customer</dt>
+                <dd>
+                  <OpenValue value={booking.customer} />
+                </dd>
+              </>
+            )}
             {booking.travelers && (
               <>
                 <dt>Travellers</dt>

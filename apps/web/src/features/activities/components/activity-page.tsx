@@ -1,4 +1,11 @@
-import { type ActivityAvailability, type ActivityProduct, priceActivityBooking } from '@console/contract';
+import {
+  type ActivityAvailability,
+  type ActivityProduct,
+  isOneOf,
+  priceActivityBooking,
+  TRAVELER_CATEGORIES,
+  type TravelerCategory,
+} from '@console/contract';
 import { useMemo } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
@@ -16,7 +23,7 @@ const toDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const toIso = (date: Date) => date.toISOString().slice(0, 10);
 
 function Gallery({ product }: { product: ActivityProduct }) {
-  const images = product.images.length ? product.images : [product.image_url];
+  const images = product.images.length ? product.images : product.image_url ? [product.image_url] : [];
   return (
     <ul className="gallery" aria-label="Images">
       {images.map((src, i) => (
@@ -188,6 +195,10 @@ function DayChoice({
     undefined,
   );
   const needsSlot = day.timeslots.length > 0 && !slot;
+  // Categories are strings in the document; adults, children and seniors are the ones a booking can carry.
+  const rates = day.rates.filter((r): r is typeof r & { category: TravelerCategory } =>
+    isOneOf(TRAVELER_CATEGORIES, r.category),
+  );
   const next = writeSelection({ ...selection, type: null, slot }, { product: productId });
   return (
     <>
@@ -219,7 +230,7 @@ function DayChoice({
           </tr>
         </thead>
         <tbody>
-          {day.rates.map((rate) => {
+          {rates.map((rate) => {
             const left = placesLeft(day, rate.category);
             return (
               <tr key={rate.category}>
@@ -237,7 +248,7 @@ function DayChoice({
       </table>
       <fieldset className="row travellers">
         <legend>Travellers</legend>
-        {day.rates.map((rate) => {
+        {rates.map((rate) => {
           const { label, field, min } = CATEGORY[rate.category];
           const left = placesLeft(day, rate.category);
           const soldOut = left === 0;

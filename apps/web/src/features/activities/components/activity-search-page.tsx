@@ -33,7 +33,11 @@ function ActivityCard({
   const translated = product.title_translated && product.title_translated !== product.title;
   return (
     <li className="activity-card">
-      <img src={mediaUrl(product.image_url)} alt="" loading="lazy" width={160} height={110} />
+      {product.image_url ? (
+        <img src={mediaUrl(product.image_url)} alt="" loading="lazy" width={160} height={110} />
+      ) : (
+        <div className="activity-no-image" aria-hidden="true" />
+      )}
       <div className="activity-main">
         <h2 className="activity-title">
           <Link ref={linkRef} to={`/activities/${product.id}`}>

@@ -475,6 +475,20 @@ export function OptionField({
                 inputRef={field.ref}
               />
             );
+          default:
+            // An input type the document does not list: shown as the service named it, not answerable here.
+            return (
+              <div className="field">
+                <span className="label">{label}</span>
+                <p className="notice small" role="status">
+                  This option asks for “{option.input_type_name || `input type ${option.input_type}`}”, which
+                  the console cannot show.
+                  {option.required
+                    ? ' It is required, so this activity cannot be booked from the console.'
+                    : ' It is optional and is left out.'}
+                </p>
+              </div>
+            );
         }
       }}
     />

@@ -1,7 +1,9 @@
+import { readKnown, SandboxCreditBalanceSchema } from '@console/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { OpenValue } from '../../../components/open-value.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api/me.ts';
 import { useCredentials, useCreditBalance, useEndSession, useSessionState, useWallet } from '../api.ts';
@@ -104,6 +106,8 @@ function SessionInterface() {
   const session = useSessionState();
   const configured = session.data?.configured ?? false;
   const balance = useCreditBalance(configured && (session.data?.active ?? false));
+  // The body is not shown in the document: our sandbox's Balance when it is there, the answer as sent otherwise.
+  const creditBalance = readKnown(SandboxCreditBalanceSchema, balance.data)?.Balance;
   const end = useEndSession();
   const [asking, setAsking] = useState(false);
   const live = useMe().data?.environment === 'live';
@@ -127,11 +131,15 @@ function SessionInterface() {
             </dd>
             <dt>Credit balance</dt>
             <dd>
-              {balance.data?.Balance
-                ? `${balance.data.Balance.Amount} ${balance.data.Balance.Currency}`
-                : balance.error
-                  ? 'could not be read'
-                  : '—'}
+              {balance.error ? (
+                'could not be read'
+              ) : balance.data === undefined ? (
+                '—'
+              ) : creditBalance ? (
+                `${creditBalance.Amount} ${creditBalance.Currency}`
+              ) : (
+                <OpenValue value={balance.data} />
+              )}
             </dd>
           </dl>
           {s.active && (

@@ -6,8 +6,8 @@ import type { FromStreamWorker, ToStreamWorker } from './search-stream-messages.
 export interface StreamState {
   status: 'idle' | 'searching' | 'done' | 'error' | 'cancelled';
   offers: FlightOffer[];
-  providersAnswered: number;
-  providersTotal: number;
+  providersAnswered: number | null;
+  providersTotal: number | null;
   error: ApiError | null;
   startedAt: number | null;
   firstOfferAt: number | null;

@@ -11,8 +11,9 @@ export type FromStreamWorker =
       type: 'batch';
       added: FlightOffer[];
       removed: string[];
-      providersAnswered: number;
-      providersTotal: number;
+      /** Our sandbox's provider counts; null when the service's batches do not carry them. */
+      providersAnswered: number | null;
+      providersTotal: number | null;
     }
   | { type: 'done' }
   | { type: 'refused'; status: number; text: string }

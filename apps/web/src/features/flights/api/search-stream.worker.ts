@@ -88,8 +88,8 @@ async function run(request: unknown, headers: Record<string, string>, signal: Ab
           type: 'batch',
           added,
           removed,
-          providersAnswered: batch.providers_answered,
-          providersTotal: batch.providers_total,
+          providersAnswered: batch.providers_answered ?? null,
+          providersTotal: batch.providers_total ?? null,
         });
       } else if (parsed?.event === 'done') {
         finished = true;

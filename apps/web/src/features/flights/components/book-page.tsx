@@ -1,4 +1,4 @@
-import type { FlightOffer } from '@console/contract';
+import type { FlightOffer, PassengerType } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import {
   bookingFormSchema,
   emptyPassengers,
   offerChanges,
+  passengerTypesFor,
   toOrderRequest,
 } from '../booking-form.ts';
 import { OfferDetail } from './offer-detail.tsx';
@@ -101,18 +102,34 @@ export function BookPage() {
         <OfferDetail offer={offer} />
       </section>
       {(!changed || accepted) && (
-        <PassengersForm offer={offer} onBooked={(id) => navigate(`/flights/orders/${id}`)} />
+        <PassengersForm
+          offer={offer}
+          types={passengerTypesFor(offer, {
+            adults: Number(params.get('adults') ?? 1) || 1,
+            children: Number(params.get('children') ?? 0) || 0,
+            infants: Number(params.get('infants') ?? 0) || 0,
+          })}
+          onBooked={(id) => navigate(`/flights/orders/${id}`)}
+        />
       )}
     </div>
   );
 }
 
-function PassengersForm({ offer, onBooked }: { offer: FlightOffer; onBooked: (orderId: string) => void }) {
-  const schema = useMemo(() => bookingFormSchema(offer), [offer]);
+function PassengersForm({
+  offer,
+  types,
+  onBooked,
+}: {
+  offer: FlightOffer;
+  types: PassengerType[];
+  onBooked: (orderId: string) => void;
+}) {
+  const schema = useMemo(() => bookingFormSchema(offer, types), [offer, types]);
   const form = useForm<BookingForm>({
     resolver: zodResolver(schema),
     defaultValues: {
-      passengers: emptyPassengers(offer),
+      passengers: emptyPassengers(types),
       contact: { email: '', phone: '' },
       client_reference: '',
     },
@@ -144,11 +161,12 @@ function PassengersForm({ offer, onBooked }: { offer: FlightOffer; onBooked: (or
     <form className="stack" onSubmit={(e) => void submit(e)} aria-label="Passengers and contact" noValidate>
       <h2>Passengers</h2>
       <div className="grid-2">
-        {offer.passengers.map((p, index) => (
-          <fieldset key={p.id} className="passenger">
+        {types.map((type, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one form block per passenger place, in offer order
+          <fieldset key={index} className="passenger">
             <legend>
               <h3>
-                Passenger {index + 1}: {TYPE_LABEL[p.type]}
+                Passenger {index + 1}: {TYPE_LABEL[type]}
               </h3>
             </legend>
             <div className="row">

@@ -94,8 +94,10 @@ export function FlightSearchPage() {
             <div role="status" aria-live="polite" className="search-status">
               {stream.status === 'searching' && (
                 <span className="searching">
-                  Still searching… {stream.offers.length} offers so far ({stream.providersAnswered} of{' '}
-                  {stream.providersTotal || '…'} providers)
+                  Still searching… {stream.offers.length} offers so far
+                  {stream.providersTotal
+                    ? ` (${stream.providersAnswered ?? 0} of ${stream.providersTotal} providers)`
+                    : ''}
                 </span>
               )}
               {stream.status === 'done' && (

@@ -1,12 +1,27 @@
-import { allowedTriggers, FLIGHT_ORDER_MACHINE, type FlightOrder } from '@console/contract';
+import {
+  allowedTriggers,
+  FLIGHT_ORDER_MACHINE,
+  FLIGHT_ORDER_STATUSES,
+  type FlightOrder,
+  isOneOf,
+  OrderNoteSchema,
+  OrderPassengerSchema,
+  OrderSegmentSchema,
+  ReadContactSchema,
+  RefundQuoteTicketSchema,
+  readKnown,
+  readKnownItems,
+} from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { OpenValue } from '../../../components/open-value.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
+import { UnknownStatusNotice } from '../../../components/unknown-status.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api/me.ts';
 import {
@@ -36,7 +51,11 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
   const cancel = useCancelHold(order.id);
   const refund = useRefund(order.id);
   const quote = useQuery({ ...refundQuoteQuery(order.id), enabled: confirming === 'refund' });
-  const allowed = allowedTriggers(FLIGHT_ORDER_MACHINE, order.status);
+  const known = isOneOf(FLIGHT_ORDER_STATUSES, order.status);
+  const allowed = known ? allowedTriggers(FLIGHT_ORDER_MACHINE, order.status) : [];
+  const passengers = readKnownItems(OrderPassengerSchema, order.passengers);
+  const segments = readKnownItems(OrderSegmentSchema, order.segments);
+  const contact = readKnown(ReadContactSchema, order.contact);
   const error = ticket.error ?? cancel.error ?? refund.error;
   const close = () => setConfirming(null);
 
@@ -62,6 +81,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
           The airline is issuing the tickets…
         </p>
       )}
+      {!known && <UnknownStatusNotice status={order.status} what="order" />}
       {error && <ErrorNotice error={error} />}
       <div className="actions">
         {allowed.includes('ticket') && (
@@ -94,13 +114,13 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
             </tr>
           </thead>
           <tbody>
-            {order.passengers.map((p) => (
+            {passengers.known.map((p) => (
               <tr key={p.id}>
                 <td>
                   {p.given_name} {p.family_name}
                 </td>
                 <td>{p.type}</td>
-                <td>{p.date_of_birth}</td>
+                <td>{p.date_of_birth ?? '—'}</td>
                 <td>
                   {p.document
                     ? `${p.document.number} (${p.document.country_code}, expires ${p.document.expires_on})`
@@ -111,9 +131,15 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
             ))}
           </tbody>
         </table>
-        <p className="small muted">
-          Contact: {order.contact.email} · {order.contact.phone}
-        </p>
+        {passengers.unknown.length > 0 && <OpenValue value={passengers.unknown} />}
+        <div className="small muted">
+          Contact:{' '}
+          {contact ? (
+            `${contact.email}${contact.phone ? ` · ${contact.phone}` : ''}`
+          ) : (
+            <OpenValue value={order.contact} />
+          )}
+        </div>
       </section>
 
       <section className="card" aria-label="Flights">
@@ -129,7 +155,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
             </tr>
           </thead>
           <tbody>
-            {order.segments.map((s) => (
+            {segments.known.map((s) => (
               <tr key={`${s.flight_number}-${s.departing_at}`}>
                 <td>{s.flight_number}</td>
                 <td>
@@ -146,6 +172,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
             ))}
           </tbody>
         </table>
+        {segments.unknown.length > 0 && <OpenValue value={segments.unknown} />}
       </section>
 
       <Notes order={order} />
@@ -201,19 +228,17 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
         live={live}
         pending={refund.isPending || quote.isPending}
         onConfirm={() =>
-          refund.mutate(
-            {},
-            {
-              onSuccess: (r) => {
-                notify(
-                  'Refund requested',
-                  r.amount ? `${formatMoney(r.amount)} back to the wallet.` : undefined,
-                );
-                close();
-              },
-              onError: close,
+          // The refund type the service offered in its quote goes back as it came (its meaning is the service's).
+          refund.mutate(quote.data ? { refund_type: quote.data.refund_type } : {}, {
+            onSuccess: (r) => {
+              notify(
+                'Refund requested',
+                r.amount ? `${formatMoney(r.amount)} back to the wallet.` : undefined,
+              );
+              close();
             },
-          )
+            onError: close,
+          })
         }
       >
         {quote.isPending && <p>Getting the refund quote…</p>}
@@ -230,7 +255,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
               </tr>
             </thead>
             <tbody>
-              {quote.data.tickets.map((t) => (
+              {readKnownItems(RefundQuoteTicketSchema, quote.data.tickets).known.map((t) => (
                 <tr key={t.ticket_number}>
                   <td>{t.ticket_number}</td>
                   <td>{t.passenger_name}</td>
@@ -241,6 +266,9 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
               ))}
             </tbody>
           </table>
+        )}
+        {quote.data && readKnownItems(RefundQuoteTicketSchema, quote.data.tickets).unknown.length > 0 && (
+          <OpenValue value={readKnownItems(RefundQuoteTicketSchema, quote.data.tickets).unknown} />
         )}
       </ConfirmDialog>
     </div>
@@ -257,11 +285,21 @@ function Notes({ order }: { order: FlightOrder }) {
         <p className="muted">No notes yet.</p>
       ) : (
         <ul>
-          {order.notes.map((n) => (
-            <li key={`${n.created_at}-${n.text}`}>
-              {n.text} <span className="muted small">{whenLocal(n.created_at)}</span>
-            </li>
-          ))}
+          {order.notes.map((note, index) => {
+            const n = readKnown(OrderNoteSchema, note);
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: notes are shown in the order the service sent them
+              <li key={index}>
+                {n ? (
+                  <>
+                    {n.text} <span className="muted small">{whenLocal(n.created_at)}</span>
+                  </>
+                ) : (
+                  <OpenValue value={note} />
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       <form

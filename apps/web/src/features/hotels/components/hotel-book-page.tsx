@@ -20,6 +20,8 @@ import {
   TITLES,
   toHotelOrder,
 } from '../booking-form.ts';
+import { readRooms, roomNames } from '../read.ts';
+import { readRooms as readSearchedRooms } from '../search-params.ts';
 import { HotelFacts } from './hotel-page.tsx';
 
 function RateChange({
@@ -85,7 +87,7 @@ export function HotelBookPage() {
         />
         {seen && (
           <p>
-            You chose {seen.rooms.map((r) => r.name).join(' + ')} at {formatMoney(seen.total)}.
+            You chose {roomNames(seen.rooms)} at {formatMoney(seen.total)}.
           </p>
         )}
         <p>
@@ -108,8 +110,8 @@ export function HotelBookPage() {
       {rate.hotel && <HotelFacts hotel={rate.hotel} />}
       <section className="card stack" aria-label="The rate">
         <p>
-          <strong>{rate.rooms.map((r) => r.name).join(' + ')}</strong> · {rate.board ?? 'Room only'} ·{' '}
-          {rate.nights} night{rate.nights === 1 ? '' : 's'}, {rate.check_in} to {rate.check_out} ·{' '}
+          <strong>{roomNames(rate.rooms)}</strong> · {rate.board ?? 'Room only'} · {rate.nights} night
+          {rate.nights === 1 ? '' : 's'}, {rate.check_in} to {rate.check_out} ·{' '}
           <strong>{formatMoney(rate.total)}</strong>
           {rate.total_before_discount && (
             <span className="muted">
@@ -133,9 +135,11 @@ export function HotelBookPage() {
 }
 
 function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: string) => void }) {
+  const [params] = useSearchParams();
+  const searchedRooms = readSearchedRooms(params.get('rooms')) ?? [];
   const form = useForm<HotelBookingForm>({
     resolver: zodResolver(HotelBookingFormSchema),
-    defaultValues: emptyHotelBooking(rate),
+    defaultValues: emptyHotelBooking(rate, searchedRooms),
   });
   const create = useCreateHotelOrder();
   // One key per booking attempt: a double click or a retry after a lost answer holds once.
@@ -166,7 +170,8 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
       {rooms.map((room, r) => (
         <fieldset key={`room-${r + 1}`} className="card stack">
           <legend>
-            Room {r + 1}: {rate.rooms[r]?.name}
+            Room {r + 1}
+            {readRooms(rate.rooms)[r]?.name ? `: ${readRooms(rate.rooms)[r]?.name}` : ''}
           </legend>
           {room.guests.map((guest, g) => (
             <fieldset key={`room-${r + 1}-guest-${g + 1}`} className="row guest">

@@ -1,11 +1,23 @@
-import { allowedTriggers, HOTEL_ORDER_MACHINE, type HotelOrder } from '@console/contract';
+import {
+  allowedTriggers,
+  HOTEL_ORDER_MACHINE,
+  HOTEL_ORDER_STATUSES,
+  type HotelOrder,
+  HotelOrderRoomSchema,
+  isOneOf,
+  ReadContactSchema,
+  readKnown,
+  readKnownItems,
+} from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { OpenValue } from '../../../components/open-value.tsx';
 import { notify } from '../../../components/toasts.tsx';
+import { UnknownStatusNotice } from '../../../components/unknown-status.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api/me.ts';
 import {
@@ -33,7 +45,10 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
   const extend = useExtendDeadline(order.id);
   const cancel = useCancelHotelOrder(order.id);
   const quote = useQuery({ ...cancellationQuoteQuery(order.id), enabled: asking === 'cancel' });
-  const allowed = allowedTriggers(HOTEL_ORDER_MACHINE, order.status);
+  const known = isOneOf(HOTEL_ORDER_STATUSES, order.status);
+  const allowed = known ? allowedTriggers(HOTEL_ORDER_MACHINE, order.status) : [];
+  const rooms = readKnownItems(HotelOrderRoomSchema, order.rooms);
+  const contact = readKnown(ReadContactSchema, order.contact);
   const error = confirm.error ?? extend.error ?? cancel.error;
   const close = () => setAsking(null);
   const quoteExpired = quote.data ? Date.parse(quote.data.expires_at) <= Date.now() : false;
@@ -70,7 +85,11 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
         <dd>{order.voucher_number ?? 'Given once confirmed'}</dd>
         <dt>Contact</dt>
         <dd>
-          {order.contact.email} · {order.contact.phone}
+          {contact ? (
+            `${contact.email}${contact.phone ? ` · ${contact.phone}` : ''}`
+          ) : (
+            <OpenValue value={order.contact} />
+          )}
         </dd>
         {order.note && (
           <>
@@ -82,6 +101,7 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
         <dd>{order.cancellation.policy_text}</dd>
       </dl>
 
+      {!known && <UnknownStatusNotice status={order.status} what="order" />}
       <div className="row actions">
         {allowed.includes('confirm') && (
           <button type="button" className="button primary" onClick={() => setAsking('confirm')}>
@@ -112,10 +132,11 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
             </tr>
           </thead>
           <tbody>
-            {order.rooms.map((room, i) => (
+            {rooms.known.map((room, i) => (
               <tr key={`room-${i + 1}`}>
                 <th scope="row">
-                  Room {i + 1}: {room.name}
+                  Room {i + 1}
+                  {room.name ? `: ${room.name}` : ''}
                 </th>
                 <td>{room.board ?? 'Room only'}</td>
                 <td>
@@ -130,6 +151,7 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
             ))}
           </tbody>
         </table>
+        {rooms.unknown.length > 0 && <OpenValue value={rooms.unknown} />}
       </section>
 
       <ConfirmDialog

@@ -2,9 +2,11 @@ import type { Hotel, HotelRate } from '@console/contract';
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { OpenValue } from '../../../components/open-value.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { rememberRate, useHotelSearch } from '../api/hotels.ts';
+import { readAddress, readContact, readLocation, readRooms, roomNames, whereText } from '../read.ts';
 import { readHotelSearch } from '../search-params.ts';
 
 /** One property and its bookable rates for the stay in the URL (a hotel-mode search). */
@@ -87,6 +89,9 @@ export function HotelPage() {
 }
 
 export function HotelFacts({ hotel }: { hotel: Hotel }) {
+  const address = readAddress(hotel.address);
+  const location = readLocation(hotel.location);
+  const contact = readContact(hotel.contact);
   return (
     <section className="card hotel-facts" aria-label="The property">
       <div className="hotel-images">
@@ -97,23 +102,37 @@ export function HotelFacts({ hotel }: { hotel: Hotel }) {
       <dl className="facts">
         <dt>Rating</dt>
         <dd>
-          {hotel.rating} stars
-          {hotel.review_score !== null && ` · reviews ${hotel.review_score.toFixed(1)} / 10`}
+          {hotel.rating != null ? `${hotel.rating} stars` : 'Not rated'}
+          {hotel.review_score != null && ` · reviews ${hotel.review_score.toFixed(1)} / 10`}
         </dd>
         <dt>Address</dt>
         <dd>
-          {hotel.address.line1}, {hotel.address.postal_code} {hotel.address.city}, {hotel.address.country}
+          {address ? (
+            [address.line1, [address.postal_code, address.city].filter(Boolean).join(' '), address.country]
+              .filter(Boolean)
+              .join(', ')
+          ) : (
+            <OpenValue value={hotel.address} />
+          )}
         </dd>
         <dt>Location</dt>
         <dd>
-          {hotel.location.district ?? hotel.address.city}
-          {hotel.location.distance_km !== null && ` · ${hotel.location.distance_km} km from the centre`} ·{' '}
-          {hotel.location.latitude.toFixed(4)}, {hotel.location.longitude.toFixed(4)}
+          {location ? (
+            <>
+              {whereText(hotel.address, hotel.location)} · {location.latitude.toFixed(4)},{' '}
+              {location.longitude.toFixed(4)}
+            </>
+          ) : (
+            <OpenValue value={hotel.location} />
+          )}
         </dd>
         <dt>Contact</dt>
         <dd>
-          {[hotel.contact.phone, hotel.contact.email, hotel.contact.website].filter(Boolean).join(' · ') ||
-            '—'}
+          {contact ? (
+            [contact.phone, contact.email, contact.website].filter(Boolean).join(' · ') || '—'
+          ) : (
+            <OpenValue value={hotel.contact} />
+          )}
         </dd>
         {hotel.chain && (
           <>
@@ -127,14 +146,17 @@ export function HotelFacts({ hotel }: { hotel: Hotel }) {
 }
 
 function RateRow({ rate, onChoose }: { rate: HotelRate; onChoose: () => void }) {
-  const room = rate.rooms.map((r) => r.name).join(' + ');
+  const room = roomNames(rate.rooms);
+  const first = readRooms(rate.rooms)[0];
   return (
     <tr>
       <th scope="row">
         {room}
-        <div className="muted small">
-          {rate.rooms[0]?.bed_type} bed · up to {rate.rooms[0]?.max_occupancy} guests
-        </div>
+        {first?.bed_type && first.max_occupancy != null && (
+          <div className="muted small">
+            {first.bed_type} bed · up to {first.max_occupancy} guests
+          </div>
+        )}
       </th>
       <td>
         {rate.board ?? 'Room only'}

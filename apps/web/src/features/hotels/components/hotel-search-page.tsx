@@ -6,6 +6,7 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { useHotelSearch } from '../api/hotels.ts';
+import { whereText } from '../read.ts';
 import {
   clearFilters,
   type HotelForm,
@@ -192,8 +193,7 @@ function HotelCard({ hotel, to }: { hotel: HotelSummary; to: string }) {
           <span role="img" aria-label={`${stars} stars`} className="stars">
             {'★'.repeat(Math.round(stars))}
           </span>{' '}
-          {hotel.accommodation} · {hotel.location?.district ?? hotel.address.city}
-          {hotel.location?.distance_km != null && ` · ${hotel.location.distance_km} km from centre`}
+          {[hotel.accommodation, whereText(hotel.address, hotel.location)].filter(Boolean).join(' · ')}
         </p>
         {hotel.review_score !== null && (
           <p className="small">

@@ -32,6 +32,8 @@ export const env = {
     SANDBOX_PORT: String(sandboxPort),
     DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'console-e2e-')), 'console.db'),
     SANDBOX_STREAM_INTERVAL_MS: '250',
+    /** `pnpm test` runs the journeys once per sandbox profile. */
+    SANDBOX_PROFILE: process.env.E2E_SANDBOX_PROFILE === 'variant' ? 'variant' : 'default',
   },
 } as const;
 

@@ -22,6 +22,8 @@ const EnvSchema = z
     /** Where the embedded sandbox listens when no service is configured. */
     SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
     SANDBOX_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(400),
+    /** The embedded sandbox's profile: `default`, or `variant` (other legal choices where the document is open). */
+    SANDBOX_PROFILE: z.enum(['default', 'variant']).default('default'),
     DATABASE_PATH: z.string().default(resolve(here, '../data/console.db')),
     COOKIE_SECURE: flag.default(true),
     SESSION_IDLE_MINUTES: z.coerce

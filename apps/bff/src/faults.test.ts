@@ -37,7 +37,7 @@ afterAll(() => t.close());
 type Fault = {
   path: string;
   method?: 'GET' | 'POST';
-  mode: 'status' | 'delay' | 'hang' | 'drop_before' | 'drop_after' | 'malformed' | 'cut_stream';
+  mode: 'status' | 'delay' | 'hang' | 'drop_before' | 'drop_after' | 'malformed' | 'reshape' | 'cut_stream';
   status?: number;
   after_events?: number;
   count?: number;
@@ -196,6 +196,26 @@ describe('the search stream when the service fails', () => {
 });
 
 describe('bookings when the service fails', () => {
+  it('records and passes on a booking whose 2xx answer has shapes the console cannot read, never an error', async () => {
+    const body = await orderRequest('DRILL-RESHAPE');
+    const before = (await t.stats()).flight_orders;
+    await fault({ path: '/v3/flights/orders', method: 'POST', mode: 'reshape' });
+    const key = 'drill-reshape-once';
+    const reply = await agent.post('/flights/orders', body, { 'Idempotency-Key': key });
+    expect(reply.status).toBe(201);
+    expect(reply.headers.get('Console-Partial')).toBe('true');
+    expect(reply.body).toMatchObject({ status: 'held', price: 'forty-four dollars' });
+    const id = (reply.body as { id: string }).id;
+    expect((await t.stats()).flight_orders).toBe(before + 1);
+    const byId = async () =>
+      LedgerListSchema.parse((await agent.get(`/bookings?q=${encodeURIComponent(id)}`)).body).data;
+    expect((await byId()).map((e) => [e.id, e.status])).toEqual([[id, 'held']]);
+    expect(await auditFor(key)).toEqual(['succeeded']);
+    // The next read of the order puts the ledger's row right.
+    expect((await agent.get(`/flights/orders/${id}`)).status).toBe(200);
+    expect((await byId())[0]?.total.amount).not.toBe('0.00');
+  });
+
   it('books once when the answer to a create is lost, and records it as reconciled', async () => {
     const body = await orderRequest('DRILL-DROP1');
     const before = (await t.stats()).flight_orders;

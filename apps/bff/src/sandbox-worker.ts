@@ -7,9 +7,15 @@ import { z } from 'zod';
  * The embedded sandbox on its own thread: the BFF's event loop then does only the BFF's work, as it would in front
  * of a real service, while `pnpm start` stays one process.
  */
-const options = z.object({ port: z.number().int(), streamIntervalMs: z.number().int() }).parse(workerData);
-const sandbox = createSandbox({ streamIntervalMs: options.streamIntervalMs });
-const server = serve({ fetch: sandbox.app.fetch, port: options.port, hostname: '127.0.0.1' });
+const options = z
+  .object({
+    port: z.number().int(),
+    streamIntervalMs: z.number().int(),
+    profile: z.enum(['default', 'variant']),
+  })
+  .parse(workerData);
+const sandbox = createSandbox({ streamIntervalMs: options.streamIntervalMs, profile: options.profile });
+const server = serve({ fetch: sandbox.fetch, port: options.port, hostname: '127.0.0.1' });
 server.once('listening', () => {
   const address = server.address();
   parentPort?.postMessage({

@@ -20,6 +20,11 @@ export interface Reply {
   headers: Headers;
 }
 
+/** The sandbox profile this test run uses: `default` unless TEST_SANDBOX_PROFILE says `variant`. */
+export function testProfile(): 'default' | 'variant' {
+  return process.env.TEST_SANDBOX_PROFILE === 'variant' ? 'variant' : 'default';
+}
+
 /** The console (BFF + embedded sandbox) as real servers on free ports, with an in-memory database. */
 export async function startConsole(overrides: Record<string, string> = {}) {
   let clockOffset = 0;
@@ -30,6 +35,8 @@ export async function startConsole(overrides: Record<string, string> = {}) {
     SANDBOX_STREAM_INTERVAL_MS: '0',
     WEB_DIST: '/nonexistent',
     UPSTREAM_TIMEOUT_MS: '3000',
+    // `pnpm test` runs the BFF suite once per sandbox profile (TEST_SANDBOX_PROFILE).
+    SANDBOX_PROFILE: testProfile(),
     ...overrides,
   });
   const console_ = await createConsole(env, { now: () => Date.now() + clockOffset });

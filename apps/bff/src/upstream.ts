@@ -79,7 +79,11 @@ const WorkerMessage = z.discriminatedUnion('type', [
 /** The sandbox worker; its bootstrap loads the TypeScript through tsx, under `pnpm start` and test runners alike. */
 function startSandboxWorker(env: BffEnv): Worker {
   return new Worker(new URL('./sandbox-worker.mjs', import.meta.url), {
-    workerData: { port: env.SANDBOX_PORT, streamIntervalMs: env.SANDBOX_STREAM_INTERVAL_MS },
+    workerData: {
+      port: env.SANDBOX_PORT,
+      streamIntervalMs: env.SANDBOX_STREAM_INTERVAL_MS,
+      profile: env.SANDBOX_PROFILE,
+    },
   });
 }
 

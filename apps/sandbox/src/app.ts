@@ -15,12 +15,15 @@ import { mediaRoutes } from './routes/media.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { settleOwner } from './settle.ts';
 import { ownerKey, Store } from './store.ts';
+import { variantFetch } from './variant.ts';
 
 export interface SandboxOptions {
   config?: SandboxConfig;
   /** Expose /_sandbox test controls (the default sandbox mode). */
   controls?: boolean;
   streamIntervalMs?: number;
+  /** `default`: the sandbox's own choices; `variant`: other legal choices at every open point (decision 013). */
+  profile?: 'default' | 'variant';
 }
 
 /** 10 MiB: room for booking answers with a 2 MiB file inline, base64 and all. */
@@ -72,7 +75,11 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.notFound((c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
   app.onError(renderError);
 
-  return { app, store };
+  const fetch =
+    options.profile === 'variant'
+      ? variantFetch(app.fetch, { revokeTokens: () => store.tokens.clear() })
+      : app.fetch;
+  return { app, store, fetch };
 }
 
 export type Sandbox = ReturnType<typeof createSandbox>;

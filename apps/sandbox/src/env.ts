@@ -10,6 +10,8 @@ const EnvSchema = z.object({
   SANDBOX_CONFIG: z.string().optional(),
   /** Milliseconds between streamed offer batches; 0 sends them back to back. */
   SANDBOX_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(400),
+  /** `default`, or `variant`: the same service making other legal choices where the document is open. */
+  SANDBOX_PROFILE: z.enum(['default', 'variant']).default('default'),
 });
 
 export type SandboxEnv = z.infer<typeof EnvSchema>;

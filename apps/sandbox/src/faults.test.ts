@@ -39,7 +39,13 @@ async function canalBooking() {
 
 describe('injected faults', () => {
   it('answers 500 and 503 for as many requests as asked, then recovers', async () => {
-    await sb.control('/faults', { path: '/v3/wallet', mode: 'status', status: 503, count: 2 });
+    await sb.control('/faults', {
+      path: '/v3/wallet',
+      mode: 'status',
+      status: 503,
+      retry_after: 1,
+      count: 2,
+    });
     const first = await sb.get('/wallet', token);
     expectError(first, 503, 'service_unavailable');
     expect(first.headers.get('Retry-After')).toBe('1');

@@ -4,13 +4,14 @@ import { loadConfig } from './config.ts';
 import { readEnv } from './env.ts';
 
 const env = readEnv();
-const { app } = createSandbox({
+const { fetch } = createSandbox({
   config: loadConfig(env.SANDBOX_CONFIG),
   controls: env.SANDBOX_MODE === 'sandbox',
   streamIntervalMs: env.SANDBOX_STREAM_INTERVAL_MS,
+  profile: env.SANDBOX_PROFILE,
 });
 
-const server = serve({ fetch: app.fetch, port: env.SANDBOX_PORT, hostname: env.SANDBOX_HOST }, (info) => {
+const server = serve({ fetch, port: env.SANDBOX_PORT, hostname: env.SANDBOX_HOST }, (info) => {
   console.log(`Sandbox of the travel booking service on http://${env.SANDBOX_HOST}:${info.port}`);
   console.log(
     `  v3: http://${env.SANDBOX_HOST}:${info.port}/v3   session-based: http://${env.SANDBOX_HOST}:${info.port}/rest`,

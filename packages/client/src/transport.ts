@@ -196,7 +196,9 @@ export class Transport {
     const safe = !options.acts || options.idempotencyKey !== undefined;
     const attempts = safe ? this.options.retries + 1 : 1;
     let token = await this.tokens.get([options.scope]);
-    let refreshed = false;
+    // A token rejected as invalid or expired is replaced and the call repeated; twice at most, for a service that
+    // revokes tokens while many calls are in flight.
+    let refreshes = 0;
     let waitedMs = 0;
     const report = options.report;
     for (let attempt = 1; ; attempt += 1) {
@@ -208,10 +210,10 @@ export class Transport {
         if (report && error.outcome === 'unknown') report.outcomeUnknown = true;
         if (
           error.status === 401 &&
-          !refreshed &&
+          refreshes < 2 &&
           (error.code === 'expired_token' || error.code === 'invalid_token')
         ) {
-          refreshed = true;
+          refreshes += 1;
           token = await this.tokens.replace([options.scope], token);
           attempt -= 1;
           continue;

@@ -19,6 +19,7 @@ import {
   readKnownItems,
   wallClockOf,
 } from '@console/contract';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import type { SignedInUser } from './types.ts';
@@ -38,6 +39,18 @@ export interface Facts {
   extraSearch: string[];
   /** Read loosely from an answer that did not match the contract: status and deadline only are trusted. */
   partial?: boolean;
+}
+
+/**
+ * The text in a value of any shape (its string leaves, at most 200): what the desk searches when the service's
+ * passengers, guests or customer are in a shape the console does not know.
+ */
+function textIn(value: unknown, out: string[] = []): string[] {
+  if (out.length >= 200) return out;
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) textIn(item, out);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) textIn(item, out);
+  return out;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -70,7 +83,11 @@ export function flightFacts(order: FlightOrder): Facts {
       .join(' · '),
     people: [...people, ...(email ? [email] : [])],
     clientReference: order.client_reference ?? null,
-    extraSearch: [order.booking_reference ?? '', ...passengers.map((p) => p.ticket_number ?? '')],
+    extraSearch: [
+      order.booking_reference ?? '',
+      ...passengers.map((p) => p.ticket_number ?? ''),
+      ...textIn([order.passengers, order.contact]),
+    ],
   };
 }
 
@@ -87,7 +104,11 @@ export function hotelFacts(order: HotelOrder): Facts {
     summary: `${order.hotel.name} · ${order.check_in} to ${order.check_out} · ${plural(order.rooms.length, 'room')}`,
     people: [...people, ...(email ? [email] : [])],
     clientReference: order.client_reference ?? null,
-    extraSearch: [order.confirmation_number ?? '', order.voucher_number ?? ''],
+    extraSearch: [
+      order.confirmation_number ?? '',
+      order.voucher_number ?? '',
+      ...textIn([order.rooms, order.contact]),
+    ],
   };
 }
 
@@ -102,7 +123,7 @@ export function activityFacts(booking: ActivityBooking): Facts {
     summary: `${booking.title} · ${booking.date}${booking.timeslot ? ` ${booking.timeslot}` : ''}`,
     people: customer ? [`${customer.given_name} ${customer.family_name}`, customer.email] : [],
     clientReference: booking.client_reference ?? null,
-    extraSearch: [booking.code ?? ''],
+    extraSearch: [booking.code ?? '', ...textIn(booking.customer)],
   };
 }
 
@@ -222,8 +243,11 @@ export class Ledger {
     if (query.created_from) q = q.where('created_at', '>=', query.created_from);
     if (query.created_to) q = q.where('created_at', '<', `${query.created_to}T99`);
     if (query.q) {
+      // ESCAPE names the escape character: without it SQLite's LIKE took `\_` literally and ids never matched.
       for (const word of query.q.toLowerCase().split(/\s+/).filter(Boolean))
-        q = q.where('search_text', 'like', `%${word.replace(/[%_\\]/g, (m) => `\\${m}`)}%`);
+        q = q.where(
+          sql<boolean>`search_text like ${`%${word.replace(/[%_\\]/g, (m) => `\\${m}`)}%`} escape '\\'`,
+        );
     }
     q =
       query.sort === 'deadline'

@@ -11,13 +11,24 @@ import type { AppEnv } from './types.ts';
  * - drop_before: close the connection without running the endpoint
  * - drop_after: run the endpoint (it acts), then close the connection before the answer is sent
  * - malformed: run the endpoint, then send half of its body
+ * - reshape: run the endpoint, then answer its status with only the answer's id and status and a field of another
+ *   shape: a 2xx the console cannot read in full
  * - cut_stream: for the flight search stream, close the connection after `after_events` events
  */
 export const FaultSchema = z
   .object({
     path: z.string().startsWith('/'),
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
-    mode: z.enum(['status', 'delay', 'hang', 'drop_before', 'drop_after', 'malformed', 'cut_stream']),
+    mode: z.enum([
+      'status',
+      'delay',
+      'hang',
+      'drop_before',
+      'drop_after',
+      'malformed',
+      'reshape',
+      'cut_stream',
+    ]),
     status: z.number().int().min(400).max(599).optional(),
     delay_ms: z.number().int().min(0).max(120_000).optional(),
     after_events: z.number().int().min(0).optional(),
@@ -110,6 +121,16 @@ export function faultInjection(faults: Faults) {
           status: c.res.status,
           headers: { 'Content-Type': c.res.headers.get('Content-Type') ?? 'application/json' },
         });
+        return;
+      }
+      case 'reshape': {
+        await next();
+        const json: unknown = await c.res.clone().json();
+        const read = z.object({ id: z.string(), status: z.string() }).safeParse(json);
+        c.res = new Response(
+          JSON.stringify({ id: read.data?.id, status: read.data?.status, price: 'forty-four dollars' }),
+          { status: c.res.status, headers: { 'Content-Type': 'application/json' } },
+        );
         return;
       }
       case 'cut_stream':

@@ -16,7 +16,6 @@ export function OpenValue({ value, depth = 0 }: { value: unknown; depth?: number
       <ol className="open-value-list">
         {value.map((item, index) => (
           // Items have no identity of their own beyond their place in the list the service sent.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the list is shown as sent, never reordered
           <li key={index}>
             <OpenValue value={item} depth={depth + 1} />
           </li>

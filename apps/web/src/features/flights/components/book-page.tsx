@@ -162,7 +162,6 @@ function PassengersForm({
       <h2>Passengers</h2>
       <div className="grid-2">
         {types.map((type, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: one form block per passenger place, in offer order
           <fieldset key={index} className="passenger">
             <legend>
               <h3>

@@ -288,7 +288,6 @@ function Notes({ order }: { order: FlightOrder }) {
           {order.notes.map((note, index) => {
             const n = readKnown(OrderNoteSchema, note);
             return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: notes are shown in the order the service sent them
               <li key={index}>
                 {n ? (
                   <>

@@ -33,6 +33,7 @@ import {
   HotelSchema,
   HotelSummarySchema,
   idSchema,
+  MoneySchema,
   OfferPassengerSchema,
   OrderNoteSchema,
   OrderPassengerSchema,
@@ -84,10 +85,7 @@ export const FlightOrderShape = FlightOrderSchema.extend({
   booking_reference: z.string().nullable().optional(),
   client_reference: z.string().nullable().optional(),
   created_at: DateTimeSchema.optional(),
-  refunded_amount: z
-    .object({ amount: z.string(), currency: z.literal('USD') })
-    .nullable()
-    .optional(),
+  refunded_amount: MoneySchema.nullable().optional(),
 });
 export type FlightOrder = z.infer<typeof FlightOrderShape>;
 

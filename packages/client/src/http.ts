@@ -55,11 +55,11 @@ export async function send(agent: Agent, req: HttpRequest, isWrite: boolean): Pr
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Backoff before retry n (1, 2, ...): 100 ms, 300 ms, 900 ms, with jitter; Retry-After wins, up to 2 s. */
-export function backoffMs(attempt: number, retryAfter?: string | string[]): number {
-  const header = Array.isArray(retryAfter) ? retryAfter[0] : retryAfter;
-  const seconds = header !== undefined ? Number(header) : Number.NaN;
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(2000, seconds * 1000);
+/**
+ * Backoff before retry n (1, 2, ...): 100 ms, 300 ms, 900 ms, with jitter. A Retry-After the service sends is
+ * honoured by the transport instead (transport.ts), within its own budget.
+ */
+export function backoffMs(attempt: number): number {
   const base = 100 * 3 ** (attempt - 1);
   return base + Math.floor(Math.random() * base * 0.25);
 }

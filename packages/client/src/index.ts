@@ -1,6 +1,7 @@
 export { ServiceError, SessionServiceError } from './errors.ts';
 export { keepAliveAgent } from './http.ts';
 export {
+  type CallInput,
   type OperationInput,
   type OperationOutput,
   ServiceClient,

@@ -50,6 +50,16 @@ export type OperationOutput<N extends OperationName> = Op<N>['effect'] extends '
 
 type Methods = { [N in OperationName]: (input: OperationInput<N>) => Promise<OperationOutput<N>> };
 
+/** Any operation's input, as `#call` reads it: path parameters by name, and the optional parts. */
+export interface CallInput {
+  readonly [param: string]: unknown;
+  body?: unknown;
+  query?: Query;
+  idempotencyKey?: string;
+  report?: CallReport;
+  signal?: AbortSignal;
+}
+
 /**
  * The typed client of the service's v3 interface, derived from the operation table (packages/contract
  * operations.ts): one method per operation, named as the table names it. Used only on the server: it holds the
@@ -64,7 +74,7 @@ export class ServiceClient {
   constructor(options: ServiceClientOptions) {
     this.transport = new Transport(options);
     this.environment = environmentOfCredential(options.clientId) ?? 'test';
-    const methods: Record<string, (input: Record<string, unknown>) => Promise<unknown>> = {};
+    const methods: Record<string, (input: CallInput) => Promise<unknown>> = {};
     for (const name of Object.keys(OPERATIONS) as OperationName[])
       methods[name] = (input) => this.#call(name, input);
     this.op = methods as unknown as Methods;
@@ -77,26 +87,24 @@ export class ServiceClient {
     return this.transport.agent;
   }
 
-  /** Any declared operation by name, untyped: for relays derived from the table. */
-  callByName(name: OperationName, input: Record<string, unknown>): Promise<unknown> {
+  /** Any declared operation by name, checked only at run time: for relays derived from the table. */
+  callByName(name: OperationName, input: CallInput): Promise<unknown> {
     return this.#call(name, input);
   }
 
-  async #call(name: OperationName, input: Record<string, unknown>): Promise<unknown> {
+  async #call(name: OperationName, input: CallInput): Promise<unknown> {
     const operation: Op<OperationName> = OPERATIONS[name];
-    const params: Record<string, string> = {};
-    for (const [key, value] of Object.entries(input)) if (typeof value === 'string') params[key] = value;
     const acts = operation.effect !== 'read';
-    const report = input.report as CallReport | undefined;
+    const report = input.report;
     return this.transport.exchange(
       {
         method: operation.method,
-        path: fillPath(operation.path, params),
+        path: fillPath(operation.path, input),
         scope: operation.scope,
-        query: input.query as Query | undefined,
+        query: input.query,
         body: input.body,
-        idempotencyKey: input.idempotencyKey as string | undefined,
-        signal: input.signal as AbortSignal | undefined,
+        idempotencyKey: input.idempotencyKey,
+        signal: input.signal,
         timeoutMs: 'timeoutMs' in operation ? operation.timeoutMs : undefined,
         report,
         acts,

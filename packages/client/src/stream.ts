@@ -28,7 +28,14 @@ export async function* relayFlightSearch(
 ): AsyncGenerator<RelayedEvent> {
   // A search only reads: retried like any read when it fails before the stream starts.
   const response = await transport.exchange(
-    { ...STREAM_FLIGHT_SEARCH, body, signal, acts: false },
+    {
+      method: STREAM_FLIGHT_SEARCH.method,
+      path: STREAM_FLIGHT_SEARCH.path,
+      scope: STREAM_FLIGHT_SEARCH.scope,
+      body,
+      signal,
+      acts: false,
+    },
     async (answer) => {
       if (answer.statusCode < 400) return answer;
       await transport.readJson(answer, false);

@@ -422,9 +422,6 @@ export type OrderSegment = z.infer<typeof OrderSegmentSchema>;
 export const OrderNoteSchema = z.object({ text: z.string(), created_at: z.string() });
 export type OrderNote = z.infer<typeof OrderNoteSchema>;
 
-/** A contact as the request sends it, read back where a service keeps that shape. */
-export const ReadContactSchema = z.object({ email: z.string(), phone: z.string().nullish() });
-
 /**
  * A flight order as the document states it. `status` is any string: the five the document lists are known, any
  * other is shown as written and disables the actions that depend on it.

@@ -332,10 +332,10 @@ export type PathParams<P extends string> = P extends `${string}{${infer Name}}${
   : never;
 
 /** A path with its parameters filled in, each URL-encoded (ids are opaque: any character may appear). */
-export function fillPath(path: string, params: Record<string, string>): string {
+export function fillPath(path: string, params: Readonly<Record<string, unknown>>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    if (typeof value !== 'string') throw new Error(`missing path parameter ${name} for ${path}`);
     return encodeURIComponent(value);
   });
 }

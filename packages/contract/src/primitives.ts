@@ -28,6 +28,8 @@ export const ClientReferenceSchema = z.string().trim().min(1).max(100);
 
 export const ContactSchema = z.object({ email: EmailSchema, phone: PhoneSchema });
 export type Contact = z.infer<typeof ContactSchema>;
+/** A contact read back from an order (not shown in the document) where a service keeps the shape we send. */
+export const ReadContactSchema = z.object({ email: z.string(), phone: z.string().nullish() });
 
 /** Days between two YYYY-MM-DD dates (b - a), computed on UTC midnights so time zones cannot shift it. */
 export function daysBetween(a: string, b: string): number {

@@ -127,6 +127,15 @@ export function activityFacts(booking: ActivityBooking): Facts {
   };
 }
 
+/** How the ledger reads one product's answers: the product, and its facts from an answer read in full. */
+export interface LedgerReader<T> {
+  product: Product;
+  facts: (value: T) => Facts;
+}
+export const FLIGHT_LEDGER: LedgerReader<FlightOrder> = { product: 'flight', facts: flightFacts };
+export const HOTEL_LEDGER: LedgerReader<HotelOrder> = { product: 'hotel', facts: hotelFacts };
+export const ACTIVITY_LEDGER: LedgerReader<ActivityBooking> = { product: 'activity', facts: activityFacts };
+
 /**
  * What can be read of a 2xx answer whose body did not match the contract: the service made or changed the booking,
  * so the ledger keeps what it can (decision 013). Null when the answer does not even carry an id.

@@ -1,19 +1,18 @@
-import { type RelayedEvent, ServiceError, type Settled } from '@console/client';
+import { type RelayedEvent, ServiceError } from '@console/client';
 import {
   errorEnvelope,
-  type FlightOrder,
   FlightOrderRequestSchema,
   FlightSearchRequestSchema,
   NotesRequestSchema,
   RefundRequestSchema,
 } from '@console/contract';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Deps } from '../deps.ts';
-import { created, idempotencyKey, newIdempotencyKey } from '../lib/idempotency.ts';
-import { flightFacts } from '../lib/ledger.ts';
+import { idempotencyKey, newIdempotencyKey } from '../lib/idempotency.ts';
+import { FLIGHT_LEDGER, flightFacts } from '../lib/ledger.ts';
 import { parseBody, pathId } from '../lib/parse.ts';
-import { auditFacts, factsOf, settledBody } from '../lib/relay.ts';
+import { rereadForLedger, settleAction, settleCreate, settledBody } from '../lib/settle.ts';
 import type { AppEnv } from '../lib/types.ts';
 
 export const HEARTBEAT_MS = 15_000;
@@ -68,26 +67,24 @@ export function flightRoutes(d: Deps) {
     .post('/orders', async (c) => {
       const key = idempotencyKey(c) ?? newIdempotencyKey();
       const body = await parseBody(c, FlightOrderRequestSchema);
-      const user = c.get('user');
-      const { value: settled, reconciled } = await d.audit.create(
-        user,
-        { action: 'flight.order.create', idempotencyKey: key },
-        (report) => service.op.createFlightOrder({ body, idempotencyKey: key, report }),
-        (s) => auditFacts(s, 'flight', flightFacts),
+      return settleCreate(c, d, { action: 'flight.order.create', key, reader: FLIGHT_LEDGER }, (report) =>
+        service.op.createFlightOrder({ body, idempotencyKey: key, report }),
       );
-      await d.ledger.record(factsOf(settled, 'flight', flightFacts), user, service.environment, key);
-      return created(c, settledBody(c, settled), key, reconciled);
     })
     .get('/orders/:id', async (c) => {
       const order = await service.op.getFlightOrder({ id: pathId(c, 'id') });
       await d.ledger.refresh(flightFacts(order));
       return c.json(order);
     })
-    .post('/orders/:id/ticket', async (c) =>
-      act(c, 'flight.order.ticket', (id) => service.op.ticketFlightOrder({ id })),
+    .post('/orders/:id/ticket', (c) =>
+      settleAction(c, d, { action: 'flight.order.ticket', reader: FLIGHT_LEDGER }, (id) =>
+        service.op.ticketFlightOrder({ id }),
+      ),
     )
-    .post('/orders/:id/cancellation', async (c) =>
-      act(c, 'flight.order.cancel', (id) => service.op.cancelFlightOrder({ id })),
+    .post('/orders/:id/cancellation', (c) =>
+      settleAction(c, d, { action: 'flight.order.cancel', reader: FLIGHT_LEDGER }, (id) =>
+        service.op.cancelFlightOrder({ id }),
+      ),
     )
     .post('/orders/:id/refund', async (c) => {
       const id = pathId(c, 'id');
@@ -98,11 +95,7 @@ export function flightRoutes(d: Deps) {
         () => service.op.refundFlightOrder({ id, body }),
         (r) => ({ amount: r.value?.amount ?? null }),
       );
-      // The refund moved money: the order is read again for the ledger; a failing read leaves that to the next one.
-      await service.op
-        .getFlightOrder({ id })
-        .then((order) => d.ledger.refresh(flightFacts(order)))
-        .catch(() => undefined);
+      await rereadForLedger(d, () => service.op.getFlightOrder({ id }), FLIGHT_LEDGER);
       return c.json(settledBody(c, refund));
     })
     .post('/orders/:id/notes', async (c) => {
@@ -113,21 +106,4 @@ export function flightRoutes(d: Deps) {
       });
       return c.json(settledBody(c, settled));
     });
-
-  /** Ticket or cancel: audited, recorded in the ledger whatever the 2xx body holds, and passed on. */
-  async function act(
-    c: Context<AppEnv>,
-    action: string,
-    call: (id: string) => Promise<Settled<FlightOrder>>,
-  ): Promise<Response> {
-    const id = pathId(c, 'id');
-    const settled = await d.audit.run(
-      c.get('user'),
-      { action, resourceId: id },
-      () => call(id),
-      (s) => auditFacts(s, 'flight', flightFacts, id),
-    );
-    await d.ledger.refresh(factsOf(settled, 'flight', flightFacts, id));
-    return c.json(settledBody(c, settled));
-  }
 }

@@ -1,11 +1,10 @@
-import type { Settled } from '@console/client';
-import { type HotelOrder, HotelOrderRequestSchema } from '@console/contract';
-import { type Context, Hono } from 'hono';
+import { HotelOrderRequestSchema } from '@console/contract';
+import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
-import { created, idempotencyKey, newIdempotencyKey } from '../lib/idempotency.ts';
-import { hotelFacts } from '../lib/ledger.ts';
+import { idempotencyKey, newIdempotencyKey } from '../lib/idempotency.ts';
+import { HOTEL_LEDGER, hotelFacts } from '../lib/ledger.ts';
 import { parseBody, pathId } from '../lib/parse.ts';
-import { auditFacts, factsOf, settledBody } from '../lib/relay.ts';
+import { rereadForLedger, settleAction, settleCreate, settledBody } from '../lib/settle.ts';
 import type { AppEnv } from '../lib/types.ts';
 
 /** Hotel orders: the money-moving calls and the order read that refreshes the ledger (reads are relayed). */
@@ -15,15 +14,9 @@ export function hotelRoutes(d: Deps) {
     .post('/orders', async (c) => {
       const key = idempotencyKey(c) ?? newIdempotencyKey();
       const body = await parseBody(c, HotelOrderRequestSchema);
-      const user = c.get('user');
-      const { value: settled, reconciled } = await d.audit.create(
-        user,
-        { action: 'hotel.order.create', idempotencyKey: key },
-        (report) => service.op.createHotelOrder({ body, idempotencyKey: key, report }),
-        (s) => auditFacts(s, 'hotel', hotelFacts),
+      return settleCreate(c, d, { action: 'hotel.order.create', key, reader: HOTEL_LEDGER }, (report) =>
+        service.op.createHotelOrder({ body, idempotencyKey: key, report }),
       );
-      await d.ledger.record(factsOf(settled, 'hotel', hotelFacts), user, service.environment, key);
-      return created(c, settledBody(c, settled), key, reconciled);
     })
     .get('/orders/:id', async (c) => {
       const order = await service.op.getHotelOrder({ id: pathId(c, 'id') });
@@ -31,10 +24,18 @@ export function hotelRoutes(d: Deps) {
       return c.json(order);
     })
     .post('/orders/:id/confirm', (c) =>
-      act(c, 'hotel.order.confirm', (id) => service.op.confirmHotelOrder({ id })),
+      settleAction(c, d, { action: 'hotel.order.confirm', reader: HOTEL_LEDGER }, (id) =>
+        service.op.confirmHotelOrder({ id }),
+      ),
     )
     .post('/orders/:id/cancellation', (c) =>
-      act(c, 'hotel.order.cancel', (id) => service.op.cancelHotelOrder({ id }), true),
+      settleAction(
+        c,
+        d,
+        // What a cancellation costs is its penalty, not the order's total.
+        { action: 'hotel.order.cancel', reader: HOTEL_LEDGER, amount: (order) => order.penalty ?? null },
+        (id) => service.op.cancelHotelOrder({ id }),
+      ),
     )
     .post('/orders/:id/extend-deadline', async (c) => {
       const id = pathId(c, 'id');
@@ -43,28 +44,7 @@ export function hotelRoutes(d: Deps) {
         { action: 'hotel.order.extend_deadline', resourceId: id },
         () => service.op.extendHotelDeadline({ id }),
       );
-      await service.op
-        .getHotelOrder({ id })
-        .then((order) => d.ledger.refresh(hotelFacts(order)))
-        .catch(() => undefined);
+      await rereadForLedger(d, () => service.op.getHotelOrder({ id }), HOTEL_LEDGER);
       return c.json(settledBody(c, result));
     });
-
-  /** Confirm or cancel: audited, recorded in the ledger whatever the 2xx body holds, and passed on. */
-  async function act(
-    c: Context<AppEnv>,
-    action: string,
-    call: (id: string) => Promise<Settled<HotelOrder>>,
-    penalty = false,
-  ): Promise<Response> {
-    const id = pathId(c, 'id');
-    const settled = await d.audit.run(
-      c.get('user'),
-      { action, resourceId: id },
-      () => call(id),
-      (s) => (penalty ? { amount: s.value?.penalty ?? null } : auditFacts(s, 'hotel', hotelFacts, id)),
-    );
-    await d.ledger.refresh(factsOf(settled, 'hotel', hotelFacts, id));
-    return c.json(settledBody(c, settled));
-  }
 }

@@ -5,6 +5,7 @@ import {
   EmailSchema,
   type FlightOffer,
   type FlightOrderRequest,
+  type FlightSearchRequest,
   GenderSchema,
   offerPassengerTypes,
   type PassengerType,
@@ -106,13 +107,13 @@ export function bookingFormSchema(offer: FlightOffer, searched?: readonly Passen
  */
 export function passengerTypesFor(
   offer: FlightOffer,
-  searched: { adults: number; children: number; infants: number },
+  searched: FlightSearchRequest['passengers'],
 ): PassengerType[] {
   return (
     offerPassengerTypes(offer) ?? [
       ...Array.from({ length: searched.adults }, () => 'adult' as const),
-      ...Array.from({ length: searched.children }, () => 'child' as const),
-      ...Array.from({ length: searched.infants }, () => 'infant' as const),
+      ...Array.from({ length: searched.children ?? 0 }, () => 'child' as const),
+      ...Array.from({ length: searched.infants ?? 0 }, () => 'infant' as const),
     ]
   );
 }

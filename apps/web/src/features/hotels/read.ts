@@ -14,11 +14,11 @@ import {
 export const readAddress = (value: unknown) => readKnown(HotelAddressSchema, value);
 export const readContact = (value: unknown) => readKnown(HotelContactSchema, value);
 export const readLocation = (value: unknown) => readKnown(HotelLocationSchema, value);
-export const readRooms = (rooms: readonly unknown[]) => readKnownItems(RoomSchema, rooms).known;
+export const readRateRooms = (rooms: readonly unknown[]) => readKnownItems(RoomSchema, rooms).known;
 
 /** The rooms of a rate as a name: "Double room + Twin room", or "2 rooms" when their shape is not known. */
 export function roomNames(rooms: readonly unknown[]): string {
-  const known = readRooms(rooms);
+  const known = readRateRooms(rooms);
   if (known.length === rooms.length && known.length > 0) return known.map((r) => r.name).join(' + ');
   return `${rooms.length} room${rooms.length === 1 ? '' : 's'}`;
 }

@@ -22,6 +22,7 @@ import {
   passengerTypesFor,
   toOrderRequest,
 } from '../booking-form.ts';
+import { readSearch } from '../search-params.ts';
 import { OfferDetail } from './offer-detail.tsx';
 
 const TYPE_LABEL = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const;
@@ -104,11 +105,10 @@ export function BookPage() {
       {(!changed || accepted) && (
         <PassengersForm
           offer={offer}
-          types={passengerTypesFor(offer, {
-            adults: Number(params.get('adults') ?? 1) || 1,
-            children: Number(params.get('children') ?? 0) || 0,
-            infants: Number(params.get('infants') ?? 0) || 0,
-          })}
+          types={passengerTypesFor(
+            offer,
+            readSearch(params)?.request.passengers ?? { adults: 1, children: 0, infants: 0 },
+          )}
           onBooked={(id) => navigate(`/flights/orders/${id}`)}
         />
       )}

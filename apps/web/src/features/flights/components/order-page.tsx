@@ -7,7 +7,6 @@ import {
   OrderNoteSchema,
   OrderPassengerSchema,
   OrderSegmentSchema,
-  ReadContactSchema,
   RefundQuoteTicketSchema,
   readKnown,
   readKnownItems,
@@ -16,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ContactValue } from '../../../components/contact-value.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { OpenValue } from '../../../components/open-value.tsx';
@@ -55,7 +55,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
   const allowed = known ? allowedTriggers(FLIGHT_ORDER_MACHINE, order.status) : [];
   const passengers = readKnownItems(OrderPassengerSchema, order.passengers);
   const segments = readKnownItems(OrderSegmentSchema, order.segments);
-  const contact = readKnown(ReadContactSchema, order.contact);
+  const tickets = quote.data ? readKnownItems(RefundQuoteTicketSchema, quote.data.tickets) : null;
   const error = ticket.error ?? cancel.error ?? refund.error;
   const close = () => setConfirming(null);
 
@@ -133,12 +133,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
         </table>
         {passengers.unknown.length > 0 && <OpenValue value={passengers.unknown} />}
         <div className="small muted">
-          Contact:{' '}
-          {contact ? (
-            `${contact.email}${contact.phone ? ` · ${contact.phone}` : ''}`
-          ) : (
-            <OpenValue value={order.contact} />
-          )}
+          Contact: <ContactValue value={order.contact} />
         </div>
       </section>
 
@@ -243,7 +238,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
       >
         {quote.isPending && <p>Getting the refund quote…</p>}
         {quote.error && <QueryErrorNotice query={quote} title="Could not get a refund quote" />}
-        {quote.data && (
+        {tickets && (
           <table className="data">
             <thead>
               <tr>
@@ -255,7 +250,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
               </tr>
             </thead>
             <tbody>
-              {readKnownItems(RefundQuoteTicketSchema, quote.data.tickets).known.map((t) => (
+              {tickets.known.map((t) => (
                 <tr key={t.ticket_number}>
                   <td>{t.ticket_number}</td>
                   <td>{t.passenger_name}</td>
@@ -267,9 +262,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
             </tbody>
           </table>
         )}
-        {quote.data && readKnownItems(RefundQuoteTicketSchema, quote.data.tickets).unknown.length > 0 && (
-          <OpenValue value={readKnownItems(RefundQuoteTicketSchema, quote.data.tickets).unknown} />
-        )}
+        {tickets && tickets.unknown.length > 0 && <OpenValue value={tickets.unknown} />}
       </ConfirmDialog>
     </div>
   );

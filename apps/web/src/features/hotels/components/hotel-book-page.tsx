@@ -20,8 +20,8 @@ import {
   TITLES,
   toHotelOrder,
 } from '../booking-form.ts';
-import { readRooms, roomNames } from '../read.ts';
-import { readRooms as readSearchedRooms } from '../search-params.ts';
+import { readRateRooms, roomNames } from '../read.ts';
+import { readRooms } from '../search-params.ts';
 import { HotelFacts } from './hotel-page.tsx';
 
 function RateChange({
@@ -136,7 +136,8 @@ export function HotelBookPage() {
 
 function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: string) => void }) {
   const [params] = useSearchParams();
-  const searchedRooms = readSearchedRooms(params.get('rooms')) ?? [];
+  const searchedRooms = readRooms(params.get('rooms')) ?? [];
+  const rateRooms = readRateRooms(rate.rooms);
   const form = useForm<HotelBookingForm>({
     resolver: zodResolver(HotelBookingFormSchema),
     defaultValues: emptyHotelBooking(rate, searchedRooms),
@@ -171,7 +172,7 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
         <fieldset key={`room-${r + 1}`} className="card stack">
           <legend>
             Room {r + 1}
-            {readRooms(rate.rooms)[r]?.name ? `: ${readRooms(rate.rooms)[r]?.name}` : ''}
+            {rateRooms[r]?.name ? `: ${rateRooms[r]?.name}` : ''}
           </legend>
           {room.guests.map((guest, g) => (
             <fieldset key={`room-${r + 1}-guest-${g + 1}`} className="row guest">

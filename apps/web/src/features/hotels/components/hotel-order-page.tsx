@@ -5,14 +5,13 @@ import {
   type HotelOrder,
   HotelOrderRoomSchema,
   isOneOf,
-  ReadContactSchema,
-  readKnown,
   readKnownItems,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ContactValue } from '../../../components/contact-value.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { OpenValue } from '../../../components/open-value.tsx';
@@ -48,7 +47,6 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
   const known = isOneOf(HOTEL_ORDER_STATUSES, order.status);
   const allowed = known ? allowedTriggers(HOTEL_ORDER_MACHINE, order.status) : [];
   const rooms = readKnownItems(HotelOrderRoomSchema, order.rooms);
-  const contact = readKnown(ReadContactSchema, order.contact);
   const error = confirm.error ?? extend.error ?? cancel.error;
   const close = () => setAsking(null);
   const quoteExpired = quote.data ? Date.parse(quote.data.expires_at) <= Date.now() : false;
@@ -85,11 +83,7 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
         <dd>{order.voucher_number ?? 'Given once confirmed'}</dd>
         <dt>Contact</dt>
         <dd>
-          {contact ? (
-            `${contact.email}${contact.phone ? ` · ${contact.phone}` : ''}`
-          ) : (
-            <OpenValue value={order.contact} />
-          )}
+          <ContactValue value={order.contact} />
         </dd>
         {order.note && (
           <>

@@ -6,7 +6,7 @@ import { OpenValue } from '../../../components/open-value.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { rememberRate, useHotelSearch } from '../api/hotels.ts';
-import { readAddress, readContact, readLocation, readRooms, roomNames, whereText } from '../read.ts';
+import { readAddress, readContact, readLocation, readRateRooms, roomNames, whereText } from '../read.ts';
 import { readHotelSearch } from '../search-params.ts';
 
 /** One property and its bookable rates for the stay in the URL (a hotel-mode search). */
@@ -147,7 +147,7 @@ export function HotelFacts({ hotel }: { hotel: Hotel }) {
 
 function RateRow({ rate, onChoose }: { rate: HotelRate; onChoose: () => void }) {
   const room = roomNames(rate.rooms);
-  const first = readRooms(rate.rooms)[0];
+  const first = readRateRooms(rate.rooms)[0];
   return (
     <tr>
       <th scope="row">

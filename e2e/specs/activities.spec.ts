@@ -114,7 +114,7 @@ test('an agent books the product that asks every kind of question, confirms it a
   expect((await sandboxStats()).activity_bookings).toBe(before + 1);
   await expect(page.locator('.status-pill')).toHaveText('held');
   await expect(page.getByText('Confirm within')).toBeVisible();
-  await expect(page.getByRole('table').first()).toContainText('Pickup point');
+  await expect(page.getByRole('region', { name: 'Price' })).toContainText('Pickup point');
   await expectAccessible(page, 'held booking');
 
   await page.getByRole('button', { name: 'Confirm · 733.00 USD' }).click();

@@ -2,8 +2,18 @@ import { env } from '../env.ts';
 import { expect, flightSearchUrl, sandbox, sandboxStats, signIn, test } from '../support/fixtures.ts';
 import { fillContact, fillPassenger, searchAndWait, selectFirstOffer } from '../support/flights.ts';
 
+// The drills count injected faults exactly: the variant profile's own 429s and token revocations are paused for
+// each of them (no effect on the default profile) and restored after.
+let chaos: unknown = {};
+test.beforeEach(async () => {
+  const { variant_rate_limit_every, variant_revoke_every } = await sandbox('/settings', {});
+  chaos = { variant_rate_limit_every, variant_revoke_every };
+  await sandbox('/settings', { variant_rate_limit_every: 0, variant_revoke_every: 0 });
+});
+
 test.afterEach(async () => {
   await fetch(`${env.sandboxUrl}/_sandbox/faults`, { method: 'DELETE' });
+  await sandbox('/settings', chaos);
 });
 
 test('a booking whose answer is lost every time the console asks is reconciled with the same key and made once', async ({

@@ -69,7 +69,7 @@ test('an agent books two rooms at a hotel, extends the payment deadline and conf
   const after = await sandboxStats();
   expect(after.hotel_orders - before.hotel_orders).toBe(1);
   await expect(page.getByText('Confirm within')).toBeVisible();
-  await expect(page.getByRole('row', { name: /Room 2:/ })).toContainText('GuestA RoomY');
+  await expect(page.getByRole('region', { name: 'Rooms and guests' })).toContainText('GuestA RoomY');
   await expectAccessible(page, 'hotel order page');
 
   const deadline = page.getByText(/^Payment deadline:/);

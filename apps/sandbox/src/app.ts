@@ -77,7 +77,7 @@ export function createSandbox(options: SandboxOptions = {}) {
 
   const fetch =
     options.profile === 'variant'
-      ? variantFetch(app.fetch, { revokeTokens: () => store.tokens.clear() })
+      ? variantFetch(app.fetch, { chaos: store.variantChaos, revokeTokens: () => store.tokens.clear() })
       : app.fetch;
   return { app, store, fetch };
 }

@@ -98,6 +98,8 @@ export interface IdempotencyRecord {
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
+export const VARIANT_CHAOS = { rateLimitEvery: 23, revokeEvery: 37 } as const;
+
 export class Store {
   readonly clock = new Clock();
   readonly tokens = new Map<string, TokenRecord>();
@@ -115,6 +117,11 @@ export class Store {
   /** Flight offers kept at most; the oldest are forgotten first (a real service expires them too). */
   static readonly MAX_OFFERS = 200_000;
   streamIntervalMs: number;
+  /**
+   * The variant profile's interruptions (decision 013): every n-th read answers 429 with Retry-After, every n-th call
+   * finds its token revoked; 0 turns one off. Drills that count faults exactly turn them off for their duration.
+   */
+  readonly variantChaos: { rateLimitEvery: number; revokeEvery: number } = { ...VARIANT_CHAOS };
   /** Flight search streams open right now, and how many have ended early because the client went away. */
   readonly streams = { open: 0, abandoned: 0 };
 
@@ -145,6 +152,7 @@ export class Store {
     this.faults.clear();
     this.clock.reset();
     this.streamIntervalMs = this.defaults.streamIntervalMs;
+    Object.assign(this.variantChaos, VARIANT_CHAOS);
     this.seedWallets();
   }
 

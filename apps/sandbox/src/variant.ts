@@ -204,16 +204,34 @@ function rewrite(value: Json, key = '', parent: { [key: string]: Json } | null =
   return out;
 }
 
-/** Requests the console sends back in the variant's terms, turned into the sandbox's. */
-async function inward(request: Request): Promise<Request> {
-  const url = new URL(request.url);
-  url.pathname = url.pathname
+/** A path with the variant's ids turned into the sandbox's. */
+const inwardPath = (path: string) =>
+  path
     .split('/')
     .map((part) => encodeURIComponent(sandboxId(decodeURIComponent(part))))
     .join('/');
+
+/**
+ * Requests in the variant's terms, turned into the sandbox's: ids in the path, refund types in the body, and the path
+ * of a fault a test registers (it names the variant's ids).
+ */
+async function inward(request: Request): Promise<Request> {
+  const url = new URL(request.url);
+  url.pathname = inwardPath(url.pathname);
   let body: string | undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     body = await request.text();
+    if (url.pathname === '/_sandbox/faults' && body.trim()) {
+      try {
+        const json = JSON.parse(body) as Json;
+        if (isObject(json) && typeof json.path === 'string') {
+          json.path = inwardPath(json.path);
+          body = JSON.stringify(json);
+        }
+      } catch {
+        // Not JSON: the control answers it as it would.
+      }
+    }
     if (url.pathname.endsWith('/refund') && body.trim()) {
       try {
         const json = JSON.parse(body) as Json;
@@ -282,19 +300,17 @@ function variantStream(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Ar
 }
 
 export interface VariantOptions {
-  /** Every n-th read answers 429 with Retry-After: 1 (0 turns it off). */
-  rateLimitEvery?: number;
-  /** Every n-th authenticated call finds its token revoked (0 turns it off). */
-  revokeEvery?: number;
+  /** Read at each call, so test controls can change them: every n-th read answers 429, every n-th call finds its
+   * token revoked (0 turns either off). */
+  chaos: { readonly rateLimitEvery: number; readonly revokeEvery: number };
   revokeTokens: () => void;
 }
 
 export function variantFetch<E>(inner: Fetch<E>, options: VariantOptions): Fetch<E> {
   let reads = 0;
   let calls = 0;
-  const rateLimitEvery = options.rateLimitEvery ?? 23;
-  const revokeEvery = options.revokeEvery ?? 37;
   return async (request, env) => {
+    const { rateLimitEvery, revokeEvery } = options.chaos;
     const url = new URL(request.url);
     const v3 = url.pathname.startsWith('/v3/') && !url.pathname.startsWith('/v3/auth/tokens');
     if (v3) {

@@ -29,7 +29,15 @@ const WalletSchema = z
     error: 'give either balance or available',
   });
 const PriceSchema = z.object({ amount: AmountSchema }).strict();
-const SettingsSchema = z.object({ stream_interval_ms: z.number().int().min(0).max(10_000) }).strict();
+const SettingsSchema = z
+  .object({
+    stream_interval_ms: z.number().int().min(0).max(10_000).optional(),
+    /** Variant profile only: every n-th read answers 429 (0: never). */
+    variant_rate_limit_every: z.number().int().min(0).max(10_000).optional(),
+    /** Variant profile only: every n-th call finds its token revoked (0: never). */
+    variant_revoke_every: z.number().int().min(0).max(10_000).optional(),
+  })
+  .strict();
 
 /** Test controls under /_sandbox: the clock, reset, faults, forced price changes, wallet balances. */
 export function controlRoutes(store: Store) {
@@ -98,7 +106,14 @@ export function controlRoutes(store: Store) {
     })
     .post('/settings', async (c) => {
       const body = await parseBody(c, SettingsSchema);
-      store.streamIntervalMs = body.stream_interval_ms;
-      return c.json({ stream_interval_ms: store.streamIntervalMs });
+      if (body.stream_interval_ms !== undefined) store.streamIntervalMs = body.stream_interval_ms;
+      if (body.variant_rate_limit_every !== undefined)
+        store.variantChaos.rateLimitEvery = body.variant_rate_limit_every;
+      if (body.variant_revoke_every !== undefined) store.variantChaos.revokeEvery = body.variant_revoke_every;
+      return c.json({
+        stream_interval_ms: store.streamIntervalMs,
+        variant_rate_limit_every: store.variantChaos.rateLimitEvery,
+        variant_revoke_every: store.variantChaos.revokeEvery,
+      });
     });
 }

@@ -103,34 +103,36 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
 
       <section className="card" aria-label="Passengers">
         <h2>Passengers</h2>
-        <table className="data">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Type</th>
-              <th>Date of birth</th>
-              <th>Document</th>
-              <th>Ticket</th>
-            </tr>
-          </thead>
-          <tbody>
-            {passengers.known.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  {p.given_name} {p.family_name}
-                </td>
-                <td>{p.type}</td>
-                <td>{p.date_of_birth ?? '—'}</td>
-                <td>
-                  {p.document
-                    ? `${p.document.number} (${p.document.country_code}, expires ${p.document.expires_on})`
-                    : '—'}
-                </td>
-                <td>{p.ticket_number ?? '—'}</td>
+        {passengers.known.length > 0 && (
+          <table className="data">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Type</th>
+                <th>Date of birth</th>
+                <th>Document</th>
+                <th>Ticket</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {passengers.known.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    {p.given_name} {p.family_name}
+                  </td>
+                  <td>{p.type}</td>
+                  <td>{p.date_of_birth ?? '—'}</td>
+                  <td>
+                    {p.document
+                      ? `${p.document.number} (${p.document.country_code}, expires ${p.document.expires_on})`
+                      : '—'}
+                  </td>
+                  <td>{p.ticket_number ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
         {passengers.unknown.length > 0 && <OpenValue value={passengers.unknown} />}
         <div className="small muted">
           Contact: <ContactValue value={order.contact} />
@@ -139,34 +141,36 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
 
       <section className="card" aria-label="Flights">
         <h2>Flights</h2>
-        <table className="data">
-          <thead>
-            <tr>
-              <th>Flight</th>
-              <th>Departs</th>
-              <th>Arrives</th>
-              <th>Aircraft</th>
-              <th>Cabin · baggage</th>
-            </tr>
-          </thead>
-          <tbody>
-            {segments.known.map((s) => (
-              <tr key={`${s.flight_number}-${s.departing_at}`}>
-                <td>{s.flight_number}</td>
-                <td>
-                  <PlaceTime code={s.origin} at={s.departing_at} />
-                </td>
-                <td>
-                  <PlaceTime code={s.destination} at={s.arriving_at} />
-                </td>
-                <td>{s.aircraft_name}</td>
-                <td>
-                  {s.cabin_class.replace('_', ' ')} · {s.baggage.checked}
-                </td>
+        {segments.known.length > 0 && (
+          <table className="data">
+            <thead>
+              <tr>
+                <th>Flight</th>
+                <th>Departs</th>
+                <th>Arrives</th>
+                <th>Aircraft</th>
+                <th>Cabin · baggage</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {segments.known.map((s) => (
+                <tr key={`${s.flight_number}-${s.departing_at}`}>
+                  <td>{s.flight_number}</td>
+                  <td>
+                    <PlaceTime code={s.origin} at={s.departing_at} />
+                  </td>
+                  <td>
+                    <PlaceTime code={s.destination} at={s.arriving_at} />
+                  </td>
+                  <td>{s.aircraft_name}</td>
+                  <td>
+                    {s.cabin_class.replace('_', ' ')} · {s.baggage.checked}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
         {segments.unknown.length > 0 && <OpenValue value={segments.unknown} />}
       </section>
 

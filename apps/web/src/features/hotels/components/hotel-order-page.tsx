@@ -117,34 +117,36 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
 
       <section aria-labelledby="rooms-title">
         <h2 id="rooms-title">Rooms and guests</h2>
-        <table className="data">
-          <thead>
-            <tr>
-              <th scope="col">Room</th>
-              <th scope="col">Board</th>
-              <th scope="col">Guests</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rooms.known.map((room, i) => (
-              <tr key={`room-${i + 1}`}>
-                <th scope="row">
-                  Room {i + 1}
-                  {room.name ? `: ${room.name}` : ''}
-                </th>
-                <td>{room.board ?? 'Room only'}</td>
-                <td>
-                  {room.guests
-                    .map(
-                      (g) =>
-                        `${g.title ? `${g.title[0]?.toUpperCase()}${g.title.slice(1)} ` : ''}${g.given_name} ${g.family_name}${g.type === 'child' ? ' (child)' : ''}`,
-                    )
-                    .join(', ')}
-                </td>
+        {rooms.known.length > 0 && (
+          <table className="data">
+            <thead>
+              <tr>
+                <th scope="col">Room</th>
+                <th scope="col">Board</th>
+                <th scope="col">Guests</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rooms.known.map((room, i) => (
+                <tr key={`room-${i + 1}`}>
+                  <th scope="row">
+                    Room {i + 1}
+                    {room.name ? `: ${room.name}` : ''}
+                  </th>
+                  <td>{room.board ?? 'Room only'}</td>
+                  <td>
+                    {room.guests
+                      .map(
+                        (g) =>
+                          `${g.title ? `${g.title[0]?.toUpperCase()}${g.title.slice(1)} ` : ''}${g.given_name} ${g.family_name}${g.type === 'child' ? ' (child)' : ''}`,
+                      )
+                      .join(', ')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
         {rooms.unknown.length > 0 && <OpenValue value={rooms.unknown} />}
       </section>
 

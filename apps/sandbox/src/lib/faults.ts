@@ -9,8 +9,8 @@ import type { AppEnv } from './types.ts';
  * - delay: wait delay_ms, then run the endpoint normally
  * - hang: never answer (until the client gives up)
  * - drop_before: close the connection without running the endpoint
- * - drop_after: run the endpoint (it acts), then close the connection before the answer is sent; a request the
- *   endpoint refused (4xx: it did not act, e.g. a revoked token) passes and does not spend the fault
+ * - drop_after: run the endpoint (it acts), then close the connection before the answer is sent; a request refused
+ *   before the endpoint ran (401, e.g. a revoked token) passes and does not spend the fault
  * - malformed: run the endpoint, then send half of its body
  * - reshape: run the endpoint, then answer its status with only the answer's id and status and a field of another
  *   shape: a 2xx the console cannot read in full
@@ -119,7 +119,7 @@ export function faultInjection(faults: Faults) {
         return c.body(null, 500);
       case 'drop_after':
         await next();
-        if (c.res.status >= 400 && c.res.status < 500) {
+        if (c.res.status === 401) {
           faults.giveBack(fault);
           return;
         }

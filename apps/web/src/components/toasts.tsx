@@ -56,3 +56,11 @@ export function Toasts() {
     </section>
   );
 }
+
+/** A booking whose first answer was lost and that the console found again by its Idempotency-Key. */
+export function notifyReconciled() {
+  notify(
+    'Booking reconciled',
+    'The answer to the first try was lost. The console asked the service again with the same key: the booking was made once.',
+  );
+}

@@ -8,7 +8,6 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { z } from 'zod';
-import { notify } from '../components/toasts.tsx';
 
 /**
  * A failed call to the console's API, in the v3 envelope. `remedy` says what to do in plain words.
@@ -129,6 +128,13 @@ export function errorFromText(status: number, text: string): ApiError {
   return error;
 }
 
+/** A query string of the defined values (without the `?`). */
+export function queryString(query: Record<string, string | number | boolean | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  return params.toString();
+}
+
 /** One call to /api, parsed with a contract schema. */
 export async function api<S extends z.ZodType>(path: string, options: CallOptions<S>): Promise<z.output<S>> {
   return (await call(path, options)).value;
@@ -176,22 +182,17 @@ export const RECONCILE_DELAYS_MS = [400, 1200];
 /**
  * A create (a booking, an order) under the attempt's Idempotency-Key. When its answer is lost on the way (the network,
  * or the console saying the outcome is unknown), it is asked again with the same key, which can only replay the
- * booking the service made, never make a second one. When the answer came that way, the agent is told it was
- * reconciled.
+ * booking the service made, never make a second one. `reconciled` says the answer came that way, for the page to tell
+ * the agent.
  */
 export async function createOnce<S extends z.ZodType>(
   path: string,
   options: CallOptions<S> & { idempotencyKey: string },
-): Promise<z.output<S>> {
+): Promise<{ value: z.output<S>; reconciled: boolean }> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       const { value, headers } = await call(path, { ...options, method: 'POST' });
-      if (headers.get('Console-Reconciled') === 'true')
-        notify(
-          'Booking reconciled',
-          'The answer to the first try was lost. The console asked the service again with the same key: the booking was made once.',
-        );
-      return value;
+      return { value, reconciled: headers.get('Console-Reconciled') === 'true' };
     } catch (error) {
       const delay = RECONCILE_DELAYS_MS[attempt];
       if (delay === undefined || !outcomeMayBeUnknown(error)) throw error;

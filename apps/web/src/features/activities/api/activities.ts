@@ -1,10 +1,8 @@
 import {
   ActivityAvailabilitySchema,
   type ActivityBooking,
-  ActivityBookingListSchema,
   type ActivityBookingRequest,
   ActivityBookingSchema,
-  type ActivityBookingsQuery,
   ActivityProductListSchema,
   ActivityProductSchema,
   type ActivityProductsQuery,
@@ -19,16 +17,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { afterMoneyMoved, api, createOnce } from '../../../lib/api.ts';
+import { notifyReconciled } from '../../../components/toasts.tsx';
+import { ACTIVITY_BOOKING_LIST_KEY } from '../../../lib/activity-bookings.ts';
+import { afterMoneyMoved, api, createOnce, queryString } from '../../../lib/api.ts';
 
 const base = '/activities';
 const enc = encodeURIComponent;
-
-function queryString(query: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  return params.toString();
-}
 
 /**
  * The catalogue, a page at a time: "Load more" asks for the next page with the last page's cursor and keeps what is
@@ -98,26 +92,11 @@ export const useVouchers = (booking: ActivityBooking) =>
 export const voucherUrl = (bookingId: string, voucherId: string, inline = false) =>
   `/api${base}/bookings/${enc(bookingId)}/vouchers/${enc(voucherId)}/download${inline ? '?inline=1' : ''}`;
 
-export const activityBookingsQuery = (filter: Omit<ActivityBookingsQuery, 'after' | 'limit'>) =>
-  infiniteQueryOptions({
-    queryKey: ['activities', 'bookings', 'list', filter],
-    queryFn: ({ pageParam, signal }) =>
-      api(`${base}/bookings?${queryString({ ...filter, limit: 20, after: pageParam ?? undefined })}`, {
-        schema: ActivityBookingListSchema,
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
-    placeholderData: keepPreviousData,
-  });
-export const useActivityBookings = (filter: Omit<ActivityBookingsQuery, 'after' | 'limit'>) =>
-  useInfiniteQuery(activityBookingsQuery(filter));
-
 function useAfterMoneyMoved() {
   const client = useQueryClient();
   return (booking: ActivityBooking) => {
     client.setQueryData(activityBookingKey(booking.id), booking);
-    void client.invalidateQueries({ queryKey: ['activities', 'bookings', 'list'] });
+    void client.invalidateQueries({ queryKey: ACTIVITY_BOOKING_LIST_KEY });
     void client.invalidateQueries({ queryKey: ['activities', 'availability'] });
     afterMoneyMoved(client);
   };
@@ -126,8 +105,15 @@ function useAfterMoneyMoved() {
 export function useCreateActivityBooking() {
   const moved = useAfterMoneyMoved();
   return useMutation({
-    mutationFn: ({ body, key }: { body: ActivityBookingRequest; key: string }) =>
-      createOnce(`${base}/bookings`, { body, schema: ActivityBookingSchema, idempotencyKey: key }),
+    mutationFn: async ({ body, key }: { body: ActivityBookingRequest; key: string }) => {
+      const { value, reconciled } = await createOnce(`${base}/bookings`, {
+        body,
+        schema: ActivityBookingSchema,
+        idempotencyKey: key,
+      });
+      if (reconciled) notifyReconciled();
+      return value;
+    },
     onSuccess: moved,
   });
 }

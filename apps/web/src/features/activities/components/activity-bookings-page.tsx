@@ -4,8 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useActivityBookings } from '../../../lib/activity-bookings.ts';
 import { sentence, whenLocal } from '../../../lib/format.ts';
-import { useActivityBookings } from '../api/activities.ts';
 import { readBookingsFilter } from '../search-params.ts';
 
 const STATUSES: { id: ActivityBookingStatus | ''; label: string }[] = [

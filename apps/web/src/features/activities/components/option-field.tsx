@@ -2,11 +2,14 @@ import {
   type BookingOption,
   type FileAnswer,
   IMAGE_CONTENT_TYPES,
+  INPUT_TYPES,
+  type InputTypeName,
+  isKnownInputType,
   MAX_UPLOAD_BYTES,
   type Money,
 } from '@console/contract';
-import { type ReactNode, type Ref, useId, useState } from 'react';
-import { type Control, Controller, type FieldError } from 'react-hook-form';
+import { type ReactElement, type ReactNode, type Ref, useId, useState } from 'react';
+import { type Control, Controller, type ControllerRenderProps, type FieldError } from 'react-hook-form';
 import { CountryCombobox } from '../../../components/country-combobox.tsx';
 import { Field } from '../../../components/field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
@@ -273,6 +276,201 @@ type Path = `options.per_booking.${number}` | `options.per_pax.${number}.${numbe
  * One booking option as the control an agent expects for its input type; the value and its validation come from
  * options-form.ts, so every control here only edits its form value.
  */
+/** What every control gets: the option, its form binding and what the field shows. */
+interface ControlProps {
+  option: BookingOption;
+  name: Path;
+  label: string;
+  description: string | undefined;
+  field: ControllerRenderProps<ActivityBookingForm, Path>;
+  fieldError: FieldError | undefined;
+  value: OptionValue;
+  /** The value when it is text, else ''. */
+  text: string;
+  /** A plain labelled input of a type, bound to the field. */
+  input: (type: string, extra?: Record<string, string | number | undefined>) => ReactElement;
+}
+
+/** The control for each input type, by the name the document gives it (`input_type_name` of codes 1 to 14). */
+const CONTROLS: Record<InputTypeName, (p: ControlProps) => ReactElement> = {
+  list: ({ option, name, label, description, field, fieldError, text }) => {
+    const error = fieldError?.message;
+    if (option.items.length <= 4)
+      return (
+        <Group legend={label} description={description} error={error}>
+          {[
+            ...(option.required ? [] : [{ key: '', text: 'No preference' }]),
+            ...option.items.map((item, i) => ({ key: String(i), text: itemLabel(item) })),
+          ].map((choice, i) => (
+            <label key={choice.key || 'none'} className="check">
+              <input
+                ref={i === 0 ? field.ref : undefined}
+                type="radio"
+                name={name}
+                checked={text === choice.key}
+                onChange={() => field.onChange(choice.key)}
+              />
+              {choice.text}
+            </label>
+          ))}
+        </Group>
+      );
+    return (
+      <Field label={label} error={error} description={description}>
+        {({ id, describedBy, invalid }) => (
+          <select
+            ref={field.ref}
+            id={id}
+            value={text}
+            onChange={(event) => field.onChange(event.target.value)}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+          >
+            <option value="">{option.required ? 'Choose…' : 'No preference'}</option>
+            {option.items.map((item, i) => (
+              <option key={`${item.label}-${i}`} value={String(i)}>
+                {itemLabel(item)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    );
+  },
+  list_multiple: ({ option, label, description, field, fieldError, value }) => {
+    const chosen = Array.isArray(value) ? value : [];
+    return (
+      <Group legend={label} description={description} error={fieldError?.message}>
+        {option.items.map((item, i) => (
+          <label key={`${item.label}-${i}`} className="check">
+            <input
+              ref={i === 0 ? field.ref : undefined}
+              type="checkbox"
+              checked={chosen.includes(String(i))}
+              onChange={(event) =>
+                field.onChange(
+                  option.items
+                    .map((_, j) => String(j))
+                    .filter((j) => (j === String(i) ? event.target.checked : chosen.includes(j))),
+                )
+              }
+            />
+            {itemLabel(item)}
+          </label>
+        ))}
+      </Group>
+    );
+  },
+  number: ({ input }) => input('text', { inputMode: 'decimal' }),
+  string: ({ input }) => input('text'),
+  boolean: ({ label, description, field, fieldError, value }) => (
+    <div className="field">
+      <label className="check">
+        <input
+          ref={field.ref}
+          type="checkbox"
+          checked={value === true}
+          onChange={(event) => field.onChange(event.target.checked)}
+          aria-invalid={fieldError ? true : undefined}
+        />
+        {label}
+      </label>
+      {description && <span className="muted small">{description}</span>}
+      {fieldError && <span className="field-error">{fieldError.message}</span>}
+    </div>
+  ),
+  date: ({ option, input }) =>
+    input('date', { min: option.valid_from?.slice(0, 10), max: option.valid_to?.slice(0, 10) }),
+  file: (p) => <FileField {...p} />,
+  image: (p) => <FileField {...p} />,
+  address: ({ option, field, fieldError, value }) => (
+    <AddressControl
+      option={option}
+      value={value as AddressValue}
+      onChange={field.onChange}
+      error={fieldError}
+      inputRef={field.ref}
+    />
+  ),
+  time: ({ input }) => input('time'),
+  datetime: ({ option, input }) =>
+    input('datetime-local', {
+      min: option.valid_from ? `${option.valid_from.slice(0, 10)}T00:00` : undefined,
+      max: option.valid_to ? `${option.valid_to.slice(0, 10)}T23:59` : undefined,
+    }),
+  country: ({ label, description, field, fieldError, text }) => (
+    <CountryCombobox
+      label={label}
+      value={text}
+      onChange={field.onChange}
+      error={fieldError?.message}
+      {...(description ? { description } : {})}
+    />
+  ),
+  phone: ({ label, description, field, fieldError, text }) => (
+    <Field
+      label={label}
+      error={fieldError?.message}
+      description={description ?? 'International format with the country code, e.g. +44 20 7123 4567'}
+    >
+      {({ id, describedBy, invalid }) => (
+        <input
+          ref={field.ref}
+          id={id}
+          type="tel"
+          value={text}
+          autoComplete="off"
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        />
+      )}
+    </Field>
+  ),
+  flight_number: ({ option, field, fieldError, value }) => (
+    <FlightNumberControl
+      option={option}
+      value={value as FlightNumberValue}
+      onChange={field.onChange}
+      error={fieldError?.message}
+      inputRef={field.ref}
+    />
+  ),
+};
+
+function FileField({ option, field, fieldError, value }: ControlProps) {
+  return (
+    <FileControl
+      option={option}
+      value={value && typeof value === 'object' && 'data_base64' in value ? value : null}
+      onChange={field.onChange}
+      error={fieldError?.message}
+      inputRef={field.ref}
+    />
+  );
+}
+
+/** An input type the document does not list: shown as the service named it, not answerable here. */
+function UnknownOption({ option, label }: { option: BookingOption; label: string }) {
+  return (
+    <div className="field">
+      <span className="label">{label}</span>
+      <p className="notice small" role="status">
+        This option asks for “{option.input_type_name || `input type ${option.input_type}`}”, which the
+        console cannot show.
+        {option.required
+          ? ' It is required, so this activity cannot be booked from the console.'
+          : ' It is optional and is left out.'}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * One booking option as the control an agent expects for its input type (looked up by name in CONTROLS); the value
+ * and its validation come from options-form.ts, so every control here only edits its form value.
+ */
 export function OptionField({
   option,
   name,
@@ -284,16 +482,17 @@ export function OptionField({
 }) {
   const label = optionLabel(option);
   const description = option.description_translated ?? option.description ?? undefined;
+  const render = isKnownInputType(option.input_type) ? CONTROLS[INPUT_TYPES[option.input_type]] : null;
+  if (!render) return <UnknownOption option={option} label={label} />;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => {
         const value = field.value as OptionValue;
-        const error = fieldState.error?.message;
         const text = typeof value === 'string' ? value : '';
         const input = (type: string, extra: Record<string, string | number | undefined> = {}) => (
-          <Field label={label} error={error} description={description}>
+          <Field label={label} error={fieldState.error?.message} description={description}>
             {({ id, describedBy, invalid }) => (
               <input
                 ref={field.ref}
@@ -310,186 +509,17 @@ export function OptionField({
             )}
           </Field>
         );
-        switch (option.input_type) {
-          case 1:
-            if (option.items.length <= 4)
-              return (
-                <Group legend={label} description={description} error={error}>
-                  {[
-                    ...(option.required ? [] : [{ key: '', text: 'No preference' }]),
-                    ...option.items.map((item, i) => ({ key: String(i), text: itemLabel(item) })),
-                  ].map((choice, i) => (
-                    <label key={choice.key || 'none'} className="check">
-                      <input
-                        ref={i === 0 ? field.ref : undefined}
-                        type="radio"
-                        name={name}
-                        checked={text === choice.key}
-                        onChange={() => field.onChange(choice.key)}
-                      />
-                      {choice.text}
-                    </label>
-                  ))}
-                </Group>
-              );
-            return (
-              <Field label={label} error={error} description={description}>
-                {({ id, describedBy, invalid }) => (
-                  <select
-                    ref={field.ref}
-                    id={id}
-                    value={text}
-                    onChange={(event) => field.onChange(event.target.value)}
-                    aria-invalid={invalid || undefined}
-                    aria-describedby={describedBy}
-                  >
-                    <option value="">{option.required ? 'Choose…' : 'No preference'}</option>
-                    {option.items.map((item, i) => (
-                      <option key={`${item.label}-${i}`} value={String(i)}>
-                        {itemLabel(item)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-            );
-          case 2: {
-            const chosen = Array.isArray(value) ? value : [];
-            return (
-              <Group legend={label} description={description} error={error}>
-                {option.items.map((item, i) => (
-                  <label key={`${item.label}-${i}`} className="check">
-                    <input
-                      ref={i === 0 ? field.ref : undefined}
-                      type="checkbox"
-                      checked={chosen.includes(String(i))}
-                      onChange={(event) =>
-                        field.onChange(
-                          option.items
-                            .map((_, j) => String(j))
-                            .filter((j) => (j === String(i) ? event.target.checked : chosen.includes(j))),
-                        )
-                      }
-                    />
-                    {itemLabel(item)}
-                  </label>
-                ))}
-              </Group>
-            );
-          }
-          case 3:
-            return input('text', { inputMode: 'decimal' });
-          case 4:
-            return input('text');
-          case 5:
-            return (
-              <div className="field">
-                <label className="check">
-                  <input
-                    ref={field.ref}
-                    type="checkbox"
-                    checked={value === true}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    aria-invalid={error ? true : undefined}
-                  />
-                  {label}
-                </label>
-                {description && <span className="muted small">{description}</span>}
-                {error && <span className="field-error">{error}</span>}
-              </div>
-            );
-          case 6:
-            return input('date', {
-              min: option.valid_from?.slice(0, 10),
-              max: option.valid_to?.slice(0, 10),
-            });
-          case 7:
-          case 8:
-            return (
-              <FileControl
-                option={option}
-                value={value && typeof value === 'object' && 'data_base64' in value ? value : null}
-                onChange={field.onChange}
-                error={error}
-                inputRef={field.ref}
-              />
-            );
-          case 9:
-            return (
-              <AddressControl
-                option={option}
-                value={value as AddressValue}
-                onChange={field.onChange}
-                error={fieldState.error}
-                inputRef={field.ref}
-              />
-            );
-          case 10:
-            return input('time');
-          case 11:
-            return input('datetime-local', {
-              min: option.valid_from ? `${option.valid_from.slice(0, 10)}T00:00` : undefined,
-              max: option.valid_to ? `${option.valid_to.slice(0, 10)}T23:59` : undefined,
-            });
-          case 12:
-            return (
-              <CountryCombobox
-                label={label}
-                value={text}
-                onChange={field.onChange}
-                error={error}
-                {...(description ? { description } : {})}
-              />
-            );
-          case 13:
-            return (
-              <Field
-                label={label}
-                error={error}
-                description={
-                  description ?? 'International format with the country code, e.g. +44 20 7123 4567'
-                }
-              >
-                {({ id, describedBy, invalid }) => (
-                  <input
-                    ref={field.ref}
-                    id={id}
-                    type="tel"
-                    value={text}
-                    autoComplete="off"
-                    onChange={(event) => field.onChange(event.target.value)}
-                    onBlur={field.onBlur}
-                    aria-invalid={invalid || undefined}
-                    aria-describedby={describedBy}
-                  />
-                )}
-              </Field>
-            );
-          case 14:
-            return (
-              <FlightNumberControl
-                option={option}
-                value={value as FlightNumberValue}
-                onChange={field.onChange}
-                error={error}
-                inputRef={field.ref}
-              />
-            );
-          default:
-            // An input type the document does not list: shown as the service named it, not answerable here.
-            return (
-              <div className="field">
-                <span className="label">{label}</span>
-                <p className="notice small" role="status">
-                  This option asks for “{option.input_type_name || `input type ${option.input_type}`}”, which
-                  the console cannot show.
-                  {option.required
-                    ? ' It is required, so this activity cannot be booked from the console.'
-                    : ' It is optional and is left out.'}
-                </p>
-              </div>
-            );
-        }
+        return render({
+          option,
+          name,
+          label,
+          description,
+          field,
+          fieldError: fieldState.error,
+          value,
+          text,
+          input,
+        });
       }}
     />
   );

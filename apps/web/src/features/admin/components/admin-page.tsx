@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { OpenValue } from '../../../components/open-value.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
-import { useMe } from '../../auth/api/me.ts';
+import { useMe } from '../../../lib/me.ts';
 import { useCredentials, useCreditBalance, useEndSession, useSessionState, useWallet } from '../api.ts';
 
 export function AdminOnly({ children }: { children: React.ReactNode }) {

@@ -9,7 +9,7 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { sentence, whenLocal } from '../../../lib/format.ts';
-import { useMe } from '../../auth/api/me.ts';
+import { useMe } from '../../../lib/me.ts';
 import { useCreateUser, useUpdateUser, useUsers } from '../api.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 

@@ -2,7 +2,7 @@ import { MeSchema, type SignInRequest } from '@console/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
-import { meQuery } from './me.ts';
+import { meQuery } from '../../../lib/me.ts';
 
 export const signIn = (body: SignInRequest) =>
   api('/auth/sign-in', { method: 'POST', body, schema: MeSchema });

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
-import { useMe } from '../api/me.ts';
+import { useMe } from '../../../lib/me.ts';
 import { useSignIn } from '../api/sign-in.ts';
 
 /** Only paths inside the console are followed after sign-in. */

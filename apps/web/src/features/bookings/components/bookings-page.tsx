@@ -10,10 +10,10 @@ import { Countdown } from '../../../components/countdown.tsx';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useActivityBookings } from '../../../lib/activity-bookings.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { useMe } from '../../../lib/me.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
-import { useActivityBookings } from '../../activities/api/activities.ts';
-import { useMe } from '../../auth/api/me.ts';
 import { orderPath, useBookings } from '../api.ts';
 
 export const PRODUCT_LABELS: Record<Product, string> = {

@@ -6,7 +6,7 @@ import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
-import { useMe } from '../../auth/api/me.ts';
+import { useMe } from '../../../lib/me.ts';
 import { ACTION_LABELS, orderPath, useClockAction, useRadar } from '../api.ts';
 import { PRODUCT_LABELS } from './bookings-page.tsx';
 

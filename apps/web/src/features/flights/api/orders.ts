@@ -7,6 +7,7 @@ import {
   RefundSchema,
 } from '@console/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifyReconciled } from '../../../components/toasts.tsx';
 import { afterMoneyMoved, api, createOnce } from '../../../lib/api.ts';
 
 export const orderKey = (id: string) => ['flights', 'orders', id] as const;
@@ -32,8 +33,15 @@ export const refundQuoteQuery = (id: string) =>
 export function useCreateOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, key }: { body: FlightOrderRequest; key: string }) =>
-      createOnce('/flights/orders', { body, schema: FlightOrderSchema, idempotencyKey: key }),
+    mutationFn: async ({ body, key }: { body: FlightOrderRequest; key: string }) => {
+      const { value, reconciled } = await createOnce('/flights/orders', {
+        body,
+        schema: FlightOrderSchema,
+        idempotencyKey: key,
+      });
+      if (reconciled) notifyReconciled();
+      return value;
+    },
     onSuccess: (order) => client.setQueryData(orderKey(order.id), order),
   });
 }

@@ -23,7 +23,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { UnknownStatusNotice } from '../../../components/unknown-status.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
-import { useMe } from '../../auth/api/me.ts';
+import { useMe } from '../../../lib/me.ts';
 import {
   refundQuoteQuery,
   useAddNote,

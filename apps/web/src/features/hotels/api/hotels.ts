@@ -11,6 +11,7 @@ import {
   HotelSearchSchema,
 } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifyReconciled } from '../../../components/toasts.tsx';
 import { afterMoneyMoved, api, createOnce } from '../../../lib/api.ts';
 import { recall, remember } from '../../../lib/remembered.ts';
 
@@ -94,8 +95,15 @@ function useAfterMoneyMoved(id: string | null) {
 export function useCreateHotelOrder() {
   const moved = useAfterMoneyMoved(null);
   return useMutation({
-    mutationFn: ({ body, key }: { body: HotelOrderRequest; key: string }) =>
-      createOnce('/hotels/orders', { body, schema: HotelOrderSchema, idempotencyKey: key }),
+    mutationFn: async ({ body, key }: { body: HotelOrderRequest; key: string }) => {
+      const { value, reconciled } = await createOnce('/hotels/orders', {
+        body,
+        schema: HotelOrderSchema,
+        idempotencyKey: key,
+      });
+      if (reconciled) notifyReconciled();
+      return value;
+    },
     onSuccess: (order) => moved(order),
   });
 }

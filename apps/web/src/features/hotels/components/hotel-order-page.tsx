@@ -18,7 +18,7 @@ import { OpenValue } from '../../../components/open-value.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { UnknownStatusNotice } from '../../../components/unknown-status.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
-import { useMe } from '../../auth/api/me.ts';
+import { useMe } from '../../../lib/me.ts';
 import {
   cancellationQuoteQuery,
   useCancelHotelOrder,

@@ -1,6 +1,6 @@
 import { MeSchema } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from './api.ts';
 
 export const meQuery = queryOptions({
   queryKey: ['me'],

@@ -1,0 +1,25 @@
+import { ActivityBookingListSchema, type ActivityBookingsQuery } from '@console/contract';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { api, queryString } from './api.ts';
+
+/**
+ * The activity bookings the service knows, a page at a time: read by the activity bookings list and by the bookings
+ * desk (for bookings made outside the console), so it lives here rather than in either feature.
+ */
+/** The key every page of the list sits under: invalidated after a booking changes. */
+export const ACTIVITY_BOOKING_LIST_KEY = ['activities', 'bookings', 'list'] as const;
+
+export const activityBookingsQuery = (filter: Omit<ActivityBookingsQuery, 'after' | 'limit'>) =>
+  infiniteQueryOptions({
+    queryKey: [...ACTIVITY_BOOKING_LIST_KEY, filter],
+    queryFn: ({ pageParam, signal }) =>
+      api(`/activities/bookings?${queryString({ ...filter, limit: 20, after: pageParam ?? undefined })}`, {
+        schema: ActivityBookingListSchema,
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
+    placeholderData: keepPreviousData,
+  });
+export const useActivityBookings = (filter: Omit<ActivityBookingsQuery, 'after' | 'limit'>) =>
+  useInfiniteQuery(activityBookingsQuery(filter));

@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { readEnv } from './env.ts';
 
 const env = readEnv();
-const { fetch } = createSandbox({
+const { fetch, store } = createSandbox({
   config: loadConfig(env.SANDBOX_CONFIG),
   controls: env.SANDBOX_MODE === 'sandbox',
   streamIntervalMs: env.SANDBOX_STREAM_INTERVAL_MS,
@@ -19,6 +19,10 @@ const server = serve({ fetch, port: env.SANDBOX_PORT, hostname: env.SANDBOX_HOST
   console.log('  demo credentials: cid_test_demo / sk_test_demo (test), cid_live_demo / sk_live_demo (live)');
   if (env.SANDBOX_MODE === 'sandbox')
     console.log(`  test controls: http://${env.SANDBOX_HOST}:${info.port}/_sandbox`);
+});
+
+server.on('connection', () => {
+  store.connectionsAccepted += 1;
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

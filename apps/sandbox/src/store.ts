@@ -122,6 +122,8 @@ export class Store {
    * finds its token revoked; 0 turns one off. Drills that count faults exactly turn them off for their duration.
    */
   readonly variantChaos: { rateLimitEvery: number; revokeEvery: number } = { ...VARIANT_CHAOS };
+  /** TCP connections accepted by the server this store is served from, when it counts them (src/index.ts). */
+  connectionsAccepted = 0;
   /** Flight search streams open right now, and how many have ended early because the client went away. */
   readonly streams = { open: 0, abandoned: 0 };
 

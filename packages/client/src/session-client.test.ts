@@ -37,7 +37,7 @@ describe('the session-based client', () => {
   it('renews after Err0101001 when the session was ended elsewhere', async () => {
     const client = new SessionClient({ baseUrl: `${sb.origin}/rest`, ...login });
     await client.creditBalance();
-    sb.store.sessions.clear();
+    await sb.control('/sessions/end');
     await client.activityProducts(1);
     expect(client.createCalls).toBe(2);
     await client.close();
@@ -62,9 +62,9 @@ describe('the session-based client', () => {
   it('ends its session on close', async () => {
     const client = new SessionClient({ baseUrl: `${sb.origin}/rest`, ...login });
     await client.creditBalance();
-    expect(sb.store.sessions.size).toBeGreaterThan(0);
-    const before = sb.store.sessions.size;
+    const before = (await sb.stats()).sessions;
+    expect(before).toBeGreaterThan(0);
     await client.close();
-    expect(sb.store.sessions.size).toBe(before - 1);
+    expect((await sb.stats()).sessions).toBe(before - 1);
   });
 });

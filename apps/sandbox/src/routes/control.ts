@@ -51,6 +51,10 @@ export function controlRoutes(store: Store) {
     .get('/stats', (c) =>
       c.json({
         tokens: store.tokens.size,
+        /** The scopes of each live token, sorted: what a client asked for. */
+        token_scopes: [...store.tokens.values()].map((t) => t.scopes.join(' ')).sort(),
+        /** TCP connections the server accepted (when the server reports them: `pnpm start` of the sandbox). */
+        connections: store.connectionsAccepted,
         flight_orders: store.flightOrders.size,
         hotel_orders: store.hotelOrders.size,
         activity_bookings: store.activityBookings.size,
@@ -61,6 +65,10 @@ export function controlRoutes(store: Store) {
     .post('/tokens/revoke', (c) => {
       store.tokens.clear();
       return c.json({ revoked: true });
+    })
+    .post('/sessions/end', (c) => {
+      store.sessions.clear();
+      return c.json({ ended: true });
     })
     .post('/reset', (c) => {
       store.reset();

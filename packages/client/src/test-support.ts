@@ -1,5 +1,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { z } from 'zod';
+
+/** What the client's tests read of /_sandbox/stats. */
+const StatsSchema = z.object({
+  tokens: z.number(),
+  token_scopes: z.array(z.string()),
+  flight_orders: z.number(),
+  sessions: z.number(),
+  connections: z.number(),
+});
 
 /**
  * The sandbox as its own process on a free port (`pnpm --filter @console/sandbox start`): packages never import
@@ -30,13 +40,7 @@ export async function startSandbox() {
     });
     return response.json();
   };
-  const stats = async (): Promise<{
-    tokens: number;
-    token_scopes: string[];
-    flight_orders: number;
-    sessions: number;
-    connections: number;
-  }> => (await fetch(`${origin}/_sandbox/stats`)).json();
+  const stats = async () => StatsSchema.parse(await (await fetch(`${origin}/_sandbox/stats`)).json());
   return {
     origin,
     control,

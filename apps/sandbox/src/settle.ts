@@ -1,6 +1,13 @@
-import { type ActivityVoucher, newId } from '@console/contract';
+import {
+  ACTIVITY_BOOKING_MACHINE,
+  type ActivityVoucher,
+  FLIGHT_ORDER_MACHINE,
+  HOTEL_ORDER_MACHINE,
+  newId,
+} from '@console/contract';
 import { isoSeconds } from './lib/clock.ts';
 import { hashString } from './lib/rng.ts';
+import { advance } from './lib/transition.ts';
 import type { ActivityBookingRecord, FlightOrderRecord, HotelOrderRecord, OwnerKey, Store } from './store.ts';
 
 /**
@@ -21,7 +28,7 @@ export function settleFlightOrder(store: Store, record: FlightOrderRecord): void
   const now = store.clock.now();
   const order = record.order;
   if (order.status === 'held' && now >= Date.parse(order.ticketing_deadline)) {
-    order.status = 'cancelled';
+    advance(FLIGHT_ORDER_MACHINE, order, 'deadline_passes');
     store.release(record.owner, order.total);
   }
   if (
@@ -29,7 +36,7 @@ export function settleFlightOrder(store: Store, record: FlightOrderRecord): void
     record.ticketingStartedAt !== null &&
     now >= record.ticketingStartedAt + TICKETING_TAKES_MS
   ) {
-    order.status = 'ticketed';
+    advance(FLIGHT_ORDER_MACHINE, order, 'ticketing_completes');
     for (const passenger of order.passengers) {
       passenger.ticket_number = ticketNumber(order.validating_airline, `${order.id}${passenger.id}`);
     }
@@ -40,11 +47,11 @@ export function settleHotelOrder(store: Store, record: HotelOrderRecord): void {
   const now = store.clock.now();
   const order = record.order;
   if (order.status === 'held' && now >= Date.parse(order.payment_deadline)) {
-    order.status = 'cancelled';
+    advance(HOTEL_ORDER_MACHINE, order, 'deadline_passes');
     store.release(record.owner, order.total);
   }
   if (order.status === 'confirming' && record.confirmingUntil !== null && now >= record.confirmingUntil) {
-    order.status = 'confirmed';
+    advance(HOTEL_ORDER_MACHINE, order, 'confirmation_completes');
     record.confirmingUntil = null;
   }
 }
@@ -53,7 +60,7 @@ export function settleActivityBooking(store: Store, record: ActivityBookingRecor
   const now = store.clock.now();
   const booking = record.booking;
   if (booking.status === 'held' && booking.hold_expires_at && now >= Date.parse(booking.hold_expires_at)) {
-    booking.status = 'cancelled';
+    advance(ACTIVITY_BOOKING_MACHINE, booking, 'hold_expires');
     booking.hold_expires_at = null;
     booking.updated_at = isoSeconds(now);
     store.release(record.owner, booking.total);
@@ -63,7 +70,7 @@ export function settleActivityBooking(store: Store, record: ActivityBookingRecor
     record.confirmedAt !== null &&
     now >= record.confirmedAt + VOUCHERS_TAKE_MS
   ) {
-    booking.status = 'issued';
+    advance(ACTIVITY_BOOKING_MACHINE, booking, 'vouchers_issued');
     booking.updated_at = isoSeconds(now);
     const travelers = booking.travelers ?? { adults: 1, children: 0, seniors: 0 };
     const count = Math.max(1, travelers.adults + travelers.children + travelers.seniors);

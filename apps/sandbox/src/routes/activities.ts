@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_BOOKING_MACHINE,
   ACTIVITY_SORTS,
   type ActivityAvailability,
   ActivityAvailabilityQuerySchema,
@@ -33,6 +34,7 @@ import { idempotent } from '../lib/idempotency.ts';
 import { parseBody, parseQuery } from '../lib/parse.ts';
 import { voucherPdf } from '../lib/pdf.ts';
 import { hashString } from '../lib/rng.ts';
+import { advance } from '../lib/transition.ts';
 import type { AppEnv, Caller } from '../lib/types.ts';
 import { settleActivityBooking } from '../settle.ts';
 import type { ActivityBooking } from '../shapes.ts';
@@ -387,8 +389,8 @@ export function activityRoutes(store: Store) {
         throw new ApiError('invalid_state', {
           message: `Only a held booking can be confirmed; this one is ${booking.status}.`,
         });
+      advance(ACTIVITY_BOOKING_MACHINE, booking, 'confirm');
       store.spend(record.owner, booking.total);
-      booking.status = 'confirmed';
       booking.hold_expires_at = null;
       record.confirmedAt = store.clock.now();
       booking.updated_at = isoSeconds(record.confirmedAt);
@@ -400,13 +402,11 @@ export function activityRoutes(store: Store) {
       if (booking.status === 'cancelled' || booking.status === 'refunded') {
         throw new ApiError('invalid_state', { message: `This booking is already ${booking.status}.` });
       }
-      if (booking.status === 'held') {
-        store.release(record.owner, booking.total);
-        booking.status = 'cancelled';
-      } else {
-        store.refund(record.owner, booking.total);
-        booking.status = 'refunded';
-      }
+      // The machine says where a cancellation ends: a hold is released, what was paid for is refunded.
+      const from = booking.status;
+      advance(ACTIVITY_BOOKING_MACHINE, booking, 'cancel');
+      if (from === 'held') store.release(record.owner, booking.total);
+      else store.refund(record.owner, booking.total);
       booking.hold_expires_at = null;
       booking.updated_at = isoSeconds(store.clock.now());
       return c.json(booking);

@@ -1,6 +1,7 @@
 import {
   addMoney,
   checkPassengersAgainstOffer,
+  FLIGHT_ORDER_MACHINE,
   FlightOrderRequestSchema,
   FlightPlacesQuerySchema,
   type FlightSearch,
@@ -29,6 +30,7 @@ import { HOUR, isoDate, isoSeconds, MINUTE } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { idempotent } from '../lib/idempotency.ts';
 import { parseBody, parseQuery } from '../lib/parse.ts';
+import { advance } from '../lib/transition.ts';
 import type { AppEnv, Caller } from '../lib/types.ts';
 import { settleFlightOrder } from '../settle.ts';
 import type { FlightOffer, FlightOrder, FlightPlace, RefundQuote } from '../shapes.ts';
@@ -428,8 +430,8 @@ export function flightRoutes(store: Store) {
           message: `Only a held order can be ticketed; this one is ${record.order.status}.`,
         });
       }
+      advance(FLIGHT_ORDER_MACHINE, record.order, 'ticket');
       store.spend(record.owner, record.order.total);
-      record.order.status = 'ticketing';
       record.ticketingStartedAt = store.clock.now();
       return c.json(record.order);
     })
@@ -440,8 +442,8 @@ export function flightRoutes(store: Store) {
           message: `Only a held order can be cancelled; this one is ${record.order.status}.`,
         });
       }
+      advance(FLIGHT_ORDER_MACHINE, record.order, 'cancel');
       store.release(record.owner, record.order.total);
-      record.order.status = 'cancelled';
       return c.json(record.order);
     })
     .get('/orders/:id/refund', read, (c) => {
@@ -489,7 +491,7 @@ export function flightRoutes(store: Store) {
       store.refund(record.owner, amount);
       for (const t of tickets) record.refundedTickets.add(t.ticket_number);
       record.order.refunded_amount = addMoney(record.order.refunded_amount ?? money('0.00'), amount);
-      if (unrefundedTickets(record).length === 0) record.order.status = 'refunded';
+      if (unrefundedTickets(record).length === 0) advance(FLIGHT_ORDER_MACHINE, record.order, 'refund');
       const body: Refund = {
         object: 'refund',
         order_id: record.order.id,

@@ -1,5 +1,6 @@
 import {
   type ExtendDeadlineResult,
+  HOTEL_ORDER_MACHINE,
   type HotelCancellationQuote,
   type HotelFilters,
   HotelOrderRequestSchema,
@@ -19,6 +20,7 @@ import { ApiError } from '../lib/errors.ts';
 import { idempotent } from '../lib/idempotency.ts';
 import { parseBody, parseQuery } from '../lib/parse.ts';
 import { hashString } from '../lib/rng.ts';
+import { advance } from '../lib/transition.ts';
 import type { AppEnv, Caller } from '../lib/types.ts';
 import { settleHotelOrder } from '../settle.ts';
 import type { HotelHotelSearch, HotelOrder } from '../shapes.ts';
@@ -291,16 +293,13 @@ export function hotelRoutes(store: Store) {
         throw new ApiError('invalid_state', {
           message: `Only a held order can be confirmed; this one is ${order.status}.`,
         });
+      // A slow supplier confirms a few seconds later: the order waits in `confirming` (decision 004).
+      const slow = catalogue().hotels.get(Number(order.hotel.id))?.slowSupplier ?? false;
+      advance(HOTEL_ORDER_MACHINE, order, slow ? 'confirm_deferred' : 'confirm');
+      if (slow) record.confirmingUntil = store.clock.now() + 5_000;
       store.spend(record.owner, order.total);
       order.confirmation_number = `HC${digits(`${order.id}c`, 8)}`;
       order.voucher_number = `HV${digits(`${order.id}v`, 8)}`;
-      const slow = catalogue().hotels.get(Number(order.hotel.id))?.slowSupplier ?? false;
-      if (slow) {
-        order.status = 'confirming';
-        record.confirmingUntil = store.clock.now() + 5_000;
-      } else {
-        order.status = 'confirmed';
-      }
       return c.json(order);
     })
     .post('/orders/:id/extend-deadline', write, (c) => {
@@ -322,6 +321,7 @@ export function hotelRoutes(store: Store) {
           message: 'The deadline cannot move any closer to check-in; confirm or cancel the order.',
         });
       }
+      advance(HOTEL_ORDER_MACHINE, order, 'extend_deadline');
       record.extensions += 1;
       order.payment_deadline = isoSeconds(next);
       const body: ExtendDeadlineResult = {
@@ -366,9 +366,10 @@ export function hotelRoutes(store: Store) {
       const now = store.clock.now();
       const quote = record.quote && record.quote.expiresAt > now ? record.quote : null;
       const penalty = quote?.penalty ?? currentPenalty(record, now);
-      if (order.status === 'held') store.release(record.owner, order.total);
+      const from = order.status;
+      advance(HOTEL_ORDER_MACHINE, order, 'cancel');
+      if (from === 'held') store.release(record.owner, order.total);
       else store.refund(record.owner, subtractMoney(order.total, penalty));
-      order.status = 'cancelled';
       order.penalty = penalty;
       record.quote = null;
       return c.json(order);

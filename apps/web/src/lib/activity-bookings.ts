@@ -1,6 +1,6 @@
-import { ActivityBookingListSchema, type ActivityBookingsQuery } from '@console/contract';
+import { ACTIVITY_OPERATIONS, type ActivityBookingsQuery } from '@console/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api, queryString } from './api.ts';
+import { callOp } from './operations.ts';
 
 /**
  * The activity bookings the service knows, a page at a time: read by the activity bookings list and by the bookings
@@ -13,8 +13,9 @@ export const activityBookingsQuery = (filter: Omit<ActivityBookingsQuery, 'after
   infiniteQueryOptions({
     queryKey: [...ACTIVITY_BOOKING_LIST_KEY, filter],
     queryFn: ({ pageParam, signal }) =>
-      api(`/activities/bookings?${queryString({ ...filter, limit: 20, after: pageParam ?? undefined })}`, {
-        schema: ActivityBookingListSchema,
+      callOp(ACTIVITY_OPERATIONS, 'activityBookings', {
+        params: {},
+        query: { ...filter, limit: 20, after: pageParam ?? undefined },
         signal,
       }),
     initialPageParam: null as string | null,

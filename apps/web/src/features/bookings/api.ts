@@ -1,7 +1,6 @@
 import { type LedgerEntry, LedgerListSchema, type RadarAction, RadarSchema } from '@console/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { afterMoneyMoved, api } from '../../lib/api.ts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
 
 export const bookingsQuery = (search: string) =>
   queryOptions({
@@ -33,32 +32,8 @@ export function orderPath(entry: Pick<LedgerEntry, 'id' | 'product'>): string {
   }
 }
 
-const ACTION_PATHS: Record<LedgerEntry['product'], Partial<Record<RadarAction, string>>> = {
-  flight: { ticket: 'ticket' },
-  hotel: { confirm: 'confirm', extend: 'extend-deadline' },
-  activity: { confirm: 'confirm' },
-};
-
 export const ACTION_LABELS: Record<RadarAction, string> = {
   ticket: 'Ticket',
   confirm: 'Confirm',
   extend: 'Extend',
 };
-
-/** Stops (or moves) a clock from the radar: the same calls the order pages make. */
-export function useClockAction() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ entry, action }: { entry: LedgerEntry; action: RadarAction }) => {
-      const path = ACTION_PATHS[entry.product][action];
-      const base = entry.product === 'activity' ? '/activities/bookings' : `/${entry.product}s/orders`;
-      return api(`${base}/${enc(entry.id)}/${path}`, { method: 'POST', schema: z.looseObject({}) });
-    },
-    onSettled: () => {
-      afterMoneyMoved(client);
-      void client.invalidateQueries({ queryKey: ['hotels', 'orders'] });
-      void client.invalidateQueries({ queryKey: ['activities', 'bookings'] });
-      void client.invalidateQueries({ queryKey: ['flights', 'orders'] });
-    },
-  });
-}

@@ -1,12 +1,10 @@
 import {
-  ActivityAvailabilitySchema,
   type ActivityBooking,
   type ActivityBookingRequest,
-  ActivityBookingSchema,
-  ActivityProductListSchema,
-  ActivityProductSchema,
   type ActivityProductsQuery,
-  ActivityVoucherListSchema,
+  DOWNLOAD_VOUCHER,
+  fillPath,
+  ACTIVITY_OPERATIONS as OPS,
 } from '@console/contract';
 import {
   infiniteQueryOptions,
@@ -19,10 +17,8 @@ import {
 } from '@tanstack/react-query';
 import { notifyReconciled } from '../../../components/toasts.tsx';
 import { ACTIVITY_BOOKING_LIST_KEY } from '../../../lib/activity-bookings.ts';
-import { afterMoneyMoved, api, createOnce, queryString } from '../../../lib/api.ts';
-
-const base = '/activities';
-const enc = encodeURIComponent;
+import { afterMoneyMoved } from '../../../lib/api.ts';
+import { callOp, createOp } from '../../../lib/operations.ts';
 
 /**
  * The catalogue, a page at a time: "Load more" asks for the next page with the last page's cursor and keeps what is
@@ -32,8 +28,9 @@ export const activityProductsQuery = (query: Omit<ActivityProductsQuery, 'after'
   infiniteQueryOptions({
     queryKey: ['activities', 'products', query],
     queryFn: ({ pageParam, signal }) =>
-      api(`${base}/products?${queryString({ ...query, after: pageParam ?? undefined })}`, {
-        schema: ActivityProductListSchema,
+      callOp(OPS, 'activityProducts', {
+        params: {},
+        query: { ...query, after: pageParam ?? undefined },
         signal,
       }),
     initialPageParam: null as string | null,
@@ -48,7 +45,7 @@ export const useActivityProducts = (query: Omit<ActivityProductsQuery, 'after'> 
 export const activityProductQuery = (id: string) =>
   queryOptions({
     queryKey: ['activities', 'products', 'one', id],
-    queryFn: ({ signal }) => api(`${base}/products/${enc(id)}`, { schema: ActivityProductSchema, signal }),
+    queryFn: ({ signal }) => callOp(OPS, 'activityProduct', { params: { id }, signal }),
     staleTime: 10 * 60_000,
   });
 export const useActivityProduct = (id: string) => useQuery(activityProductQuery(id));
@@ -58,8 +55,9 @@ export const availabilityQuery = (typeId: string | null, date: string | null) =>
   queryOptions({
     queryKey: ['activities', 'availability', typeId, date],
     queryFn: ({ signal }) =>
-      api(`${base}/product-types/${enc(typeId ?? '')}/availability${date ? `?date=${date}` : ''}`, {
-        schema: ActivityAvailabilitySchema,
+      callOp(OPS, 'availability', {
+        params: { id: typeId ?? '' },
+        query: date ? { date } : undefined,
         signal,
       }),
     enabled: typeId !== null,
@@ -74,7 +72,7 @@ export const activityBookingKey = (id: string) => ['activities', 'bookings', id]
 export const activityBookingQuery = (id: string) =>
   queryOptions({
     queryKey: activityBookingKey(id),
-    queryFn: ({ signal }) => api(`${base}/bookings/${enc(id)}`, { schema: ActivityBookingSchema, signal }),
+    queryFn: ({ signal }) => callOp(OPS, 'getActivityBooking', { params: { id }, signal }),
     // Vouchers are issued a moment after confirmation: look again until they are.
     refetchInterval: (query) => (query.state.data?.status === 'confirmed' ? 1500 : false),
   });
@@ -83,14 +81,13 @@ export const useActivityBooking = (id: string) => useQuery(activityBookingQuery(
 export const useVouchers = (booking: ActivityBooking) =>
   useQuery({
     queryKey: [...activityBookingKey(booking.id), 'vouchers', booking.status],
-    queryFn: ({ signal }) =>
-      api(`${base}/bookings/${enc(booking.id)}/vouchers`, { schema: ActivityVoucherListSchema, signal }),
+    queryFn: ({ signal }) => callOp(OPS, 'vouchers', { params: { id: booking.id }, signal }),
     enabled: booking.status === 'issued' || booking.status === 'confirmed',
   });
 
 /** The voucher as a file through the console (never the service's own URL): attachment, or inline to view. */
 export const voucherUrl = (bookingId: string, voucherId: string, inline = false) =>
-  `/api${base}/bookings/${enc(bookingId)}/vouchers/${enc(voucherId)}/download${inline ? '?inline=1' : ''}`;
+  `/api${fillPath(DOWNLOAD_VOUCHER.path, { id: bookingId, voucher: voucherId })}${inline ? '?inline=1' : ''}`;
 
 function useAfterMoneyMoved() {
   const client = useQueryClient();
@@ -106,11 +103,7 @@ export function useCreateActivityBooking() {
   const moved = useAfterMoneyMoved();
   return useMutation({
     mutationFn: async ({ body, key }: { body: ActivityBookingRequest; key: string }) => {
-      const { value, reconciled } = await createOnce(`${base}/bookings`, {
-        body,
-        schema: ActivityBookingSchema,
-        idempotencyKey: key,
-      });
+      const { value, reconciled } = await createOp(OPS, 'createActivityBooking', { params: {}, body, key });
       if (reconciled) notifyReconciled();
       return value;
     },
@@ -118,13 +111,12 @@ export function useCreateActivityBooking() {
   });
 }
 
-function useBookingAction(id: string, action: 'confirm' | 'cancel') {
+function useBookingAction(id: string, name: 'confirmActivityBooking' | 'cancelActivityBooking') {
   const moved = useAfterMoneyMoved();
   return useMutation({
-    mutationFn: () =>
-      api(`${base}/bookings/${enc(id)}/${action}`, { method: 'POST', schema: ActivityBookingSchema }),
+    mutationFn: () => callOp(OPS, name, { params: { id } }),
     onSuccess: moved,
   });
 }
-export const useConfirmActivityBooking = (id: string) => useBookingAction(id, 'confirm');
-export const useCancelActivityBooking = (id: string) => useBookingAction(id, 'cancel');
+export const useConfirmActivityBooking = (id: string) => useBookingAction(id, 'confirmActivityBooking');
+export const useCancelActivityBooking = (id: string) => useBookingAction(id, 'cancelActivityBooking');

@@ -7,7 +7,8 @@ import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.
 import { notify } from '../../../components/toasts.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
-import { ACTION_LABELS, orderPath, useClockAction, useRadar } from '../api.ts';
+import { ACTION_LABELS, orderPath, useRadar } from '../api.ts';
+import { useClockAction } from '../clock-actions.ts';
 import { PRODUCT_LABELS } from './bookings-page.tsx';
 
 const WHAT: Record<RadarEntry['product'], string> = {

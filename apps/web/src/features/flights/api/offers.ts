@@ -1,14 +1,13 @@
-import { FlightConditionsSchema, type FlightOffer, FlightOfferSchema } from '@console/contract';
+import { FLIGHT_OPERATIONS, type FlightOffer, FlightOfferSchema } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { callOp } from '../../../lib/operations.ts';
 import { recall, remember } from '../../../lib/remembered.ts';
 
 /** Re-pricing: the airline's current price and terms for an offer, asked once per visit to the booking page. */
 export const repricedOfferQuery = (id: string) =>
   queryOptions({
     queryKey: ['flights', 'offers', id, 'priced'],
-    queryFn: ({ signal }) =>
-      api(`/flights/offers/${encodeURIComponent(id)}`, { schema: FlightOfferSchema, signal }),
+    queryFn: ({ signal }) => callOp(FLIGHT_OPERATIONS, 'getOffer', { params: { id }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -16,8 +15,7 @@ export const repricedOfferQuery = (id: string) =>
 export const conditionsQuery = (id: string) =>
   queryOptions({
     queryKey: ['flights', 'offers', id, 'conditions'],
-    queryFn: ({ signal }) =>
-      api(`/flights/offers/${encodeURIComponent(id)}/conditions`, { schema: FlightConditionsSchema, signal }),
+    queryFn: ({ signal }) => callOp(FLIGHT_OPERATIONS, 'getOfferConditions', { params: { id }, signal }),
     staleTime: 5 * 60_000,
   });
 

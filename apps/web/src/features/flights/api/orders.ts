@@ -1,22 +1,15 @@
-import {
-  type FlightOrder,
-  type FlightOrderRequest,
-  FlightOrderSchema,
-  RefundQuoteSchema,
-  type RefundRequest,
-  RefundSchema,
-} from '@console/contract';
+import { type FlightOrderRequest, FLIGHT_OPERATIONS as OPS, type RefundRequest } from '@console/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifyReconciled } from '../../../components/toasts.tsx';
-import { afterMoneyMoved, api, createOnce } from '../../../lib/api.ts';
+import { afterMoneyMoved } from '../../../lib/api.ts';
+import { callOp, createOp } from '../../../lib/operations.ts';
 
 export const orderKey = (id: string) => ['flights', 'orders', id] as const;
 
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: orderKey(id),
-    queryFn: ({ signal }) =>
-      api(`/flights/orders/${encodeURIComponent(id)}`, { schema: FlightOrderSchema, signal }),
+    queryFn: ({ signal }) => callOp(OPS, 'getFlightOrder', { params: { id }, signal }),
     // Ticketing completes on its own a few seconds later: look again until it has.
     refetchInterval: (query) => (query.state.data?.status === 'ticketing' ? 2000 : false),
   });
@@ -25,8 +18,7 @@ export const useOrder = (id: string) => useQuery(orderQuery(id));
 export const refundQuoteQuery = (id: string) =>
   queryOptions({
     queryKey: [...orderKey(id), 'refund-quote'],
-    queryFn: ({ signal }) =>
-      api(`/flights/orders/${encodeURIComponent(id)}/refund`, { schema: RefundQuoteSchema, signal }),
+    queryFn: ({ signal }) => callOp(OPS, 'getRefundQuote', { params: { id }, signal }),
     staleTime: 0,
   });
 
@@ -34,11 +26,7 @@ export function useCreateOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, key }: { body: FlightOrderRequest; key: string }) => {
-      const { value, reconciled } = await createOnce('/flights/orders', {
-        body,
-        schema: FlightOrderSchema,
-        idempotencyKey: key,
-      });
+      const { value, reconciled } = await createOp(OPS, 'createFlightOrder', { params: {}, body, key });
       if (reconciled) notifyReconciled();
       return value;
     },
@@ -46,25 +34,23 @@ export function useCreateOrder() {
   });
 }
 
-function useOrderPost(id: string, path: 'ticket' | 'cancellation') {
+function useOrderPost(id: string, name: 'ticketFlightOrder' | 'cancelFlightOrder') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api(`/flights/orders/${encodeURIComponent(id)}/${path}`, { method: 'POST', schema: FlightOrderSchema }),
-    onSuccess: (order: FlightOrder) => {
+    mutationFn: () => callOp(OPS, name, { params: { id } }),
+    onSuccess: (order) => {
       client.setQueryData(orderKey(id), order);
       afterMoneyMoved(client);
     },
   });
 }
-export const useTicket = (id: string) => useOrderPost(id, 'ticket');
-export const useCancelHold = (id: string) => useOrderPost(id, 'cancellation');
+export const useTicket = (id: string) => useOrderPost(id, 'ticketFlightOrder');
+export const useCancelHold = (id: string) => useOrderPost(id, 'cancelFlightOrder');
 
 export function useRefund(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RefundRequest) =>
-      api(`/flights/orders/${encodeURIComponent(id)}/refund`, { method: 'POST', body, schema: RefundSchema }),
+    mutationFn: (body: RefundRequest) => callOp(OPS, 'refundFlightOrder', { params: { id }, body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: orderKey(id) });
       void client.invalidateQueries({ queryKey: ['wallet'] });
@@ -76,11 +62,7 @@ export function useAddNote(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (text: string) =>
-      api(`/flights/orders/${encodeURIComponent(id)}/notes`, {
-        method: 'POST',
-        body: { notes: [text] },
-        schema: FlightOrderSchema,
-      }),
+      callOp(OPS, 'addFlightOrderNotes', { params: { id }, body: { notes: [text] } }),
     onSuccess: (order) => client.setQueryData(orderKey(id), order),
   });
 }

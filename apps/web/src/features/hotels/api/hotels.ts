@@ -1,28 +1,21 @@
 import {
-  ExtendDeadlineResultSchema,
-  HotelCancellationQuoteSchema,
   type HotelOrder,
   type HotelOrderRequest,
-  HotelOrderSchema,
-  HotelPlaceListSchema,
   type HotelRate,
   HotelRateSchema,
   type HotelSearchRequest,
-  HotelSearchSchema,
+  HOTEL_OPERATIONS as OPS,
 } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifyReconciled } from '../../../components/toasts.tsx';
-import { afterMoneyMoved, api, createOnce } from '../../../lib/api.ts';
+import { afterMoneyMoved } from '../../../lib/api.ts';
+import { callOp, createOp } from '../../../lib/operations.ts';
 import { recall, remember } from '../../../lib/remembered.ts';
 
 export const hotelPlacesQuery = (query: string) =>
   queryOptions({
     queryKey: ['hotels', 'places', query.toLowerCase()],
-    queryFn: ({ signal }) =>
-      api(`/hotels/places?${new URLSearchParams({ query, limit: '8' })}`, {
-        schema: HotelPlaceListSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => callOp(OPS, 'hotelPlaces', { params: {}, query: { query, limit: 8 }, signal }),
     enabled: query.trim().length >= 2,
     staleTime: 10 * 60_000,
     placeholderData: keepPreviousData,
@@ -36,8 +29,7 @@ export const useHotelPlaces = (query: string) => useQuery(hotelPlacesQuery(query
 export const hotelSearchQuery = (request: HotelSearchRequest | null) =>
   queryOptions({
     queryKey: ['hotels', 'search', request],
-    queryFn: ({ signal }) =>
-      api('/hotels/searches', { method: 'POST', body: request, schema: HotelSearchSchema, signal }),
+    queryFn: ({ signal }) => callOp(OPS, 'searchHotels', { params: {}, body: request, signal }),
     enabled: request !== null,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
@@ -49,8 +41,7 @@ export const useHotelSearch = (request: HotelSearchRequest | null) => useQuery(h
 export const confirmedRateQuery = (id: string) =>
   queryOptions({
     queryKey: ['hotels', 'rates', id, 'confirmed'],
-    queryFn: ({ signal }) =>
-      api(`/hotels/rates/${encodeURIComponent(id)}`, { schema: HotelRateSchema, signal }),
+    queryFn: ({ signal }) => callOp(OPS, 'getRate', { params: { id }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -63,8 +54,7 @@ export const hotelOrderKey = (id: string) => ['hotels', 'orders', id] as const;
 export const hotelOrderQuery = (id: string) =>
   queryOptions({
     queryKey: hotelOrderKey(id),
-    queryFn: ({ signal }) =>
-      api(`/hotels/orders/${encodeURIComponent(id)}`, { schema: HotelOrderSchema, signal }),
+    queryFn: ({ signal }) => callOp(OPS, 'getHotelOrder', { params: { id }, signal }),
     // A slow supplier confirms a few seconds later: look again until it has.
     refetchInterval: (query) => (query.state.data?.status === 'confirming' ? 2000 : false),
   });
@@ -73,11 +63,7 @@ export const useHotelOrder = (id: string) => useQuery(hotelOrderQuery(id));
 export const cancellationQuoteQuery = (id: string) =>
   queryOptions({
     queryKey: [...hotelOrderKey(id), 'cancellation-quote'],
-    queryFn: ({ signal }) =>
-      api(`/hotels/orders/${encodeURIComponent(id)}/cancellation`, {
-        schema: HotelCancellationQuoteSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => callOp(OPS, 'getCancellationQuote', { params: { id }, signal }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -96,11 +82,7 @@ export function useCreateHotelOrder() {
   const moved = useAfterMoneyMoved(null);
   return useMutation({
     mutationFn: async ({ body, key }: { body: HotelOrderRequest; key: string }) => {
-      const { value, reconciled } = await createOnce('/hotels/orders', {
-        body,
-        schema: HotelOrderSchema,
-        idempotencyKey: key,
-      });
+      const { value, reconciled } = await createOp(OPS, 'createHotelOrder', { params: {}, body, key });
       if (reconciled) notifyReconciled();
       return value;
     },
@@ -108,25 +90,20 @@ export function useCreateHotelOrder() {
   });
 }
 
-function useOrderAction(id: string, path: 'confirm' | 'cancellation') {
+function useOrderAction(id: string, name: 'confirmHotelOrder' | 'cancelHotelOrder') {
   const moved = useAfterMoneyMoved(id);
   return useMutation({
-    mutationFn: () =>
-      api(`/hotels/orders/${encodeURIComponent(id)}/${path}`, { method: 'POST', schema: HotelOrderSchema }),
+    mutationFn: () => callOp(OPS, name, { params: { id } }),
     onSuccess: (order) => moved(order),
   });
 }
-export const useConfirmHotelOrder = (id: string) => useOrderAction(id, 'confirm');
-export const useCancelHotelOrder = (id: string) => useOrderAction(id, 'cancellation');
+export const useConfirmHotelOrder = (id: string) => useOrderAction(id, 'confirmHotelOrder');
+export const useCancelHotelOrder = (id: string) => useOrderAction(id, 'cancelHotelOrder');
 
 export function useExtendDeadline(id: string) {
   const moved = useAfterMoneyMoved(id);
   return useMutation({
-    mutationFn: () =>
-      api(`/hotels/orders/${encodeURIComponent(id)}/extend-deadline`, {
-        method: 'POST',
-        schema: ExtendDeadlineResultSchema,
-      }),
+    mutationFn: () => callOp(OPS, 'extendHotelDeadline', { params: { id } }),
     onSuccess: () => moved(),
   });
 }

@@ -1,0 +1,85 @@
+import {
+  ExtendDeadlineResultSchema,
+  HotelCancellationQuoteSchema,
+  HotelOrderRequestSchema,
+  HotelOrderSchema,
+  HotelPlaceListSchema,
+  HotelPlacesQuerySchema,
+  HotelRateSchema,
+  HotelSearchRequestSchema,
+  HotelSearchSchema,
+} from './hotels.ts';
+import type { Operation } from './operation.ts';
+
+/** Hotels: places, searches, rates, orders and cancellations (see operations.ts). */
+export const HOTEL_OPERATIONS = {
+  hotelPlaces: {
+    method: 'GET',
+    path: '/hotels/places',
+    scope: 'hotels:read',
+    effect: 'read',
+    query: HotelPlacesQuerySchema,
+    response: HotelPlaceListSchema,
+  },
+  searchHotels: {
+    method: 'POST',
+    path: '/hotels/searches',
+    scope: 'hotels:read',
+    effect: 'read',
+    body: HotelSearchRequestSchema,
+    response: HotelSearchSchema,
+    status: 201,
+    timeoutMs: 30_000,
+  },
+  getRate: {
+    method: 'GET',
+    path: '/hotels/rates/{id}',
+    scope: 'hotels:read',
+    effect: 'read',
+    response: HotelRateSchema,
+  },
+  createHotelOrder: {
+    method: 'POST',
+    path: '/hotels/orders',
+    scope: 'hotels:write',
+    effect: 'create',
+    body: HotelOrderRequestSchema,
+    response: HotelOrderSchema,
+    status: 201,
+  },
+  getHotelOrder: {
+    method: 'GET',
+    path: '/hotels/orders/{id}',
+    scope: 'hotels:read',
+    effect: 'read',
+    response: HotelOrderSchema,
+  },
+  confirmHotelOrder: {
+    method: 'POST',
+    path: '/hotels/orders/{id}/confirm',
+    scope: 'hotels:write',
+    effect: 'act',
+    response: HotelOrderSchema,
+  },
+  getCancellationQuote: {
+    method: 'GET',
+    path: '/hotels/orders/{id}/cancellation',
+    scope: 'hotels:read',
+    effect: 'read',
+    response: HotelCancellationQuoteSchema,
+  },
+  cancelHotelOrder: {
+    method: 'POST',
+    path: '/hotels/orders/{id}/cancellation',
+    scope: 'hotels:write',
+    effect: 'act',
+    response: HotelOrderSchema,
+  },
+  extendHotelDeadline: {
+    method: 'POST',
+    path: '/hotels/orders/{id}/extend-deadline',
+    scope: 'hotels:write',
+    effect: 'act',
+    response: ExtendDeadlineResultSchema,
+  },
+} as const satisfies Record<string, Operation>;

@@ -188,3 +188,28 @@ test('an agent cannot open an admin screen or call an admin API', async ({ agent
     expect(response.status(), path).toBe(403);
   }
 });
+
+test('an admin reads the credit balance of the session-based interface, ends the session and reads it again', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, 'admin', '/admin');
+  const section = page.getByRole('region', { name: 'Session-based interface' });
+  const fact = (term: string) => section.locator(`dt:text-is("${term}") + dd`);
+  // Whatever shape the service gives the balance in (not shown in the document), the amount is on screen.
+  await expect(fact('Credit balance')).toContainText(/\d+\.\d{2}/);
+  await expect(fact('Session')).toHaveText('open');
+
+  await section.getByRole('button', { name: 'End the session…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End the session' }).click();
+  await expect(fact('Session')).toHaveText('none open');
+  // Ending it does not open a new one behind the admin's back.
+  await expect(fact('Credit balance').getByRole('button', { name: 'Read the credit balance' })).toBeVisible();
+  await expect(fact('Session')).toHaveText('none open');
+
+  await fact('Credit balance').getByRole('button', { name: 'Read the credit balance' }).click();
+  await expect(fact('Credit balance')).toContainText(/\d+\.\d{2}/);
+  await expect(fact('Session')).toHaveText('open');
+  await context.close();
+});

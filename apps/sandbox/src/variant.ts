@@ -8,7 +8,8 @@
  * - date-times have no offset (instants in UTC, segment times as local wall clock);
  * - string-typed statuses and the done payload differ; refund types are 7 and 8 (payment mode 30);
  * - the stream uses CRLF, carries id: lines and comment heartbeats;
- * - every 23rd read answers 429 with Retry-After: 1, and every 37th call finds its token revoked (401 invalid_token).
+ * - every 23rd read answers 429 with Retry-After: 1, and every 37th call finds its token revoked (401 invalid_token);
+ * - the session-based CreditBalance and EndSession bodies (not shown in the document) have other shapes.
  */
 
 type Fetch<E> = (request: Request, env?: E) => Response | Promise<Response>;
@@ -299,6 +300,32 @@ function variantStream(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Ar
   );
 }
 
+/** The session-based bodies the document does not show, in the variant's shapes (failures are left as they are). */
+async function sessionBody(path: string, response: Response): Promise<Response> {
+  const ends = path.endsWith('/Authenticate/EndSession');
+  const balance = path.endsWith('/Common/CreditBalance');
+  if (!ends && !balance) return response;
+  const json = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as Json;
+  if (!isObject(json) || json.Success !== true) return response;
+  const body = ends
+    ? { closed: true, x_variant: true }
+    : {
+        Success: true,
+        Error: null,
+        Credit: isObject(json.Balance)
+          ? { Value: json.Balance.Amount ?? null, Unit: json.Balance.Currency ?? null }
+          : null,
+        x_variant: true,
+      };
+  return new Response(JSON.stringify(body), {
+    status: response.status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
 export interface VariantOptions {
   /** Read at each call, so test controls can change them: every n-th read answers 429, every n-th call finds its
    * token revoked (0 turns either off). */
@@ -336,6 +363,8 @@ export function variantFetch<E>(inner: Fetch<E>, options: VariantOptions): Fetch
       }
     }
     const response = await inner(await inward(request), env);
+    if (url.pathname.startsWith('/rest/') && response.status < 300)
+      return sessionBody(url.pathname, response);
     // Token and introspection answers are stated field by field in the document (RFC 3339 UTC): left as they are.
     if (!url.pathname.startsWith('/v3/') || url.pathname.startsWith('/v3/auth/') || response.status >= 300)
       return response;

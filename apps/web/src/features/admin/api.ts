@@ -33,20 +33,31 @@ export const useSessionState = () =>
     queryFn: ({ signal }) => api('/admin/session', { schema: SessionStateSchema, signal }),
   });
 
-export const useCreditBalance = (enabled: boolean) =>
-  useQuery({
+export function useCreditBalance(enabled: boolean) {
+  const client = useQueryClient();
+  return useQuery({
     queryKey: ['admin', 'session', 'credit-balance'],
-    queryFn: ({ signal }) =>
-      api('/admin/session/credit-balance', { schema: CreditBalanceResponseSchema, signal }),
+    queryFn: async ({ signal }) => {
+      const balance = await api('/admin/session/credit-balance', {
+        schema: CreditBalanceResponseSchema,
+        signal,
+      });
+      // The read may have opened the session: its state is read again (that query only, not this one).
+      void client.invalidateQueries({ queryKey: ['admin', 'session'], exact: true });
+      return balance;
+    },
     enabled,
     retry: false,
   });
+}
 
 export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api('/admin/session/end', { method: 'POST', schema: z.looseObject({}) }),
-    onSettled: () => void client.invalidateQueries({ queryKey: ['admin', 'session'] }),
+    // The balance read belonged to the ended session: forgotten, so the next read asks the service again.
+    onSuccess: () => client.removeQueries({ queryKey: ['admin', 'session', 'credit-balance'] }),
+    onSettled: () => void client.invalidateQueries({ queryKey: ['admin', 'session'], exact: true }),
   });
 }
 

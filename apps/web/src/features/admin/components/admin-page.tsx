@@ -105,7 +105,10 @@ function Credentials() {
 function SessionInterface() {
   const session = useSessionState();
   const configured = session.data?.configured ?? false;
-  const balance = useCreditBalance(configured && (session.data?.active ?? false));
+  // Reading the balance opens a session when none is open (the interface has no other way to ask); after the admin
+  // ends one, it is not read (and so not reopened) until asked for again.
+  const [ended, setEnded] = useState(false);
+  const balance = useCreditBalance(configured && !ended);
   // The body is not shown in the document: our sandbox's Balance when it is there, the answer as sent otherwise.
   const creditBalance = readKnown(SandboxCreditBalanceSchema, balance.data)?.Balance;
   const end = useEndSession();
@@ -133,6 +136,10 @@ function SessionInterface() {
             <dd>
               {balance.error ? (
                 'could not be read'
+              ) : ended ? (
+                <button type="button" className="button" onClick={() => setEnded(false)}>
+                  Read the credit balance
+                </button>
               ) : balance.data === undefined ? (
                 '—'
               ) : creditBalance ? (
@@ -157,9 +164,17 @@ function SessionInterface() {
         confirmLabel="End the session"
         live={live}
         pending={end.isPending}
-        onConfirm={() => end.mutate(undefined, { onSettled: () => setAsking(false) })}
+        onConfirm={() =>
+          end.mutate(undefined, {
+            onSuccess: () => setEnded(true),
+            onSettled: () => setAsking(false),
+          })
+        }
       >
-        <p>The console opens a new session the next time it needs the session-based interface.</p>
+        <p>
+          The console opens a new session the next time it needs the session-based interface (reading the
+          credit balance, for one).
+        </p>
       </ConfirmDialog>
     </section>
   );

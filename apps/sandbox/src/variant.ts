@@ -103,7 +103,7 @@ function rewrite(value: Json, key = '', parent: { [key: string]: Json } | null =
       out.segments = (Array.isArray(object.segments) ? object.segments : []).map((s) =>
         isObject(s)
           ? {
-              flight: `${s.marketing_carrier ?? ''}${s.flight_number ?? ''}`,
+              flight: s.flight_number ?? null,
               from: s.origin ?? null,
               to: s.destination ?? null,
               departs_local: typeof s.departing_at === 'string' ? wallClock(s.departing_at) : null,

@@ -212,11 +212,16 @@ export const HotelAddressSchema = z.object({
   country_code: z.string().nullish(),
   country: z.string().nullish(),
 });
-export const HotelContactSchema = z.object({
-  phone: z.string().nullish(),
-  email: z.string().nullish(),
-  website: z.string().nullish(),
-});
+export const HotelContactSchema = z
+  .object({
+    phone: z.string().nullish(),
+    email: z.string().nullish(),
+    website: z.string().nullish(),
+  })
+  // Every field is optional, so an object of another shape would read as an empty contact: it must name one.
+  .refine((contact) => Boolean(contact.phone ?? contact.email ?? contact.website), {
+    error: 'names no phone, email or website',
+  });
 export const HotelLocationSchema = CoordinatesSchema.extend({
   /** Distance from the city centre, in kilometres. */
   distance_km: z.number().min(0).nullish(),

@@ -1,3 +1,6 @@
+import { MoneySchema } from '@console/contract';
+import { formatMoney } from '../lib/format.ts';
+
 /**
  * A value the service sent in a shape the console does not know (the document leaves it "not shown"): shown as
  * labels and values an agent can read, never as raw JSON. Objects become term lists, arrays lists, keys sentences.
@@ -8,6 +11,8 @@ export function OpenValue({ value, depth = 0 }: { value: unknown; depth?: number
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
     return <>{String(value)}</>;
   if (depth > 6) return <span className="muted">…</span>;
+  const money = MoneySchema.safeParse(value);
+  if (money.success) return <>{formatMoney(money.data)}</>;
   if (Array.isArray(value)) {
     if (value.length === 0) return <span className="muted">none</span>;
     if (value.every((item) => item === null || typeof item !== 'object'))

@@ -121,7 +121,10 @@ export function activityFacts(booking: ActivityBooking): Facts {
     total: booking.total,
     deadline: booking.status === 'held' ? isoInstantOf(booking.hold_expires_at) : null,
     summary: `${booking.title} · ${booking.date}${booking.timeslot ? ` ${booking.timeslot}` : ''}`,
-    people: customer ? [`${customer.given_name} ${customer.family_name}`, customer.email] : [],
+    // A customer of another shape (not shown in the document) is shown by the text it holds: its name and email.
+    people: customer
+      ? [`${customer.given_name} ${customer.family_name}`, customer.email]
+      : textIn(booking.customer),
     clientReference: booking.client_reference ?? null,
     extraSearch: [booking.code ?? '', ...textIn(booking.customer)],
   };

@@ -287,8 +287,8 @@ interface ControlProps {
   value: OptionValue;
   /** The value when it is text, else ''. */
   text: string;
-  /** A plain labelled input of a type, bound to the field. */
-  input: (type: string, extra?: Record<string, string | number | undefined>) => ReactElement;
+  /** A plain labelled input of a type, bound to the field; `hint` stands in for a missing description. */
+  input: (type: string, extra?: Record<string, string | number | undefined>, hint?: string) => ReactElement;
 }
 
 /** The control for each input type, by the name the document gives it (`input_type_name` of codes 1 to 14). */
@@ -407,27 +407,8 @@ const CONTROLS: Record<InputTypeName, (p: ControlProps) => ReactElement> = {
       {...(description ? { description } : {})}
     />
   ),
-  phone: ({ label, description, field, fieldError, text }) => (
-    <Field
-      label={label}
-      error={fieldError?.message}
-      description={description ?? 'International format with the country code, e.g. +44 20 7123 4567'}
-    >
-      {({ id, describedBy, invalid }) => (
-        <input
-          ref={field.ref}
-          id={id}
-          type="tel"
-          value={text}
-          autoComplete="off"
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-        />
-      )}
-    </Field>
-  ),
+  phone: ({ input, description }) =>
+    input('tel', {}, description ?? 'International format with the country code, e.g. +44 20 7123 4567'),
   flight_number: ({ option, field, fieldError, value }) => (
     <FlightNumberControl
       option={option}
@@ -491,8 +472,12 @@ export function OptionField({
       render={({ field, fieldState }) => {
         const value = field.value as OptionValue;
         const text = typeof value === 'string' ? value : '';
-        const input = (type: string, extra: Record<string, string | number | undefined> = {}) => (
-          <Field label={label} error={fieldState.error?.message} description={description}>
+        const input = (
+          type: string,
+          extra: Record<string, string | number | undefined> = {},
+          hint?: string,
+        ) => (
+          <Field label={label} error={fieldState.error?.message} description={description ?? hint}>
             {({ id, describedBy, invalid }) => (
               <input
                 ref={field.ref}

@@ -42,6 +42,7 @@ type Fault = {
   mode: 'status' | 'delay' | 'hang' | 'drop_before' | 'drop_after' | 'malformed' | 'reshape' | 'cut_stream';
   status?: number;
   after_events?: number;
+  retry_after?: number;
   count?: number;
 };
 const fault = (f: Fault) => t.control('/faults', f);
@@ -111,6 +112,17 @@ describe('reads when the service fails', () => {
     const unavailable = await places();
     expect(unavailable.status).toBe(503);
     expect(envelope(unavailable).code).toBe('service_unavailable');
+    await stillServing();
+  });
+
+  it('waits a short Retry-After, and passes a long one on with when to try again', async () => {
+    await fault({ path: '/v3/flights/places', mode: 'status', status: 429, retry_after: 1 });
+    expect((await places()).status).toBe(200);
+    await fault({ path: '/v3/flights/places', mode: 'status', status: 503, retry_after: 60 });
+    const busy = await places();
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('Retry-After')).toBe('60');
+    expect(envelope(busy).message).toMatch(/wait 60 s/);
     await stillServing();
   });
 

@@ -144,9 +144,17 @@ function rewrite(value: Json, key = '', parent: { [key: string]: Json } | null =
       break;
     }
     case 'activity_booking_summary':
+      // Nullable in the document: every field but id and status.
       out.partner_reference = null;
+      out.updated_at = null;
+      out.product_id = null;
+      break;
+    case 'hotel_summary':
+      out.review_word = null;
+      out.review_count = null;
       break;
     case 'hotel_search':
+      out.id = null;
       out.filters_applied = isObject(object.filters_applied)
         ? Object.entries(object.filters_applied).map(([k, v]) => ({ key: k, values: v }))
         : [];

@@ -48,6 +48,8 @@ export function renderError(error: unknown, c: Context<AppEnv>): Response {
   // instead of a reset while it is still sending (as nginx does).
   if (error instanceof HTTPException && error.status === 413) headers.Connection = 'close';
   if (error instanceof ServiceError) {
+    // The service's own wait (Retry-After), passed on when the console gave up waiting for it.
+    if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
     return c.json(error.envelope, toStatus(error.status), headers);
   }
   if (error instanceof ConsoleError) {

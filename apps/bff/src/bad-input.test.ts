@@ -155,6 +155,13 @@ function corpus(routes: Route[]): Probe[] {
         who,
         body: JSON.stringify({ text: 'x'.repeat(1_100_000) }),
       });
+      // Nesting thousands of levels deep, where the console takes answers of any JSON value (booking options).
+      probes.push({
+        method: route.method,
+        path: base,
+        who,
+        body: `{"options":{"per_booking":[{"id":"x","value":${'['.repeat(5000)}${']'.repeat(5000)}}]}}`,
+      });
       probes.push({
         method: route.method,
         path: base,

@@ -53,3 +53,30 @@ export function queryInt(min: number, max: number) {
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` });
 }
+
+/**
+ * How deep a request's JSON may nest. The deepest body the console sends (and the sandbox takes) is an activity option answer (an address
+ * inside an answer inside a traveller's list inside `options`): about 6 levels. Validating thousands of levels
+ * overflowed the stack (a 500), so the console and the sandbox refuse anything past this before parsing it.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** The deepest nesting of objects and arrays in JSON text, counted without parsing it (strings are skipped). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92)
+        i += 1; // a backslash escapes the next character
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 || ch === 91) {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+    } else if (ch === 125 || ch === 93) depth -= 1;
+  }
+  return deepest;
+}

@@ -1,3 +1,4 @@
+import { jsonDepth, MAX_JSON_DEPTH } from '@console/contract';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ConsoleError, validationError } from './errors.ts';
@@ -14,6 +15,10 @@ export async function parseBody<S extends z.ZodType>(
     if (!options.optional)
       throw new ConsoleError('invalid_json', { message: 'The request needs a JSON body.' });
   } else {
+    if (jsonDepth(text) > MAX_JSON_DEPTH)
+      throw new ConsoleError('invalid_json', {
+        message: `The request's JSON nests deeper than ${MAX_JSON_DEPTH} levels; no request of the console needs that.`,
+      });
     try {
       raw = JSON.parse(text);
     } catch {

@@ -1,3 +1,4 @@
+import { jsonDepth, MAX_JSON_DEPTH } from '@console/contract';
 import { createMiddleware } from 'hono/factory';
 import { IDEMPOTENCY_TTL_MS, type Store } from '../store.ts';
 import { ApiError } from './errors.ts';
@@ -16,6 +17,8 @@ function canonical(value: unknown): string {
 }
 
 function fingerprint(text: string): string {
+  // Too deep to canonicalise safely: the body is refused as invalid JSON anyway, and its text is its print.
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return `raw:${text}`;
   try {
     return canonical(JSON.parse(text));
   } catch {

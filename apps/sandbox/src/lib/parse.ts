@@ -1,3 +1,4 @@
+import { jsonDepth, MAX_JSON_DEPTH } from '@console/contract';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, validationError } from './errors.ts';
@@ -13,6 +14,8 @@ export async function parseBody<S extends z.ZodType>(
   if (text.trim() === '') {
     if (!options.optional) throw new ApiError('invalid_json', { message: 'The request needs a JSON body.' });
   } else {
+    if (jsonDepth(text) > MAX_JSON_DEPTH)
+      throw new ApiError('invalid_json', { message: `The JSON nests deeper than ${MAX_JSON_DEPTH} levels.` });
     try {
       raw = JSON.parse(text);
     } catch {

@@ -181,3 +181,23 @@ test('choosing a hotel in the destination list opens its rates at once', async (
   await expect(page.getByRole('heading', { name: /^Rates for 2 nights/ })).toBeVisible();
   await expect(page).toHaveURL(/\/hotels\/\d+\?in=/);
 });
+
+test('the destination field shows the place the agent chose, on a fresh search and over the results of another city', async ({
+  agentPage: page,
+}) => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Hotels' }).click();
+  const destination = page.getByRole('combobox', { name: 'Destination' });
+  await destination.fill('london');
+  await page.getByRole('option', { name: /^London\s*City/ }).click();
+  await expect(destination).toHaveValue('London');
+
+  await page.goto(parisUrl());
+  await expect(status(page)).toContainText('properties in Paris');
+  await expect(destination).toHaveValue('Paris');
+  await destination.fill('london');
+  await page.getByRole('option', { name: /^London\s*City/ }).click();
+  await expect(destination).toHaveValue('London');
+  await page.getByRole('button', { name: 'Search hotels' }).click();
+  await expect(status(page)).toContainText('properties in London');
+  await expect(destination).toHaveValue('London');
+});

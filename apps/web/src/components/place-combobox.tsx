@@ -1,5 +1,5 @@
 import { useCombobox } from 'downshift';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ComboboxMenu } from './combobox-menu.tsx';
 
 export interface PlaceOption {
@@ -37,9 +37,13 @@ export function PlaceCombobox({ label, value, valueLabel, onChange, useOptions, 
   const settled = debounced === text;
   const options = settled ? answer.options : [];
   const loading = answer.loading || !settled;
-  // A value set from outside (the next leg starting where the last one ends) shows in the input too.
+  // A value set from outside (the next leg starting where the last one ends) shows in the input too. A value the
+  // agent just chose here already shows its own label: an id (a hotel city's "2002") or the label the page came with
+  // (the city of the results on screen) must not replace it.
+  const chosenHere = useRef<string | null>(null);
   useEffect(() => {
-    if (value) setText((current) => (current.includes(value) ? current : (valueLabel ?? value)));
+    if (!value || value === chosenHere.current) return;
+    setText((current) => (current.includes(value) ? current : (valueLabel ?? value)));
   }, [value, valueLabel]);
 
   const combobox = useCombobox<PlaceOption>({
@@ -53,6 +57,7 @@ export function PlaceCombobox({ label, value, valueLabel, onChange, useOptions, 
       if (type === useCombobox.stateChangeTypes.InputChange && value) onChange(null, null);
     },
     onSelectedItemChange: ({ selectedItem }) => {
+      chosenHere.current = selectedItem?.id ?? null;
       onChange(selectedItem?.id ?? null, selectedItem ?? null);
       if (selectedItem) setText(selectedItem.label);
     },

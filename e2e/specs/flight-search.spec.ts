@@ -1,4 +1,5 @@
-import { expect, fillDate, inDays, sandbox, test } from '../support/fixtures.ts';
+import { expect, fillDate, flightSearchUrl, inDays, sandbox, test } from '../support/fixtures.ts';
+import { searchAndWait } from '../support/flights.ts';
 
 test('an agent searches flights and watches offers stream in, then sorts and filters them in the URL', async ({
   agentPage: page,
@@ -86,4 +87,11 @@ test('offers the agent is reading stay put while later batches arrive', async ({
   } finally {
     await sandbox('/settings', { stream_interval_ms: 250 });
   }
+});
+
+test('a flight that lands on a later day says so beside its arrival time', async ({ agentPage: page }) => {
+  await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'SYD', inDays: 50 }));
+  // London to Sydney lands at least a day later, local time.
+  const shift = page.getByRole('article').first().locator('.day-shift');
+  await expect(shift).toHaveText(/^\+[12] \([12] days? later\)$/);
 });

@@ -1,4 +1,4 @@
-import { instantOf, type Money } from '@console/contract';
+import { daysBetween, instantOf, type Money, wallClockOf } from '@console/contract';
 
 export const formatMoney = (money: Money) =>
   `${Number(money.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${money.currency}`;
@@ -12,6 +12,18 @@ export const offsetOf = (iso: string) => {
   if (!match) return 'local';
   return match[1] === 'Z' ? 'UTC' : `UTC${match[1]}`;
 };
+
+/**
+ * How many calendar days after its departure a flight lands, by each airport's local date ("+1" for an overnight
+ * flight; "" for the same day or when either time cannot be read).
+ */
+export function dayShift(departing: string | undefined, arriving: string | undefined): string {
+  const from = wallClockOf(departing)?.date;
+  const to = wallClockOf(arriving)?.date;
+  if (!from || !to) return '';
+  const days = daysBetween(from, to);
+  return days === 0 ? '' : `${days > 0 ? '+' : ''}${days}`;
+}
 
 export const duration = (minutes: number) =>
   `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;

@@ -50,7 +50,7 @@ export function OfferDetail({ offer }: { offer: FlightOffer }) {
                     <PlaceTime code={s.origin} at={s.departing_at} />
                   </td>
                   <td>
-                    <PlaceTime code={s.destination} at={s.arriving_at} />
+                    <PlaceTime code={s.destination} at={s.arriving_at} from={s.departing_at} />
                   </td>
                   <td>{s.aircraft_name}</td>
                   <td>

@@ -1,8 +1,9 @@
 import type { FlightOffer } from '@console/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef } from 'react';
-import { formatMoney, duration as hours, localTime as time } from '../../../lib/format.ts';
+import { dayShift, formatMoney, duration as hours, localTime as time } from '../../../lib/format.ts';
 import { stopsOf } from '../search-params.ts';
+import { DayShift } from './place-time.tsx';
 
 interface RowActions {
   onDetails: (offer: FlightOffer) => void;
@@ -39,7 +40,8 @@ function OfferRow({ offer, onDetails, onSelect }: { offer: FlightOffer } & RowAc
                       .join(', ')}`}
               </span>
               <span>
-                {time(last?.arriving_at ?? '')} {slice.destination}
+                {time(last?.arriving_at ?? '')}
+                <DayShift shift={dayShift(first?.departing_at, last?.arriving_at)} /> {slice.destination}
               </span>
             </div>
           );

@@ -160,7 +160,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
                     <PlaceTime code={s.origin} at={s.departing_at} />
                   </td>
                   <td>
-                    <PlaceTime code={s.destination} at={s.arriving_at} />
+                    <PlaceTime code={s.destination} at={s.arriving_at} from={s.departing_at} />
                   </td>
                   <td>{s.aircraft_name}</td>
                   <td>

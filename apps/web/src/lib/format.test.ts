@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { dayShift } from './format.ts';
+
+describe('the day an arrival falls on', () => {
+  it('says +1 for a flight that lands the next local day, with or without offsets', () => {
+    expect(dayShift('2026-12-10T22:15:00-05:00', '2026-12-11T10:05:00+00:00')).toBe('+1');
+    expect(dayShift('2026-12-10T22:15:00', '2026-12-12T06:00:00')).toBe('+2');
+  });
+
+  it('says nothing for the same day, a day earlier is -1, and a time it cannot read is left alone', () => {
+    expect(dayShift('2026-12-10T08:00:00+01:00', '2026-12-10T09:30:00+00:00')).toBe('');
+    expect(dayShift('2026-12-11T00:30:00+09:00', '2026-12-10T22:00:00-10:00')).toBe('-1');
+    expect(dayShift('later', '2026-12-10T09:30:00')).toBe('');
+  });
+});

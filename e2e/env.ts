@@ -30,7 +30,7 @@ export const env = {
   serverEnv: {
     PORT: String(consolePort),
     SANDBOX_PORT: String(sandboxPort),
-    DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'console-e2e-')), 'console.db'),
+    DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'console-e2e-')), 'console.db'),
     SANDBOX_STREAM_INTERVAL_MS: '250',
     /** `pnpm test` runs the journeys once per sandbox profile. */
     SANDBOX_PROFILE: process.env.E2E_SANDBOX_PROFILE === 'variant' ? 'variant' : 'default',

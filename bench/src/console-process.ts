@@ -42,7 +42,7 @@ export async function startConsole(port: number, sandboxPort: number) {
     PORT: String(port),
     HOST: '127.0.0.1',
     SANDBOX_PORT: String(sandboxPort),
-    DATABASE_PATH: join(dir, 'console.db'),
+    DATABASE_URL: join(dir, 'console.db'),
     COOKIE_SECURE: 'false',
     SANDBOX_STREAM_INTERVAL_MS: '0',
   });
@@ -73,7 +73,7 @@ export async function startBff(port: number, serviceBaseUrl: string) {
   const env = {
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATABASE_PATH: join(dir, 'console.db'),
+    DATABASE_URL: join(dir, 'console.db'),
     COOKIE_SECURE: 'false',
     SERVICE_BASE_URL: serviceBaseUrl,
     SERVICE_CLIENT_ID: 'cid_test_demo',

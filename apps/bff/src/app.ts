@@ -11,6 +11,7 @@ import { ConsoleError, renderError } from './lib/errors.ts';
 import { csrf, requireRole, signedIn } from './lib/guards.ts';
 import { Ledger } from './lib/ledger.ts';
 import { relayRoutes } from './lib/relay.ts';
+import { SignInThrottle } from './lib/throttle.ts';
 import type { AppEnv } from './lib/types.ts';
 import { activityRoutes } from './routes/activities.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -45,7 +46,7 @@ export interface ConsoleOptions {
 
 /** Builds the whole console: database, upstream, and the Hono app with the API and the SPA. */
 export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
-  const db = await openDatabase(env.DATABASE_PATH);
+  const db = await openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
   const upstream = await connectUpstream(env);
   const accounts = new Accounts(db, {
     idleMs: env.SESSION_IDLE_MINUTES * 60_000,
@@ -53,7 +54,15 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     now: options.now,
   });
   if (upstream.embedded) for (const user of DEMO_USERS) await accounts.ensureUser(user);
-  const deps: Deps = { env, upstream, accounts, ledger: new Ledger(db), audit: new AuditLog(db) };
+  const deps: Deps = {
+    env,
+    db,
+    upstream,
+    accounts,
+    ledger: new Ledger(db),
+    audit: new AuditLog(db),
+    throttle: new SignInThrottle(db, undefined, options.now),
+  };
 
   const api = new Hono<AppEnv>()
     // Headers are changed on the response's own Headers after `next()`: `c.header()` at that point would copy the

@@ -1,14 +1,18 @@
+import type { Db } from './db/index.ts';
 import type { BffEnv } from './env.ts';
 import type { Accounts } from './lib/accounts.ts';
 import type { AuditLog } from './lib/audit.ts';
 import type { Ledger } from './lib/ledger.ts';
+import type { SignInThrottle } from './lib/throttle.ts';
 import type { Upstream } from './upstream.ts';
 
 /** What the routes share: built once in app.ts and handed to each sub-app. */
 export interface Deps {
   env: BffEnv;
+  db: Db;
   upstream: Upstream;
   accounts: Accounts;
   ledger: Ledger;
   audit: AuditLog;
+  throttle: SignInThrottle;
 }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ClientIdSchema, ClientSecretSchema, credentialsMatch } from '@console/contract';
 import { z } from 'zod';
+import { trustedProxies } from './lib/throttle.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -24,7 +25,14 @@ const EnvSchema = z
     SANDBOX_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(400),
     /** The embedded sandbox's profile: `default`, or `variant` (other legal choices where the document is open). */
     SANDBOX_PROFILE: z.enum(['default', 'variant']).default('default'),
-    DATABASE_PATH: z.string().default(resolve(here, '../data/console.db')),
+    /**
+     * The console's store: a `postgres://` URL for PostgreSQL (several instances share it), or a file path for
+     * embedded SQLite (the default, one instance). DATABASE_PATH is the older name of the file path.
+     */
+    DATABASE_URL: z.string().min(1).optional(),
+    DATABASE_PATH: z.string().min(1).optional(),
+    /** Connections per instance to PostgreSQL. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     COOKIE_SECURE: flag.default(true),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
@@ -41,8 +49,24 @@ const EnvSchema = z
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     WEB_DIST: z.string().default(resolve(here, '../../web/dist')),
     LOG_REQUESTS: flag.default(false),
+    /**
+     * Proxies in front of the console whose X-Forwarded-For names the client (addresses or CIDR ranges,
+     * comma-separated, or `loopback`). With none, the socket's peer is the client's address.
+     */
+    TRUSTED_PROXIES: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.TRUSTED_PROXIES) {
+      try {
+        trustedProxies(env.TRUSTED_PROXIES);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: String((error as Error).message),
+          path: ['TRUSTED_PROXIES'],
+        });
+      }
+    }
     const service = [env.SERVICE_BASE_URL, env.SERVICE_CLIENT_ID, env.SERVICE_CLIENT_SECRET];
     if (service.some(Boolean) && !service.every(Boolean)) {
       ctx.addIssue({
@@ -78,11 +102,17 @@ const EnvSchema = z
     }
   });
 
-export type BffEnv = z.infer<typeof EnvSchema>;
+/** Where the store is: DATABASE_URL, else the older DATABASE_PATH, else a file beside the app. */
+const WithDatabase = EnvSchema.transform(({ DATABASE_URL, DATABASE_PATH, ...env }) => ({
+  ...env,
+  DATABASE_URL: DATABASE_URL ?? DATABASE_PATH ?? resolve(here, '../data/console.db'),
+}));
+
+export type BffEnv = z.infer<typeof WithDatabase>;
 
 /** Parses the configuration once; a bad one stops the start with every problem listed. */
 export function readEnv(source: Record<string, string | undefined> = process.env): BffEnv {
-  const result = EnvSchema.safeParse(source);
+  const result = WithDatabase.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues
       .map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`)

@@ -1,8 +1,10 @@
 import { CSRF_HEADER } from '@console/contract';
 import { serve } from '@hono/node-server';
+import { inject } from 'vitest';
 import { z } from 'zod';
 import { createConsole } from './app.ts';
 import { readEnv } from './env.ts';
+import { createDatabase } from './testing/throwaway-postgres.ts';
 
 const SandboxStatsSchema = z.object({
   tokens: z.number(),
@@ -25,13 +27,24 @@ export function testProfile(): 'default' | 'variant' {
   return process.env.TEST_SANDBOX_PROFILE === 'variant' ? 'variant' : 'default';
 }
 
-/** The console (BFF + embedded sandbox) as real servers on free ports, with an in-memory database. */
+/** The store this test run uses: `sqlite`, or `postgres` when TEST_DATABASE says so (a server per run). */
+export function testDatabase(): 'sqlite' | 'postgres' {
+  return inject('postgresUrl') ? 'postgres' : 'sqlite';
+}
+
+/** A fresh store for one console: an in-memory SQLite database, or a new database on the run's PostgreSQL. */
+export async function freshDatabaseUrl(): Promise<string> {
+  const admin = inject('postgresUrl');
+  return admin ? createDatabase(admin) : ':memory:';
+}
+
+/** The console (BFF + embedded sandbox) as real servers on free ports, with a fresh database. */
 export async function startConsole(overrides: Record<string, string> = {}) {
   let clockOffset = 0;
   const env = readEnv({
     PORT: '0',
     SANDBOX_PORT: '0',
-    DATABASE_PATH: ':memory:',
+    DATABASE_URL: await freshDatabaseUrl(),
     SANDBOX_STREAM_INTERVAL_MS: '0',
     WEB_DIST: '/nonexistent',
     UPSTREAM_TIMEOUT_MS: '3000',

@@ -28,7 +28,7 @@ async function readPassword(): Promise<string> {
 }
 
 const env = readEnv();
-const db = await openDatabase(env.DATABASE_PATH);
+const db = await openDatabase(env.DATABASE_URL);
 const accounts = new Accounts(db, { idleMs: 0, absoluteMs: 0 });
 try {
   if (positionals[0] === 'create') {

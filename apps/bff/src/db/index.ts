@@ -2,18 +2,24 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  type ColumnDefinitionBuilder,
   type Generated,
   Kysely,
   type Migration,
   type MigrationProvider,
   Migrator,
+  PostgresAdapter,
+  PostgresDialect,
   SqliteDialect,
   sql,
 } from 'kysely';
+import pg from 'pg';
 
 /**
- * The console's database: users, sessions, the bookings ledger, the audit log. SQLite by default; the queries and
- * migrations are plain Kysely, so the same code runs on PostgreSQL with another dialect.
+ * The console's database: users, sessions, the bookings ledger, the audit log, sign-in throttling, leases and
+ * booking intents. Embedded SQLite by default (`pnpm start`); PostgreSQL when `DATABASE_URL` is a `postgres://` URL,
+ * for several instances sharing one store (docs/decisions/014). The queries and migrations are plain Kysely and run
+ * unchanged on both.
  */
 export interface Database {
   users: {
@@ -63,6 +69,44 @@ export interface Database {
     status_code: number;
     error_code: string | null;
   };
+  /** Failed sign-ins counted per key (`email:…`, `address:…`) in fixed windows, shared by every instance. */
+  sign_in_attempts: {
+    key: string;
+    window_start: number;
+    count: number;
+  };
+  /** Jobs one instance at a time does (the running-clock refresh, the session-based session): who holds them, until. */
+  leases: {
+    name: string;
+    holder: string;
+    expires_at: number;
+  };
+  /**
+   * A create written before it is sent (decision 014): the key, who, what, and the exact request, so a create whose
+   * answer was lost to a crash is asked again with the same Idempotency-Key and lands in the ledger once.
+   */
+  booking_intents: {
+    idempotency_key: string;
+    product: 'flight' | 'hotel' | 'activity';
+    operation: string;
+    environment: 'test' | 'live';
+    agent_id: string;
+    agent_email: string;
+    request: string;
+    state: 'open' | 'done' | 'failed';
+    booking_id: string | null;
+    attempts: number;
+    last_error: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+}
+
+/** An integer key the database numbers itself: an identity column on PostgreSQL, SQLite's rowid alias otherwise. */
+function autoKey(db: Kysely<unknown>) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return (c: ColumnDefinitionBuilder) =>
+    postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
 }
 
 const migrations: Record<string, Migration> = {
@@ -110,7 +154,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('bookings_agent').on('bookings').column('agent_id').execute();
       await db.schema
         .createTable('audit_log')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('id', 'integer', autoKey(db))
         .addColumn('at', 'text', (c) => c.notNull())
         .addColumn('user_id', 'text', (c) => c.notNull())
         .addColumn('user_email', 'text', (c) => c.notNull())
@@ -125,23 +169,96 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_at').on('audit_log').column('at').execute();
     },
   },
+  '002-shared-state': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sign_in_attempts')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('leases')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('holder', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('booking_intents')
+        .addColumn('idempotency_key', 'text', (c) => c.primaryKey())
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('operation', 'text', (c) => c.notNull())
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('agent_id', 'text', (c) => c.notNull())
+        .addColumn('agent_email', 'text', (c) => c.notNull())
+        .addColumn('request', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('booking_id', 'text')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('booking_intents_state').on('booking_intents').column('state').execute();
+      await db.schema.createIndex('bookings_key').on('bookings').column('idempotency_key').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export type Db = Kysely<Database>;
 
-/** Opens (creating if needed) the database and brings it to the latest migration. `:memory:` for tests. */
-export async function openDatabase(path: string): Promise<Db> {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SQLite(path);
+export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//.test(location);
+
+/** PostgreSQL's bigint (int8) read as a JS number, like SQLite's: epoch milliseconds fit in 2^53. */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === 20
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function dialectFor(location: string, poolSize: number) {
+  if (isPostgresUrl(location)) {
+    const pool = new pg.Pool({ connectionString: location, max: poolSize, types: pgTypes });
+    // An idle client whose server went away emits here; without a listener that would end the process.
+    pool.on('error', () => undefined);
+    return { dialect: new PostgresDialect({ pool }), pool };
+  }
+  if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
+  const sqlite = new SQLite(location);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { dialect: new SqliteDialect({ database: sqlite }), pool: null };
+}
+
+export interface DatabaseInfo {
+  kind: 'sqlite' | 'postgres';
+  /** The PostgreSQL pool's figures, for readiness and metrics; null on SQLite. */
+  pool: () => { total: number; idle: number; waiting: number } | null;
+}
+
+const infos = new WeakMap<Db, DatabaseInfo>();
+export const databaseInfo = (db: Db): DatabaseInfo => infos.get(db) ?? { kind: 'sqlite', pool: () => null };
+
+/**
+ * Opens (creating if needed) the database and brings it to the latest migration: a file path (`:memory:` for tests)
+ * opens SQLite, a `postgres://` URL PostgreSQL. Several instances starting together migrate once (Kysely's migration
+ * lock).
+ */
+export async function openDatabase(location: string, options: { poolSize?: number } = {}): Promise<Db> {
+  const { dialect, pool } = dialectFor(location, options.poolSize ?? 10);
+  const db = new Kysely<Database>({ dialect });
+  infos.set(db, {
+    kind: pool ? 'postgres' : 'sqlite',
+    pool: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
+  });
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    await db.destroy();
     throw new Error(`Database migration ${failed} failed: ${String(error)}`);
   }
   return db;

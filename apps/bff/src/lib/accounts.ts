@@ -24,13 +24,11 @@ function toUser(row: {
   };
 }
 
-/** How long a resumed session is trusted from memory before the database is asked again. */
-const SESSION_CACHE_MS = 5_000;
-
+/**
+ * Users and sign-in sessions. Every request asks the database (one indexed read): a session ended or a user disabled
+ * on any instance is refused by every instance at its next request (decision 014).
+ */
 export class Accounts {
-  /** Recently resumed sessions, so a busy agent's requests do not each read the database. Cleared on any change. */
-  readonly #recent = new Map<string, { user: SignedInUser; lastSeenAt: number; cachedAt: number }>();
-
   constructor(
     private readonly db: Db,
     private readonly policy: { idleMs: number; absoluteMs: number; now?: () => number },
@@ -95,7 +93,6 @@ export class Accounts {
     if (change.disabled !== undefined) values.disabled = change.disabled ? 1 : 0;
     if (change.password !== undefined) values.password_hash = await hashPassword(change.password);
     await this.db.updateTable('users').set(values).where('id', '=', id).execute();
-    this.#recent.clear();
     // A disabled user, a new password or a new role ends every session at once.
     if (change.disabled === true || change.password !== undefined || change.role !== undefined) {
       await this.db.deleteFrom('sessions').where('user_id', '=', id).execute();
@@ -136,16 +133,6 @@ export class Accounts {
   async resume(token: string): Promise<SignedInUser | null> {
     const id = Accounts.hashToken(token);
     const at = this.#clock();
-    const cached = this.#recent.get(id);
-    if (
-      cached &&
-      at - cached.cachedAt < SESSION_CACHE_MS &&
-      at < cached.user.sessionExpiresAt &&
-      at - cached.lastSeenAt < this.policy.idleMs
-    ) {
-      return cached.user;
-    }
-    this.#recent.delete(id);
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -171,12 +158,10 @@ export class Accounts {
       return null;
     }
     // Touch at most once a minute: a busy agent does not write on every request.
-    let lastSeenAt = Number(row.last_seen_at);
-    if (at - lastSeenAt > 60_000) {
+    if (at - Number(row.last_seen_at) > 60_000) {
       await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
-      lastSeenAt = at;
     }
-    const user: SignedInUser = {
+    return {
       id: row.id,
       email: row.email,
       name: row.name,
@@ -184,13 +169,9 @@ export class Accounts {
       sessionId: id,
       sessionExpiresAt: Number(row.expires_at),
     };
-    if (this.#recent.size >= 10_000) this.#recent.clear();
-    this.#recent.set(id, { user, lastSeenAt, cachedAt: at });
-    return user;
   }
 
   async endSession(token: string): Promise<void> {
-    this.#recent.delete(Accounts.hashToken(token));
     await this.db.deleteFrom('sessions').where('id', '=', Accounts.hashToken(token)).execute();
   }
 

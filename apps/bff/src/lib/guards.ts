@@ -51,34 +51,3 @@ export function requireRole(role: Role) {
     await next();
   });
 }
-
-/**
- * Failed sign-ins in a sliding 15-minute window: at most 10 per email and 50 per address (an office shares one
- * address behind its router). Success clears the email's count.
- */
-export class SignInLimiter {
-  readonly #failures = new Map<string, number[]>();
-  constructor(private readonly windowMs = 15 * 60_000) {}
-
-  #recent(key: string, now: number): number[] {
-    const recent = (this.#failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    this.#failures.set(key, recent);
-    return recent;
-  }
-
-  blocked(email: string, address: string, now = Date.now()): boolean {
-    return (
-      this.#recent(`email:${email}`, now).length >= 10 || this.#recent(`ip:${address}`, now).length >= 50
-    );
-  }
-
-  failed(email: string, address: string, now = Date.now()): void {
-    this.#recent(`email:${email}`, now).push(now);
-    this.#recent(`ip:${address}`, now).push(now);
-    if (this.#failures.size > 10_000) this.#failures.clear();
-  }
-
-  succeeded(email: string): void {
-    this.#failures.delete(`email:${email}`);
-  }
-}

@@ -173,6 +173,24 @@ export function looseFacts(product: Product, raw: unknown, knownId?: string): Fa
   };
 }
 
+/**
+ * Facts as the database can store them: PostgreSQL refuses the NUL character in text, and a service's answer may hold
+ * one (a booking it made is recorded anyway, with U+FFFD in its place).
+ */
+function storable(facts: Facts): Facts {
+  const clean = (text: string) => text.replaceAll('\u0000', '\ufffd');
+  return {
+    ...facts,
+    id: clean(facts.id),
+    status: clean(facts.status),
+    total: { ...facts.total, amount: clean(facts.total.amount) },
+    summary: clean(facts.summary),
+    people: facts.people.map(clean),
+    clientReference: facts.clientReference === null ? null : clean(facts.clientReference),
+    extraSearch: facts.extraSearch.map(clean),
+  };
+}
+
 function searchText(facts: Facts): string {
   return [facts.id, facts.clientReference ?? '', ...facts.people, ...facts.extraSearch, facts.summary]
     .join(' ')
@@ -185,11 +203,12 @@ export class Ledger {
 
   /** Records a booking just made, or refreshes one already known. Replays with the same key land on the same row. */
   async record(
-    facts: Facts,
+    read: Facts,
     who: SignedInUser,
     environment: Environment,
     idempotencyKey: string | undefined,
   ): Promise<void> {
+    const facts = storable(read);
     const at = new Date().toISOString();
     await this.db
       .insertInto('bookings')
@@ -223,7 +242,8 @@ export class Ledger {
   }
 
   /** Refreshes status and deadline of a known booking after the service answered for it; unknown ids are ignored. */
-  async refresh(facts: Facts): Promise<void> {
+  async refresh(read: Facts): Promise<void> {
+    const facts = storable(read);
     await this.db
       .updateTable('bookings')
       .set(
@@ -263,7 +283,8 @@ export class Ledger {
     }
     q =
       query.sort === 'deadline'
-        ? q.orderBy('deadline').orderBy('created_at', 'desc')
+        ? // Running clocks first on both dialects (SQLite sorts nulls first, PostgreSQL last).
+          q.orderBy(sql`deadline is null`).orderBy('deadline').orderBy('created_at', 'desc')
         : q.orderBy('created_at', 'desc');
     const rows = await q.limit(query.limit).execute();
     return rows.map((row) => ({

@@ -24,14 +24,28 @@ export async function parseBody<S extends z.ZodType>(
     } catch {
       throw new ConsoleError('invalid_json');
     }
+    if (/\\u0000/i.test(text) && holdsNul(raw))
+      throw new ConsoleError('invalid_json', { message: NUL_MESSAGE });
   }
   const result = schema.safeParse(raw);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
 
+const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000).';
+
+/** A NUL character anywhere in a parsed value: no text of an agent holds one, and PostgreSQL refuses to store it. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === 'object') return Object.values(value).some(holdsNul);
+  return false;
+}
+
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const result = schema.safeParse(c.req.query());
+  const query = c.req.query();
+  if (holdsNul(query)) throw new ConsoleError('invalid_query', { message: NUL_MESSAGE });
+  const result = schema.safeParse(query);
   if (!result.success) throw validationError(result.error, 'invalid_query');
   return result.data;
 }

@@ -3,28 +3,33 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Deps } from '../deps.ts';
 import { ConsoleError } from '../lib/errors.ts';
-import { SESSION_COOKIE, SignInLimiter } from '../lib/guards.ts';
+import { SESSION_COOKIE } from '../lib/guards.ts';
 import { parseBody } from '../lib/parse.ts';
+import { clientAddress, trustedProxies } from '../lib/throttle.ts';
 import type { AppEnv } from '../lib/types.ts';
 
 /** Sign-in and sign-out: server-side sessions in an HttpOnly, Secure, SameSite=Strict cookie. */
 export function authRoutes(d: Deps) {
-  const limiter = new SignInLimiter();
+  const proxies = trustedProxies(d.env.TRUSTED_PROXIES);
   return new Hono<AppEnv>()
     .post('/sign-in', async (c) => {
       const { email, password } = await parseBody(c, SignInRequestSchema);
-      const address = c.env.incoming?.socket.remoteAddress ?? 'unknown';
-      if (limiter.blocked(email, address)) {
+      const address = clientAddress(
+        c.env.incoming?.socket.remoteAddress,
+        c.req.header('X-Forwarded-For'),
+        proxies,
+      );
+      // Counted before the password is checked, in the shared store: a burst on several instances is limited too.
+      const verdict = await d.throttle.attempt(email, address);
+      if (!verdict.allowed) {
+        c.header('Retry-After', String(verdict.retryAfterSeconds));
         throw new ConsoleError('rate_limited', {
-          message: 'Too many failed sign-ins. Wait 15 minutes and try again.',
+          message: `Too many sign-in attempts. Wait ${Math.ceil(verdict.retryAfterSeconds / 60)} minutes and try again.`,
         });
       }
       const user = await d.accounts.authenticate(email, password);
-      if (!user) {
-        limiter.failed(email, address);
-        throw new ConsoleError('invalid_login');
-      }
-      limiter.succeeded(email);
+      if (!user) throw new ConsoleError('invalid_login');
+      await d.throttle.succeeded(email, address);
       if (user.disabled === 1) throw new ConsoleError('account_disabled');
       const session = await d.accounts.startSession(user.id);
       setCookie(c, SESSION_COOKIE, session.token, {

@@ -1,0 +1,106 @@
+import { execFile as execFileCb } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const execFile = promisify(execFileCb);
+
+/** PostgreSQL's programs: PG_BIN, else the newest of Debian's /usr/lib/postgresql/<version>/bin. */
+function binDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const newest = versions[0];
+  if (!newest)
+    throw new Error(
+      'PostgreSQL is not installed: apt-get install -y postgresql (or set PG_BIN to the folder holding initdb).',
+    );
+  return join(root, newest, 'bin');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = address !== null && typeof address === 'object' ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a PostgreSQL program; as root, as the unprivileged `postgres` user (initdb refuses root). */
+async function run(program: string, args: string[]): Promise<void> {
+  const asRoot = process.getuid?.() === 0;
+  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
+  await execFile(file, argv, { timeout: 60_000 });
+}
+
+let created = 0;
+
+/** A new, empty database on the server at `adminUrl`; its URL. */
+export async function createDatabase(adminUrl: string, name?: string): Promise<string> {
+  const database = (name ?? `console_${process.pid}_${++created}_${Date.now().toString(36)}`).replace(
+    /[^a-z0-9_]/gi,
+    '',
+  );
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`create database "${database}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export interface ThrowawayPostgres {
+  /** The server's admin URL (database `postgres`). */
+  url: string;
+  /** A new, empty database on the server, for one console or one test file. */
+  createDatabase(name?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A PostgreSQL cluster for tests and benchmarks: `initdb` in a temporary folder, trust auth, 127.0.0.1 on a free
+ * port, no fsync (the data is thrown away), removed by `stop()`.
+ */
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+  const bin = binDir();
+  const dir = mkdtempSync(join(tmpdir(), 'console-pg-'));
+  chmodSync(dir, 0o777);
+  if (process.getuid?.() === 0) await execFile('chown', ['postgres:postgres', dir]);
+  const data = join(dir, 'data');
+  const port = await freePort();
+  await run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  await run(join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-o',
+    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+    'start',
+  ]);
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  return {
+    url,
+    createDatabase: (name) => createDatabase(url, name),
+    async stop() {
+      await run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

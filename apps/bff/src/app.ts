@@ -9,7 +9,11 @@ import { Accounts } from './lib/accounts.ts';
 import { AuditLog } from './lib/audit.ts';
 import { ConsoleError, renderError } from './lib/errors.ts';
 import { csrf, requireRole, signedIn } from './lib/guards.ts';
+import { BookingIntents } from './lib/intents.ts';
+import { startJobs } from './lib/jobs.ts';
+import { Leases } from './lib/lease.ts';
 import { Ledger } from './lib/ledger.ts';
+import { createLog, requestContext } from './lib/log.ts';
 import { relayRoutes } from './lib/relay.ts';
 import { SignInThrottle } from './lib/throttle.ts';
 import type { AppEnv } from './lib/types.ts';
@@ -47,6 +51,7 @@ export interface ConsoleOptions {
 /** Builds the whole console: database, upstream, and the Hono app with the API and the SPA. */
 export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const db = await openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
+  const log = createLog(env.LOG_LEVEL);
   const upstream = await connectUpstream(env);
   const accounts = new Accounts(db, {
     idleMs: env.SESSION_IDLE_MINUTES * 60_000,
@@ -62,7 +67,11 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     ledger: new Ledger(db),
     audit: new AuditLog(db),
     throttle: new SignInThrottle(db, undefined, options.now),
+    intents: new BookingIntents(db, options.now),
+    leases: new Leases(db),
+    log,
   };
+  const jobs = startJobs(deps);
 
   const api = new Hono<AppEnv>()
     // Headers are changed on the response's own Headers after `next()`: `c.header()` at that point would copy the
@@ -122,7 +131,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     const requestId = newId('request');
     c.set('requestId', requestId);
     c.header('Request-Id', requestId);
-    await next();
+    // Calls to the service made while serving this request carry its id (X-Request-Id).
+    await requestContext.run({ requestId }, next);
     // A handler that returned its own Response (files, media) did not get the header set above.
     if (!c.res.headers.has('Request-Id')) c.res.headers.set('Request-Id', requestId);
   });
@@ -153,8 +163,16 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      console.log(
-        `${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms ${c.get('requestId')}`,
+      log.info(
+        {
+          request_id: c.get('requestId'),
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          user: c.get('user')?.id,
+        },
+        'request',
       );
     });
   }
@@ -162,12 +180,14 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   app.all('/api/*', (c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
   app.route('/', spa(env.WEB_DIST));
   app.notFound((c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
-  app.onError(renderError);
+  app.onError((error, c) => renderError(error, c, log));
 
   return {
     app,
     deps,
+    jobs,
     async close() {
+      await jobs.stop();
       await upstream.close();
       await db.destroy();
     },

@@ -2,7 +2,10 @@ import type { Db } from './db/index.ts';
 import type { BffEnv } from './env.ts';
 import type { Accounts } from './lib/accounts.ts';
 import type { AuditLog } from './lib/audit.ts';
+import type { BookingIntents } from './lib/intents.ts';
+import type { Leases } from './lib/lease.ts';
 import type { Ledger } from './lib/ledger.ts';
+import type { Logger } from './lib/log.ts';
 import type { SignInThrottle } from './lib/throttle.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -15,4 +18,7 @@ export interface Deps {
   ledger: Ledger;
   audit: AuditLog;
   throttle: SignInThrottle;
+  intents: BookingIntents;
+  leases: Leases;
+  log: Logger;
 }

@@ -48,7 +48,13 @@ const EnvSchema = z
       .default(12),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     WEB_DIST: z.string().default(resolve(here, '../../web/dist')),
-    LOG_REQUESTS: flag.default(false),
+    /** One JSON line per request (method, path, status, time, request id). */
+    LOG_REQUESTS: flag.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** How often one instance (holding the jobs lease) refreshes running clocks and reconciles open intents. */
+    JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+    /** An open booking intent older than this is asked for again with its Idempotency-Key. */
+    INTENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /**
      * Proxies in front of the console whose X-Forwarded-For names the client (addresses or CIDR ranges,
      * comma-separated, or `loopback`). With none, the socket's peer is the client's address.

@@ -277,6 +277,44 @@ describe('bookings when the service fails', () => {
     expect(held.toFixed(2)).toBe(order.total.amount);
   });
 
+  it('writes a create as an intent before sending it; when the agent never comes back, the scheduled round settles it with the same key', async () => {
+    const body = await orderRequest('DRILL-INTENT');
+    const before = (await t.stats()).flight_orders;
+    await fault({ path: '/v3/flights/orders', method: 'POST', mode: 'drop_after', count: ALWAYS });
+    const key = 'drill-intent-left-open';
+    const lost = await agent.post('/flights/orders', body, { 'Idempotency-Key': key });
+    expect(envelope(lost).code).toBe('outcome_unknown');
+    expect(await ledgerFor('DRILL-INTENT')).toEqual([]);
+    const { intents } = t.console.deps;
+    expect((await intents.get(key))?.state).toBe('open');
+
+    // Too young to reconcile: it may still be in flight on some instance.
+    expect((await t.console.jobs.runOnce()).intents).toEqual({ done: 0, failed: 0, open: 0 });
+    t.advanceConsoleClock(61_000);
+    expect((await t.console.jobs.runOnce()).intents).toEqual({ done: 1, failed: 0, open: 0 });
+
+    const rows = await ledgerFor('DRILL-INTENT');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.agent.email).toBe('agent@demo.test');
+    expect((await t.stats()).flight_orders).toBe(before + 1);
+    const intent = await intents.get(key);
+    expect(intent).toMatchObject({ state: 'done', booking_id: rows[0]?.id, request: '{}' });
+    expect(await auditFor(key)).toEqual(['reconciled', 'unknown']);
+    // A second round finds nothing left to do.
+    expect((await t.console.jobs.runOnce()).intents).toEqual({ done: 0, failed: 0, open: 0 });
+  });
+
+  it('closes the intent of a create the service refused, and never sends it again', async () => {
+    const body = await orderRequest('DRILL-REFUSED');
+    const key = 'drill-intent-refused';
+    await fault({ path: '/v3/flights/orders', method: 'POST', mode: 'status', status: 422 });
+    const refused = await agent.post('/flights/orders', body, { 'Idempotency-Key': key });
+    expect(refused.status).toBe(422);
+    expect((await t.console.deps.intents.get(key))?.state).toBe('failed');
+    t.advanceConsoleClock(61_000);
+    expect((await t.console.jobs.runOnce()).intents).toEqual({ done: 0, failed: 0, open: 0 });
+  });
+
   it('retries a create the service failed with a 500 or never answered, under the same key, booking once', async () => {
     const body = await orderRequest('DRILL-500');
     const before = (await t.stats()).flight_orders;

@@ -60,8 +60,12 @@ describe('the deadline radar', () => {
     ]);
     await t.control('/wallets', { environment: 'test', balance: '50000.00' });
 
-    // Past the 30-minute hold the service has released both; the radar reads that, and so does the ledger.
+    // Past the 30-minute hold the service has released both. The desk reads the ledger only; the scheduled round
+    // reads the running clocks again, and then the radar and the ledger show it.
     await t.control('/clock/advance', { seconds: 31 * 60 });
+    expect(RadarSchema.parse((await agent.get('/bookings/radar')).body).data).toHaveLength(2);
+    const round = await t.console.jobs.runOnce();
+    expect(round).toMatchObject({ ran: true, clocks: { read: 2, failed: 0 } });
     radar = RadarSchema.parse((await agent.get('/bookings/radar')).body);
     expect(radar.data).toEqual([]);
     const ledger = LedgerListSchema.parse((await agent.get('/bookings?product=activity')).body);

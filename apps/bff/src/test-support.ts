@@ -48,6 +48,9 @@ export async function startConsole(overrides: Record<string, string> = {}) {
     SANDBOX_STREAM_INTERVAL_MS: '0',
     WEB_DIST: '/nonexistent',
     UPSTREAM_TIMEOUT_MS: '3000',
+    LOG_LEVEL: 'silent',
+    // Tests run the scheduled jobs themselves (console.jobs.runOnce()).
+    JOBS_INTERVAL_SECONDS: '3600',
     // `pnpm test` runs the BFF suite once per sandbox profile (TEST_SANDBOX_PROFILE).
     SANDBOX_PROFILE: testProfile(),
     ...overrides,

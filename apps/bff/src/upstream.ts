@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { ServiceClient, SessionClient } from '@console/client';
 import { z } from 'zod';
 import type { BffEnv } from './env.ts';
+import { currentRequestId } from './lib/log.ts';
 
 export interface Upstream {
   service: ServiceClient;
@@ -45,7 +46,16 @@ export async function connectUpstream(env: BffEnv): Promise<Upstream> {
       password: 'demo-pass',
     };
   }
-  const service = new ServiceClient({ baseUrl, clientId, clientSecret, timeoutMs: env.UPSTREAM_TIMEOUT_MS });
+  const service = new ServiceClient({
+    baseUrl,
+    clientId,
+    clientSecret,
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    requestHeaders: () => {
+      const id = currentRequestId();
+      return id ? { 'x-request-id': id } : {};
+    },
+  });
   const session = sessionLogin
     ? new SessionClient({ ...sessionLogin, timeoutMs: env.UPSTREAM_TIMEOUT_MS })
     : null;

@@ -16,6 +16,8 @@ export interface TransportOptions {
   retries?: number;
   /** The most a call waits in total for the Retry-After of 429 and 503 answers before giving up. */
   retryAfterBudgetMs?: number;
+  /** Headers added to every call to the service (the console's X-Request-Id of the request being served). */
+  requestHeaders?: () => Record<string, string>;
   agent?: Agent;
 }
 
@@ -83,6 +85,7 @@ export class Transport {
       timeoutMs: 10_000,
       retries: 2,
       retryAfterBudgetMs: 10_000,
+      requestHeaders: () => ({}),
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
     };
@@ -234,7 +237,11 @@ export class Transport {
   }
 
   request(options: Exchange, token: string): Promise<HttpResponse> {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      ...this.options.requestHeaders(),
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+    };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
     return send(

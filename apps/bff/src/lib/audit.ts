@@ -1,7 +1,7 @@
 import { type CallReport, newCallReport, ServiceError } from '@console/client';
 import type { AuditEntry, AuditQuery, Money } from '@console/contract';
 import type { Db } from '../db/index.ts';
-import type { SignedInUser } from './types.ts';
+import type { Actor } from './intents.ts';
 
 export interface AuditedAction {
   action: string;
@@ -19,7 +19,7 @@ export class AuditLog {
    * (a create learns its id only then).
    */
   async run<T>(
-    who: SignedInUser,
+    who: Actor,
     action: AuditedAction,
     fn: () => Promise<T>,
     describe?: (result: T) => Partial<AuditedAction>,
@@ -40,7 +40,7 @@ export class AuditLog {
    * and is recorded as `reconciled`.
    */
   async create<T>(
-    who: SignedInUser,
+    who: Actor,
     action: AuditedAction,
     fn: (report: CallReport) => Promise<T>,
     describe: (result: T) => Partial<AuditedAction>,
@@ -64,7 +64,7 @@ export class AuditLog {
     return { value, reconciled };
   }
 
-  async #failed(who: SignedInUser, action: AuditedAction, error: unknown): Promise<void> {
+  async #failed(who: Actor, action: AuditedAction, error: unknown): Promise<void> {
     if (error instanceof ServiceError) {
       await this.write(
         who,
@@ -79,7 +79,7 @@ export class AuditLog {
   }
 
   async write(
-    who: SignedInUser,
+    who: Actor,
     action: AuditedAction,
     result: AuditEntry['result'],
     status: number,

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import type { Logger } from './log.ts';
 import type { AppEnv } from './types.ts';
 
 /** An expected failure of the console itself, rendered in the v3 envelope. */
@@ -41,7 +42,7 @@ function toStatus(status: number): ContentfulStatusCode {
  * One error shape for every answer: the service's own envelope passed through unchanged (with its status), or the
  * console's. Anything unexpected is a 500 that names the request and nothing else.
  */
-export function renderError(error: unknown, c: Context<AppEnv>): Response {
+export function renderError(error: unknown, c: Context<AppEnv>, log?: Logger): Response {
   const requestId = c.get('requestId');
   const headers: Record<string, string> = { 'Request-Id': requestId, 'Cache-Control': 'no-store' };
   // A body refused for its size is not read: the connection closes after the answer, so the client gets the 413
@@ -50,7 +51,17 @@ export function renderError(error: unknown, c: Context<AppEnv>): Response {
   if (error instanceof ServiceError) {
     // The service's own wait (Retry-After), passed on when the console gave up waiting for it.
     if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
-    return c.json(error.envelope, toStatus(error.status), headers);
+    // The service's envelope, under this request's id (the one sent to the service as X-Request-Id and in our
+    // logs); the service's own id, when it differs, stays beside it for its support desk.
+    const theirs = error.envelope.error.request_id;
+    const envelope = {
+      error: {
+        ...error.envelope.error,
+        request_id: requestId,
+        ...(theirs && theirs !== requestId ? { service_request_id: theirs } : {}),
+      },
+    };
+    return c.json(envelope, toStatus(error.status), headers);
   }
   if (error instanceof ConsoleError) {
     return c.json(
@@ -68,6 +79,9 @@ export function renderError(error: unknown, c: Context<AppEnv>): Response {
     // The browser went away (a replaced or cancelled search): nobody reads this answer and nothing went wrong.
     return new Response(null, { status: 499, headers });
   }
-  console.error(`bff: unexpected error on ${c.req.method} ${c.req.path} (${requestId})`, error);
+  (log ?? console).error(
+    { err: error, request_id: requestId, method: c.req.method, path: c.req.path },
+    'unexpected error',
+  );
   return c.json(errorEnvelope('internal_error', { requestId }), 500, headers);
 }

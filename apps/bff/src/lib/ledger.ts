@@ -22,7 +22,7 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import type { SignedInUser } from './types.ts';
+import type { Actor } from './intents.ts';
 
 const PeopleSchema = z.array(z.string());
 
@@ -204,7 +204,7 @@ export class Ledger {
   /** Records a booking just made, or refreshes one already known. Replays with the same key land on the same row. */
   async record(
     read: Facts,
-    who: SignedInUser,
+    who: Actor,
     environment: Environment,
     idempotencyKey: string | undefined,
   ): Promise<void> {
@@ -301,6 +301,18 @@ export class Ledger {
       created_at: row.created_at,
       updated_at: row.updated_at,
     }));
+  }
+
+  /** Every booking whose clock runs (a deadline is set), for the scheduled refresh. */
+  async running(environment: Environment): Promise<{ id: string; product: Product }[]> {
+    return this.db
+      .selectFrom('bookings')
+      .select(['id', 'product'])
+      .where('environment', '=', environment)
+      .where('deadline', 'is not', null)
+      .orderBy('deadline')
+      .limit(2000)
+      .execute();
   }
 
   async owner(id: string): Promise<{ agent_id: string; product: Product } | undefined> {

@@ -1,10 +1,31 @@
-import { type CallReport, ServiceError, type Settled } from '@console/client';
-import type { Money } from '@console/contract';
+import {
+  type CallReport,
+  newCallReport,
+  type ServiceClient,
+  ServiceError,
+  type Settled,
+} from '@console/client';
+import {
+  ActivityBookingRequestSchema,
+  FlightOrderRequestSchema,
+  HotelOrderRequestSchema,
+  type Money,
+  type Product,
+} from '@console/contract';
 import type { Context } from 'hono';
+import type { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import { created } from './idempotency.ts';
-import { type Facts, type LedgerReader, looseFacts } from './ledger.ts';
-import { pathId } from './parse.ts';
+import { created, idempotencyKey, newIdempotencyKey } from './idempotency.ts';
+import type { OpenIntent } from './intents.ts';
+import {
+  ACTIVITY_LEDGER,
+  type Facts,
+  FLIGHT_LEDGER,
+  HOTEL_LEDGER,
+  type LedgerReader,
+  looseFacts,
+} from './ledger.ts';
+import { parseBody, pathId } from './parse.ts';
 import type { AppEnv } from './types.ts';
 
 /** A settled answer with the ledger's facts of it, read once: in full, or loosely, or null when it names no booking. */
@@ -49,25 +70,140 @@ export function settledBody<T>(c: Context<AppEnv>, settled: Settled<T>): unknown
   return settled.raw;
 }
 
+/** One create of the service, as settleCreate and the reconciler send it: what it is, how to send it, how to read it. */
+interface CreateSpec {
+  action: string;
+  product: Product;
+  schema: z.ZodType;
+  send(service: ServiceClient, body: unknown, key: string, report: CallReport): Promise<Read<unknown>>;
+}
+
+function createSpec<T, S extends z.ZodType>(
+  action: string,
+  reader: LedgerReader<T>,
+  schema: S,
+  send: (
+    service: ServiceClient,
+    body: z.output<S>,
+    idempotencyKey: string,
+    report: CallReport,
+  ) => Promise<Settled<T>>,
+): CreateSpec {
+  return {
+    action,
+    product: reader.product,
+    schema,
+    async send(service, body, key, report) {
+      return read(await send(service, schema.parse(body), key, report), reader) as Read<unknown>;
+    },
+  };
+}
+
+/** The service's creates: each declared once, for the routes and for reconciling open intents. */
+export const CREATES = {
+  createFlightOrder: createSpec(
+    'flight.order.create',
+    FLIGHT_LEDGER,
+    FlightOrderRequestSchema,
+    (s, body, k, report) => s.op.createFlightOrder({ body, idempotencyKey: k, report }),
+  ),
+  createHotelOrder: createSpec(
+    'hotel.order.create',
+    HOTEL_LEDGER,
+    HotelOrderRequestSchema,
+    (s, body, k, report) => s.op.createHotelOrder({ body, idempotencyKey: k, report }),
+  ),
+  createActivityBooking: createSpec(
+    'activity.booking.create',
+    ACTIVITY_LEDGER,
+    ActivityBookingRequestSchema,
+    (s, body, k, report) => s.op.createActivityBooking({ body, idempotencyKey: k, report }),
+  ),
+} satisfies Record<string, CreateSpec>;
+export type CreateName = keyof typeof CREATES;
+const isCreateName = (name: string): name is CreateName => Object.hasOwn(CREATES, name);
+
+/** The service said no: nothing was booked under this key (an unknown outcome is not a refusal). */
+const refused = (error: unknown): error is ServiceError =>
+  error instanceof ServiceError && error.outcome === 'failed';
+
 /**
- * A create under its Idempotency-Key: audited, recorded in the ledger whatever its 2xx body holds (a 2xx is a
- * booking that exists), and answered 201 with the key.
+ * A create under its Idempotency-Key: written as an intent before it is sent (decision 014), audited, recorded in
+ * the ledger whatever its 2xx body holds (a 2xx is a booking that exists), and answered 201 with the key. A create
+ * whose answer is lost stays an open intent, which the reconciler settles with the same key.
  */
-export async function settleCreate<T>(
-  c: Context<AppEnv>,
-  d: Deps,
-  options: { action: string; key: string; reader: LedgerReader<T> },
-  call: (report: CallReport) => Promise<Settled<T>>,
-): Promise<Response> {
+export async function settleCreate(c: Context<AppEnv>, d: Deps, name: CreateName): Promise<Response> {
+  const spec: CreateSpec = CREATES[name];
+  const key = idempotencyKey(c) ?? newIdempotencyKey();
+  const body: unknown = await parseBody(c, spec.schema);
   const user = c.get('user');
-  const { value, reconciled } = await d.audit.create(
-    user,
-    { action: options.action, idempotencyKey: options.key },
-    (report) => call(report).then((settled) => read(settled, options.reader)),
-    (r) => audited(r),
-  );
-  await d.ledger.record(recordable(value.facts), user, d.upstream.service.environment, options.key);
-  return created(c, settledBody(c, value.settled), options.key, reconciled);
+  const { service } = d.upstream;
+  await d.intents.open({
+    key,
+    operation: name,
+    product: spec.product,
+    environment: service.environment,
+    agent: user,
+    request: body,
+  });
+  let outcome: { value: Read<unknown>; reconciled: boolean };
+  try {
+    outcome = await d.audit.create(
+      user,
+      { action: spec.action, idempotencyKey: key },
+      (report) => spec.send(service, body, key, report),
+      (r) => audited(r),
+    );
+  } catch (error) {
+    if (refused(error)) await d.intents.fail(key, error.code);
+    throw error;
+  }
+  const facts = recordable(outcome.value.facts);
+  await d.ledger.record(facts, user, service.environment, key);
+  await d.intents.complete(key, facts.id);
+  return created(c, settledBody(c, outcome.value.settled), key, outcome.reconciled);
+}
+
+/**
+ * Settles one open intent by sending its create again with the same Idempotency-Key: the service replays the
+ * booking it made (or makes it, if the first try never reached it). Recorded for the agent who asked, audited as
+ * `reconciled`. An intent made with other credentials' environment is not sent (it fails as `environment_changed`).
+ */
+export async function reconcileIntent(d: Deps, intent: OpenIntent): Promise<'done' | 'failed' | 'open'> {
+  const { service } = d.upstream;
+  const action = {
+    action: isCreateName(intent.operation) ? CREATES[intent.operation].action : intent.operation,
+    idempotencyKey: intent.key,
+  };
+  if (!isCreateName(intent.operation)) {
+    await d.intents.fail(intent.key, 'unknown_operation');
+    return 'failed';
+  }
+  if (intent.environment !== service.environment) {
+    await d.intents.fail(intent.key, 'environment_changed');
+    return 'failed';
+  }
+  const spec: CreateSpec = CREATES[intent.operation];
+  try {
+    const answer = await spec.send(service, intent.request, intent.key, newCallReport());
+    if (!answer.facts) {
+      await d.intents.retryLater(intent.key, 'answer names no booking');
+      return 'open';
+    }
+    await d.ledger.record(answer.facts, intent.agent, intent.environment, intent.key);
+    await d.audit.write(intent.agent, { ...action, ...audited(answer) }, 'reconciled', 201, null);
+    await d.intents.complete(intent.key, answer.facts.id);
+    return 'done';
+  } catch (error) {
+    // A key still running on the service (409) is not a refusal of the booking: ask again later.
+    if (refused(error) && error.status !== 409 && error.status !== 429) {
+      await d.intents.fail(intent.key, error.code);
+      await d.audit.write(intent.agent, action, 'failed', error.status, error.code);
+      return 'failed';
+    }
+    await d.intents.retryLater(intent.key, error instanceof Error ? error.message : String(error));
+    return 'open';
+  }
 }
 
 /**

@@ -1,9 +1,7 @@
-import { ActivityBookingRequestSchema } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
-import { idempotencyKey, newIdempotencyKey } from '../lib/idempotency.ts';
 import { ACTIVITY_LEDGER, activityFacts } from '../lib/ledger.ts';
-import { parseBody, pathId } from '../lib/parse.ts';
+import { pathId } from '../lib/parse.ts';
 import { settleAction, settleCreate } from '../lib/settle.ts';
 import type { AppEnv } from '../lib/types.ts';
 
@@ -11,16 +9,7 @@ import type { AppEnv } from '../lib/types.ts';
 export function activityRoutes(d: Deps) {
   const { service } = d.upstream;
   return new Hono<AppEnv>()
-    .post('/bookings', async (c) => {
-      const key = idempotencyKey(c) ?? newIdempotencyKey();
-      const body = await parseBody(c, ActivityBookingRequestSchema);
-      return settleCreate(
-        c,
-        d,
-        { action: 'activity.booking.create', key, reader: ACTIVITY_LEDGER },
-        (report) => service.op.createActivityBooking({ body, idempotencyKey: key, report }),
-      );
-    })
+    .post('/bookings', (c) => settleCreate(c, d, 'createActivityBooking'))
     .get('/bookings/:id', async (c) => {
       const booking = await service.op.getActivityBooking({ id: pathId(c, 'id') });
       await d.ledger.refresh(activityFacts(booking));

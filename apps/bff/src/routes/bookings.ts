@@ -8,34 +8,8 @@ import {
 } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
-import { activityFacts, flightFacts, hotelFacts } from '../lib/ledger.ts';
 import { parseQuery } from '../lib/parse.ts';
 import type { AppEnv, SignedInUser } from '../lib/types.ts';
-
-/**
- * Reads every booking with a running clock again from the service, so the ledger shows what is true now: a hold
- * that passed its deadline reads as expired or cancelled, not held. A booking the service cannot answer for keeps
- * its last known state.
- */
-async function refreshRunning(d: Deps, entries: readonly LedgerEntry[]): Promise<void> {
-  const { service } = d.upstream;
-  const running = entries.filter((entry) => entry.deadline !== null);
-  const queue = [...running];
-  const worker = async () => {
-    for (let entry = queue.shift(); entry; entry = queue.shift()) {
-      try {
-        if (entry.product === 'flight')
-          await d.ledger.refresh(flightFacts(await service.op.getFlightOrder({ id: entry.id })));
-        else if (entry.product === 'hotel')
-          await d.ledger.refresh(hotelFacts(await service.op.getHotelOrder({ id: entry.id })));
-        else await d.ledger.refresh(activityFacts(await service.op.getActivityBooking({ id: entry.id })));
-      } catch {
-        // Keep the last known state; the next read tries again.
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(6, running.length) }, worker));
-}
 
 const ACTIONS: Record<LedgerEntry['product'], RadarAction[]> = {
   flight: ['ticket'],
@@ -50,10 +24,9 @@ export function bookingRoutes(d: Deps) {
     ...(user.role === 'admin' ? {} : { agentId: user.id }),
   });
   const everyClock = BookingsQuerySchema.parse({ sort: 'deadline', limit: 500 });
-  const listFresh = async (query: BookingsQuery, user: SignedInUser) => {
-    await refreshRunning(d, await d.ledger.list(everyClock, scopeOf(user)));
-    return d.ledger.list(query, scopeOf(user));
-  };
+  // The ledger as it stands: running clocks are read again from the service on a schedule by one instance
+  // (lib/jobs.ts), not on every read of the desk.
+  const listFresh = (query: BookingsQuery, user: SignedInUser) => d.ledger.list(query, scopeOf(user));
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = parseQuery(c, BookingsQuerySchema);

@@ -1,7 +1,6 @@
 import { type RelayedEvent, ServiceError } from '@console/client';
 import {
   errorEnvelope,
-  FlightOrderRequestSchema,
   FlightSearchRequestSchema,
   NotesRequestSchema,
   RefundRequestSchema,
@@ -9,7 +8,6 @@ import {
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Deps } from '../deps.ts';
-import { idempotencyKey, newIdempotencyKey } from '../lib/idempotency.ts';
 import { FLIGHT_LEDGER, flightFacts } from '../lib/ledger.ts';
 import { parseBody, pathId } from '../lib/parse.ts';
 import { rereadForLedger, settleAction, settleCreate, settledBody } from '../lib/settle.ts';
@@ -64,13 +62,7 @@ export function flightRoutes(d: Deps) {
         }
       });
     })
-    .post('/orders', async (c) => {
-      const key = idempotencyKey(c) ?? newIdempotencyKey();
-      const body = await parseBody(c, FlightOrderRequestSchema);
-      return settleCreate(c, d, { action: 'flight.order.create', key, reader: FLIGHT_LEDGER }, (report) =>
-        service.op.createFlightOrder({ body, idempotencyKey: key, report }),
-      );
-    })
+    .post('/orders', (c) => settleCreate(c, d, 'createFlightOrder'))
     .get('/orders/:id', async (c) => {
       const order = await service.op.getFlightOrder({ id: pathId(c, 'id') });
       await d.ledger.refresh(flightFacts(order));

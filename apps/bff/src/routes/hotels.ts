@@ -1,9 +1,7 @@
-import { HotelOrderRequestSchema } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
-import { idempotencyKey, newIdempotencyKey } from '../lib/idempotency.ts';
 import { HOTEL_LEDGER, hotelFacts } from '../lib/ledger.ts';
-import { parseBody, pathId } from '../lib/parse.ts';
+import { pathId } from '../lib/parse.ts';
 import { rereadForLedger, settleAction, settleCreate, settledBody } from '../lib/settle.ts';
 import type { AppEnv } from '../lib/types.ts';
 
@@ -11,13 +9,7 @@ import type { AppEnv } from '../lib/types.ts';
 export function hotelRoutes(d: Deps) {
   const { service } = d.upstream;
   return new Hono<AppEnv>()
-    .post('/orders', async (c) => {
-      const key = idempotencyKey(c) ?? newIdempotencyKey();
-      const body = await parseBody(c, HotelOrderRequestSchema);
-      return settleCreate(c, d, { action: 'hotel.order.create', key, reader: HOTEL_LEDGER }, (report) =>
-        service.op.createHotelOrder({ body, idempotencyKey: key, report }),
-      );
-    })
+    .post('/orders', (c) => settleCreate(c, d, 'createHotelOrder'))
     .get('/orders/:id', async (c) => {
       const order = await service.op.getHotelOrder({ id: pathId(c, 'id') });
       await d.ledger.refresh(hotelFacts(order));

@@ -1,0 +1,97 @@
+import type { Deps } from '../deps.ts';
+import { activityFacts, flightFacts, hotelFacts } from './ledger.ts';
+import { reconcileIntent } from './settle.ts';
+
+export const JOBS_LEASE = 'ledger-jobs';
+
+export interface JobsReport {
+  /** False when another instance holds the lease: this one did nothing. */
+  ran: boolean;
+  clocks: { read: number; failed: number };
+  intents: { done: number; failed: number; open: number };
+  swept: number;
+}
+
+/**
+ * Reads every booking with a running clock again from the service, so the ledger shows what is true now: a hold past
+ * its deadline reads as expired or cancelled, not held. A booking the service cannot answer for keeps its last state.
+ */
+async function refreshRunning(d: Deps): Promise<JobsReport['clocks']> {
+  const { service } = d.upstream;
+  const queue = await d.ledger.running(service.environment);
+  const figures = { read: 0, failed: 0 };
+  const worker = async () => {
+    for (let entry = queue.shift(); entry; entry = queue.shift()) {
+      try {
+        if (entry.product === 'flight')
+          await d.ledger.refresh(flightFacts(await service.op.getFlightOrder({ id: entry.id })));
+        else if (entry.product === 'hotel')
+          await d.ledger.refresh(hotelFacts(await service.op.getHotelOrder({ id: entry.id })));
+        else await d.ledger.refresh(activityFacts(await service.op.getActivityBooking({ id: entry.id })));
+        figures.read += 1;
+      } catch {
+        figures.failed += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return figures;
+}
+
+/**
+ * The console's scheduled work, done by one instance at a time under a database lease (decision 014): the running
+ * clocks read again, open booking intents reconciled with their Idempotency-Key, old sign-in counts swept. Runs on
+ * start and every `JOBS_INTERVAL_SECONDS`; a round still running is not started twice.
+ */
+export function startJobs(d: Deps) {
+  const everyMs = d.env.JOBS_INTERVAL_SECONDS * 1000;
+  const reconcileAfterMs = d.env.INTENT_RECONCILE_AFTER_SECONDS * 1000;
+  let running: Promise<JobsReport> | null = null;
+  let stopped = false;
+
+  async function round(): Promise<JobsReport> {
+    const report: JobsReport = {
+      ran: false,
+      clocks: { read: 0, failed: 0 },
+      intents: { done: 0, failed: 0, open: 0 },
+      swept: 0,
+    };
+    // The lease outlives a slow round (reads time out), and lapses soon after an instance dies.
+    if (!(await d.leases.acquire(JOBS_LEASE, Math.max(everyMs * 3, 60_000)))) return report;
+    report.ran = true;
+    for (const intent of await d.intents.stale(reconcileAfterMs)) {
+      report.intents[await reconcileIntent(d, intent)] += 1;
+    }
+    report.clocks = await refreshRunning(d);
+    report.swept = await d.throttle.sweep();
+    return report;
+  }
+
+  /** One round now (or the one already running). */
+  function runOnce(): Promise<JobsReport> {
+    running ??= round().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const onError = (error: unknown) =>
+    d.log.warn({ err: error }, 'scheduled jobs failed; trying again next round');
+  const timer = setInterval(() => {
+    if (!stopped) runOnce().catch(onError);
+  }, everyMs);
+  timer.unref();
+  // On start: intents left open by an instance that crashed are settled now, not a round later.
+  runOnce().catch(onError);
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+      await d.leases.release(JOBS_LEASE).catch(() => undefined);
+    },
+  };
+}
+export type Jobs = ReturnType<typeof startJobs>;

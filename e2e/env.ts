@@ -32,6 +32,9 @@ export const env = {
     SANDBOX_PORT: String(sandboxPort),
     DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'console-e2e-')), 'console.db'),
     SANDBOX_STREAM_INTERVAL_MS: '250',
+    /** Running clocks are read again every second, so a journey that moves the sandbox's clock sees it soon. */
+    JOBS_INTERVAL_SECONDS: '1',
+    LOG_REQUESTS: 'false',
     /** `pnpm test` runs the journeys once per sandbox profile. */
     SANDBOX_PROFILE: process.env.E2E_SANDBOX_PROFILE === 'variant' ? 'variant' : 'default',
   },

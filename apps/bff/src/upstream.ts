@@ -51,7 +51,7 @@ export async function connectUpstream(env: BffEnv): Promise<Upstream> {
     clientId,
     clientSecret,
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-    requestHeaders: () => {
+    requestHeaders: (): Record<string, string> => {
       const id = currentRequestId();
       return id ? { 'x-request-id': id } : {};
     },

@@ -122,3 +122,33 @@ test('an expired offer says so and offers to search again', async ({ agentPage: 
     await sandbox('/reset');
   }
 });
+
+test('a reload while a booking is on its way cannot book twice: the next try reuses the attempt and lands on the same order', async ({
+  agentPage: page,
+}) => {
+  await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'CDG', inDays: 44 }));
+  await selectFirstOffer(page);
+  const before = (await sandboxStats()).flight_orders;
+  // The service takes its time over this one: the agent reloads the page before the answer comes.
+  await sandbox('/faults', { path: '/v3/flights/orders', method: 'POST', mode: 'delay', delay_ms: 2000 });
+  await fillPassenger(page, 1, 'Amelia', 'Hart', '1985-04-12');
+  await fillContact(page);
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await expect(page.getByRole('button', { name: 'Holding…' })).toBeVisible();
+  await page.reload();
+  const accept = page.getByRole('button', { name: /^Accept the new/ });
+  if (await accept.isVisible({ timeout: 3000 }).catch(() => false)) await accept.click();
+  await expect(page.getByRole('status').filter({ hasText: 'An earlier try to book this' })).toBeVisible();
+  // The console went on with the first try: the service made one order.
+  await expect.poll(async () => (await sandboxStats()).flight_orders).toBe(before + 1);
+
+  await fillPassenger(page, 1, 'Amelia', 'Hart', '1985-04-12');
+  await fillContact(page);
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
+  expect((await sandboxStats()).flight_orders).toBe(before + 1);
+  // The desk has it once.
+  const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+  await page.goto(`/bookings?product=flight&q=${encodeURIComponent(orderId)}`);
+  await expect(page.getByRole('region', { name: 'Bookings found' }).locator('.status-pill')).toHaveCount(1);
+});

@@ -6,7 +6,7 @@ import {
   KNOWN_ERRORS,
 } from '@console/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 
 /**
@@ -206,15 +206,46 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
+const ATTEMPT_PREFIX = 'console.attempt-key:';
+
+/** sessionStorage when the browser lets us use it (private modes may not): the attempt's key survives a reload. */
+function attemptStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The key of the current booking attempt, and the rule for when an attempt ends: a definitive refusal (a 4xx other
- * than "key in use") starts a new attempt; a network failure or a 5xx keeps the key, so a retry cannot book twice.
+ * The key of the current booking attempt for one thing being booked (`scope`: the offer, the rate, the product and
+ * date), kept in this tab's sessionStorage so a reload of the booking page cannot book twice: the same key goes with
+ * the next try and the service replays what it made (decision 014). The rule for when an attempt ends: a success or
+ * a definitive refusal (a 4xx other than "key in use") starts a new one; a network failure or a 5xx keeps the key.
+ * `resumed` says an earlier attempt in this tab had no answer.
  */
-export function useAttemptKey() {
-  const key = useRef(newIdempotencyKey());
+export function useAttemptKey(scope: string) {
+  const storageKey = `${ATTEMPT_PREFIX}${scope}`;
+  const [initial] = useState(() => {
+    const stored = attemptStore()?.getItem(storageKey) ?? null;
+    const key = stored ?? newIdempotencyKey();
+    attemptStore()?.setItem(storageKey, key);
+    return { key, resumed: stored !== null };
+  });
+  const key = useRef(initial.key);
+  const renew = () => {
+    key.current = newIdempotencyKey();
+    attemptStore()?.setItem(storageKey, key.current);
+  };
   return {
     get current() {
       return key.current;
+    },
+    resumed: initial.resumed,
+    /** The booking was made: the next booking of the same thing is a new attempt. */
+    done() {
+      attemptStore()?.removeItem(storageKey);
+      key.current = newIdempotencyKey();
     },
     settle(error: unknown) {
       if (
@@ -223,7 +254,7 @@ export function useAttemptKey() {
         error.status < 500 &&
         error.code !== 'idempotency_key_in_use'
       )
-        key.current = newIdempotencyKey();
+        renew();
     },
   };
 }

@@ -11,6 +11,7 @@ import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { ResumedAttempt } from '../../../components/resumed-attempt.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
@@ -213,7 +214,7 @@ function BookingForm({
   const navigate = useNavigate();
   const create = useCreateActivityBooking();
   // One key per booking attempt: a double click or a retry after a lost answer books once.
-  const key = useAttemptKey();
+  const key = useAttemptKey(`activity:${typeId}:${date}:${slot ?? ''}`);
 
   const submit = form.handleSubmit((values) => {
     if (create.isPending) return;
@@ -232,6 +233,7 @@ function BookingForm({
             'Activity booking held',
             `${booking.code} for ${formatMoney(booking.total)}. Confirm it next.`,
           );
+          key.done();
           void navigate(`/activities/bookings/${booking.id}`);
         },
         onError: (error) => {
@@ -319,6 +321,7 @@ function BookingForm({
             Some answers need attention; they are marked above.
           </p>
         )}
+        <ResumedAttempt resumed={key.resumed} />
         <div className="row">
           <button type="submit" className="button primary" disabled={create.isPending}>
             {create.isPending ? 'Holding…' : 'Hold booking'}

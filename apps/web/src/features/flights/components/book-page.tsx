@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { ResumedAttempt } from '../../../components/resumed-attempt.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
@@ -136,7 +137,7 @@ function PassengersForm({
   });
   const create = useCreateOrder();
   // One key per booking attempt: a double click or a retry after a lost answer books once.
-  const key = useAttemptKey();
+  const key = useAttemptKey(`flight:${offer.id}`);
   const lastDeparture = offer.slices.at(-1)?.segments.at(-1)?.arriving_at.slice(0, 10) ?? dateInDays(0);
 
   const submit = form.handleSubmit((values) => {
@@ -150,6 +151,7 @@ function PassengersForm({
             'Booking held',
             `Order ${order.booking_reference ?? order.id} for ${formatMoney(order.total)}. Ticket it before the deadline.`,
           );
+          key.done();
           onBooked(order.id);
         },
         onError: (error) => key.settle(error),
@@ -287,6 +289,7 @@ function PassengersForm({
           }
         />
       )}
+      <ResumedAttempt resumed={key.resumed} />
       <div className="actions">
         <button type="submit" className="button primary" disabled={create.isPending}>
           {create.isPending ? 'Holding…' : `Hold booking · ${formatMoney(offer.total)}`}

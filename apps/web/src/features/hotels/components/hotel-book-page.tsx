@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { ResumedAttempt } from '../../../components/resumed-attempt.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
@@ -144,7 +145,7 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
   });
   const create = useCreateHotelOrder();
   // One key per booking attempt: a double click or a retry after a lost answer holds once.
-  const key = useAttemptKey();
+  const key = useAttemptKey(`hotel:${rate.id}`);
   const rooms = form.getValues('rooms');
 
   const submit = form.handleSubmit((values) => {
@@ -158,6 +159,7 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
             'Hotel booking held',
             `Order ${order.id} for ${formatMoney(order.total)}. Confirm it before the deadline.`,
           );
+          key.done();
           onBooked(order.id);
         },
         onError: (error) => key.settle(error),
@@ -259,6 +261,7 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
           }
         />
       )}
+      <ResumedAttempt resumed={key.resumed} />
       <div className="row">
         <button type="submit" className="button primary" disabled={create.isPending}>
           {create.isPending ? 'Holding…' : `Hold booking · ${formatMoney(rate.total)}`}

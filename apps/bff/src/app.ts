@@ -2,7 +2,7 @@ import { errorEnvelope, newId } from '@console/contract';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import { openDatabase } from './db/index.ts';
+import { databaseInfo, openDatabase, sql } from './db/index.ts';
 import type { Deps } from './deps.ts';
 import type { BffEnv } from './env.ts';
 import { Accounts } from './lib/accounts.ts';
@@ -46,6 +46,16 @@ const bookingBodyLimit = bodyLimit({ maxSize: MAX_BOOKING_BODY, onError: tooLarg
 export interface ConsoleOptions {
   /** The clock for sign-in sessions (tests move it to reach idle and absolute timeouts). */
   now?: () => number;
+}
+
+/** How a check went: whether it worked, and in how many milliseconds (why not is in the log, not on a public URL). */
+async function timed(check: () => Promise<unknown>): Promise<{ ok: boolean; ms: number }> {
+  const started = performance.now();
+  const ok = await check().then(
+    () => true,
+    () => false,
+  );
+  return { ok, ms: Math.round(performance.now() - started) };
 }
 
 /** Builds the whole console: database, upstream, and the Hono app with the API and the SPA. */
@@ -101,6 +111,31 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
           environment: upstream.service.environment,
         },
         reachable ? 200 : 503,
+      );
+    })
+    // Readiness for a load balancer: the database and the service, each said separately, with each part's circuit.
+    .get('/ready', async (c) => {
+      const database = await timed(() => sql`select 1`.execute(db));
+      const service = await timed(() => upstream.service.tokens.get(['flights:read']));
+      const parts = upstream.service.transport.bulkheads.report();
+      const ready = database.ok && service.ok;
+      return c.json(
+        {
+          status: ready ? 'ready' : 'not_ready',
+          database: { ...database, kind: databaseInfo(db).kind, pool: databaseInfo(db).pool() },
+          upstream: {
+            ...service,
+            embedded: upstream.embedded !== null,
+            parts: Object.fromEntries(
+              Object.entries(parts).map(([name, part]) => [
+                name,
+                { circuit: part.circuit, pending: part.pending },
+              ]),
+            ),
+          },
+          intents: { open: await deps.intents.openCount().catch(() => null) },
+        },
+        ready ? 200 : 503,
       );
     })
     .route('/auth', authRoutes(deps))

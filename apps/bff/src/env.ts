@@ -46,7 +46,13 @@ const EnvSchema = z
       .min(1)
       .max(24 * 7)
       .default(12),
+    /** The most one call to the service takes, its retries included (a read's; a keyed create may take twice). */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Connections per part of the service (flights, hotels, activities, wallet): each part is its own bulkhead. */
+    UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64),
+    /** Timeouts or lost connections in a row that open a part's circuit; how long it then fails at once. */
+    UPSTREAM_CIRCUIT_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    UPSTREAM_CIRCUIT_COOLDOWN_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     WEB_DIST: z.string().default(resolve(here, '../../web/dist')),
     /** One JSON line per request (method, path, status, time, request id). */
     LOG_REQUESTS: flag.default(true),

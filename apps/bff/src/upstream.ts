@@ -51,6 +51,9 @@ export async function connectUpstream(env: BffEnv): Promise<Upstream> {
     clientId,
     clientSecret,
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    connections: env.UPSTREAM_CONNECTIONS,
+    circuitFailures: env.UPSTREAM_CIRCUIT_FAILURES,
+    circuitCoolDownMs: env.UPSTREAM_CIRCUIT_COOLDOWN_MS,
     requestHeaders: (): Record<string, string> => {
       const id = currentRequestId();
       return id ? { 'x-request-id': id } : {};

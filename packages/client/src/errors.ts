@@ -49,7 +49,13 @@ export class ServiceError extends Error {
   static local(
     code: KnownErrorCode,
     status: number,
-    options: { message?: string; outcome?: 'failed' | 'unknown'; retryable?: boolean; cause?: unknown } = {},
+    options: {
+      message?: string;
+      outcome?: 'failed' | 'unknown';
+      retryable?: boolean;
+      cause?: unknown;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     return new ServiceError(status, errorEnvelope(code, { message: options.message }), options);
   }

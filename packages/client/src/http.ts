@@ -12,6 +12,11 @@ export interface HttpRequest {
   headers: Record<string, string>;
   body?: string;
   timeoutMs: number;
+  /**
+   * The most this call may wait for its answer's headers, queueing for a connection included (the call's total
+   * deadline, decision 014). Not applied to reading the body: a stream's gaps have `timeoutMs`.
+   */
+  deadlineMs?: number;
   signal?: AbortSignal;
 }
 
@@ -30,18 +35,34 @@ function errorCode(error: unknown): string | undefined {
  * left, 504 upstream_timeout when no answer came in time; for a write whose answer was lost, outcome `unknown`.
  */
 export async function send(agent: Agent, req: HttpRequest, isWrite: boolean): Promise<HttpResponse> {
+  const deadline = req.deadlineMs === undefined ? null : new AbortController();
+  const timer = deadline ? setTimeout(() => deadline.abort(), req.deadlineMs) : null;
+  const signal =
+    deadline && req.signal
+      ? AbortSignal.any([req.signal, deadline.signal])
+      : (deadline?.signal ?? req.signal);
   try {
     return await request(req.url, {
       dispatcher: agent,
       method: req.method,
       headers: req.headers,
       body: req.body,
-      signal: req.signal,
+      signal,
       headersTimeout: req.timeoutMs,
       bodyTimeout: req.timeoutMs,
     });
   } catch (error) {
     if (req.signal?.aborted) throw error;
+    if (deadline?.signal.aborted) {
+      // Out of time, waiting for a connection or for the answer: a write may have reached the service.
+      if (isWrite)
+        throw ServiceError.local('outcome_unknown', 502, {
+          outcome: 'unknown',
+          retryable: true,
+          cause: error,
+        });
+      throw ServiceError.local('upstream_timeout', 504, { retryable: true, cause: error });
+    }
     const code = errorCode(error);
     const notSent = code !== undefined && NOT_SENT.has(code);
     const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
@@ -50,7 +71,20 @@ export async function send(agent: Agent, req: HttpRequest, isWrite: boolean): Pr
       throw ServiceError.local('outcome_unknown', 502, { outcome, retryable: true, cause: error });
     if (timedOut) throw ServiceError.local('upstream_timeout', 504, { retryable: true, cause: error });
     throw ServiceError.local('upstream_unavailable', 502, { retryable: true, cause: error });
+  } finally {
+    if (timer) clearTimeout(timer);
   }
+}
+
+/** The console's own failures to reach the service (no connection, no answer in time), which a circuit counts. */
+export function unreachable(error: unknown): boolean {
+  return (
+    error instanceof ServiceError &&
+    (error.code === 'upstream_timeout' ||
+      error.code === 'upstream_unavailable' ||
+      error.code === 'outcome_unknown') &&
+    error.envelope.error.request_id == null
+  );
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -108,6 +108,8 @@ export class ServiceClient {
         timeoutMs: 'timeoutMs' in operation ? operation.timeoutMs : undefined,
         report,
         acts,
+        // Each product's calls in their own pool and circuit: flights, hotels, activities, wallet (decision 014).
+        bulkhead: operation.scope.split(':')[0],
       },
       async (response) => {
         const replayed = response.headers['idempotent-replayed'] === 'true';
@@ -145,7 +147,7 @@ export class ServiceClient {
   }
 
   async close(): Promise<void> {
-    await this.transport.agent.close();
+    await this.transport.close();
   }
 }
 

@@ -35,6 +35,7 @@ export async function* relayFlightSearch(
       body,
       signal,
       acts: false,
+      bulkhead: 'stream',
     },
     async (answer) => {
       if (answer.statusCode < 400) return answer;

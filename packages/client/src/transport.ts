@@ -1,8 +1,9 @@
 import { ErrorEnvelopeSchema, type Scope, TokenResponseSchema } from '@console/contract';
 import type { Agent } from 'undici';
 import type { z } from 'zod';
+import { Bulkheads } from './bulkhead.ts';
 import { ServiceError } from './errors.ts';
-import { backoffMs, type HttpResponse, keepAliveAgent, send, sleep } from './http.ts';
+import { backoffMs, type HttpResponse, send, sleep, unreachable } from './http.ts';
 import { TokenManager } from './tokens.ts';
 
 export interface TransportOptions {
@@ -18,6 +19,13 @@ export interface TransportOptions {
   retryAfterBudgetMs?: number;
   /** Headers added to every call to the service (the console's X-Request-Id of the request being served). */
   requestHeaders?: () => Record<string, string>;
+  /** Connections per part of the service (flights, hotels, activities, wallet, tokens) and for search streams. */
+  connections?: number;
+  streamConnections?: number;
+  /** Timeouts or lost connections in a row that open a part's circuit, and how long it then refuses at once. */
+  circuitFailures?: number;
+  circuitCoolDownMs?: number;
+  /** One pool for everything instead of the bulkheads (tests and tools that bring their own). */
   agent?: Agent;
 }
 
@@ -47,6 +55,8 @@ export interface Exchange {
   report?: CallReport;
   /** Whether the call may change something at the service (a POST that is not a search). */
   acts: boolean;
+  /** The part of the service it belongs to: its own pool and circuit (decision 014). */
+  bulkhead?: string;
 }
 
 function queryString(query: Query | undefined): string {
@@ -76,7 +86,9 @@ const header = (response: HttpResponse, name: string) => {
  * Holds the client_secret: server-side only.
  */
 export class Transport {
+  /** The pool of token calls, voucher downloads and media (and of everything when one agent is given). */
   readonly agent: Agent;
+  readonly bulkheads: Bulkheads;
   readonly tokens: TokenManager;
   readonly options: Required<Omit<TransportOptions, 'agent'>>;
 
@@ -86,10 +98,22 @@ export class Transport {
       retries: 2,
       retryAfterBudgetMs: 10_000,
       requestHeaders: () => ({}),
+      connections: 64,
+      streamConnections: 512,
+      circuitFailures: 5,
+      circuitCoolDownMs: 10_000,
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
     };
-    this.agent = options.agent ?? keepAliveAgent();
+    this.bulkheads = new Bulkheads(
+      {
+        connections: this.options.connections,
+        streamConnections: this.options.streamConnections,
+        circuit: { failures: this.options.circuitFailures, coolDownMs: this.options.circuitCoolDownMs },
+      },
+      options.agent,
+    );
+    this.agent = this.bulkheads.pool('auth');
     this.tokens = new TokenManager((scope) => this.#fetchToken(scope));
   }
 
@@ -198,6 +222,15 @@ export class Transport {
   async exchange<T>(options: Exchange, accept: (response: HttpResponse) => Promise<T>): Promise<T> {
     const safe = !options.acts || options.idempotencyKey !== undefined;
     const attempts = safe ? this.options.retries + 1 : 1;
+    const bulkhead = options.bulkhead ?? 'default';
+    const circuit = this.bulkheads.circuit(bulkhead);
+    // One deadline for the whole call, retries included (decision 014): a hung read answers within its timeout,
+    // not three times it; each of its tries gets under half of it, so one hung try can still be retried in time. A
+    // write's try gets the whole timeout (cutting a slow create short only to send it again helps no one), and a
+    // keyed write may have a second try with the same key: twice the timeout in all.
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    let deadline = Date.now() + (options.acts ? timeoutMs * 2 : timeoutMs);
+    const tryMs = options.acts ? timeoutMs : Math.ceil(timeoutMs * 0.45);
     let token = await this.tokens.get([options.scope]);
     // A token rejected as invalid or expired is replaced and the call repeated; twice at most, for a service that
     // revokes tokens while many calls are in flight.
@@ -206,8 +239,21 @@ export class Transport {
     const report = options.report;
     for (let attempt = 1; ; attempt += 1) {
       if (report) report.attempts += 1;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw ServiceError.local('upstream_timeout', 504, { retryable: false });
+      // An open circuit refuses straight away: its refusal is not retried nor waited out here.
+      circuit.admit();
       try {
-        return await accept(await this.request(options, token));
+        let response: HttpResponse;
+        try {
+          response = await this.request(options, token, Math.min(tryMs, remaining), bulkhead);
+        } catch (error) {
+          if (unreachable(error)) circuit.failed();
+          else circuit.abandoned();
+          throw error;
+        }
+        circuit.succeeded();
+        return await accept(response);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
         if (report && error.outcome === 'unknown') report.outcomeUnknown = true;
@@ -226,17 +272,25 @@ export class Transport {
           const waitMs = error.retryAfterSeconds * 1000;
           if (!safe || waitedMs + waitMs > this.options.retryAfterBudgetMs) throw busy(error);
           waitedMs += waitMs;
+          // The service asked for the wait: it does not count against the call's own deadline.
+          deadline += waitMs;
           attempt -= 1;
           await sleep(waitMs);
           continue;
         }
-        if (!error.retryable || attempt >= attempts) throw error;
-        await sleep(backoffMs(attempt));
+        const pause = backoffMs(attempt);
+        if (!error.retryable || attempt >= attempts || Date.now() + pause >= deadline) throw error;
+        await sleep(pause);
       }
     }
   }
 
-  request(options: Exchange, token: string): Promise<HttpResponse> {
+  request(
+    options: Exchange,
+    token: string,
+    deadlineMs?: number,
+    bulkhead = 'default',
+  ): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       ...this.options.requestHeaders(),
       authorization: `Bearer ${token}`,
@@ -245,17 +299,22 @@ export class Transport {
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
     return send(
-      this.agent,
+      this.bulkheads.pool(bulkhead),
       {
         method: options.method,
         url: `${this.options.baseUrl}${options.path}${queryString(options.query)}`,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         timeoutMs: options.timeoutMs ?? this.options.timeoutMs,
+        deadlineMs,
         signal: options.signal,
       },
       options.acts,
     );
+  }
+
+  async close(): Promise<void> {
+    await this.bulkheads.close();
   }
 
   /** A call whose answer is not JSON (the voucher PDF): the bytes, after the same token and error handling. */
@@ -263,18 +322,21 @@ export class Transport {
     path: string,
     scope: Scope,
   ): Promise<{ body: Uint8Array; contentType: string; disposition: string | null }> {
-    return this.exchange({ method: 'GET', path, scope, acts: false }, async (response) => {
-      if (response.statusCode >= 400) {
-        await this.readJson(response, false);
-        throw ServiceError.local('upstream_malformed', 502);
-      }
-      const body = new Uint8Array(await response.body.arrayBuffer());
-      return {
-        body,
-        contentType: header(response, 'content-type') ?? 'application/octet-stream',
-        disposition: header(response, 'content-disposition'),
-      };
-    });
+    return this.exchange(
+      { method: 'GET', path, scope, acts: false, bulkhead: 'downloads' },
+      async (response) => {
+        if (response.statusCode >= 400) {
+          await this.readJson(response, false);
+          throw ServiceError.local('upstream_malformed', 502);
+        }
+        const body = new Uint8Array(await response.body.arrayBuffer());
+        return {
+          body,
+          contentType: header(response, 'content-type') ?? 'application/octet-stream',
+          disposition: header(response, 'content-disposition'),
+        };
+      },
+    );
   }
 
   /** A public media file the service links to (a path such as /media/hotels/1/1.svg on its origin). */

@@ -13,6 +13,7 @@ import { BookingIntents } from './lib/intents.ts';
 import { startJobs } from './lib/jobs.ts';
 import { Leases } from './lib/lease.ts';
 import { Ledger } from './lib/ledger.ts';
+import { Lifecycle } from './lib/lifecycle.ts';
 import { createLog, requestContext } from './lib/log.ts';
 import { relayRoutes } from './lib/relay.ts';
 import { SignInThrottle } from './lib/throttle.ts';
@@ -80,6 +81,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     intents: new BookingIntents(db, options.now),
     leases: new Leases(db),
     log,
+    lifecycle: new Lifecycle(),
   };
   const jobs = startJobs(deps);
 
@@ -118,10 +120,11 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       const database = await timed(() => sql`select 1`.execute(db));
       const service = await timed(() => upstream.service.tokens.get(['flights:read']));
       const parts = upstream.service.transport.bulkheads.report();
-      const ready = database.ok && service.ok;
+      const draining = deps.lifecycle.draining;
+      const ready = database.ok && service.ok && !draining;
       return c.json(
         {
-          status: ready ? 'ready' : 'not_ready',
+          status: draining ? 'draining' : ready ? 'ready' : 'not_ready',
           database: { ...database, kind: databaseInfo(db).kind, pool: databaseInfo(db).pool() },
           upstream: {
             ...service,
@@ -134,6 +137,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
             ),
           },
           intents: { open: await deps.intents.openCount().catch(() => null) },
+          streams: { open: deps.lifecycle.openStreams },
         },
         ready ? 200 : 503,
       );
@@ -221,6 +225,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     app,
     deps,
     jobs,
+    databaseKind: databaseInfo(db).kind,
     async close() {
       await jobs.stop();
       await upstream.close();

@@ -5,6 +5,7 @@ import type { AuditLog } from './lib/audit.ts';
 import type { BookingIntents } from './lib/intents.ts';
 import type { Leases } from './lib/lease.ts';
 import type { Ledger } from './lib/ledger.ts';
+import type { Lifecycle } from './lib/lifecycle.ts';
 import type { Logger } from './lib/log.ts';
 import type { SignInThrottle } from './lib/throttle.ts';
 import type { Upstream } from './upstream.ts';
@@ -21,4 +22,5 @@ export interface Deps {
   intents: BookingIntents;
   leases: Leases;
   log: Logger;
+  lifecycle: Lifecycle;
 }

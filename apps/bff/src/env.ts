@@ -31,6 +31,12 @@ const EnvSchema = z
      */
     DATABASE_URL: z.string().min(1).optional(),
     DATABASE_PATH: z.string().min(1).optional(),
+    /**
+     * With PostgreSQL and no service configured, the start is refused (several instances would each run a sandbox of
+     * their own, with bookings the others cannot see): set this to run one instance on PostgreSQL with its embedded
+     * sandbox anyway (tests, a try-out).
+     */
+    SANDBOX_WITH_POSTGRES: flag.default(false),
     /** Connections per instance to PostgreSQL. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     COOKIE_SECURE: flag.default(true),
@@ -56,6 +62,8 @@ const EnvSchema = z
     WEB_DIST: z.string().default(resolve(here, '../../web/dist')),
     /** One JSON line per request (method, path, status, time, request id). */
     LOG_REQUESTS: flag.default(true),
+    /** On SIGTERM, how long requests in flight may take to finish before their connections are closed. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** How often one instance (holding the jobs lease) refreshes running clocks and reconciles open intents. */
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
@@ -118,7 +126,19 @@ const EnvSchema = z
 const WithDatabase = EnvSchema.transform(({ DATABASE_URL, DATABASE_PATH, ...env }) => ({
   ...env,
   DATABASE_URL: DATABASE_URL ?? DATABASE_PATH ?? resolve(here, '../data/console.db'),
-}));
+})).superRefine((env, ctx) => {
+  if (/^postgres(ql)?:\/\//.test(env.DATABASE_URL) && !env.SERVICE_BASE_URL && !env.SANDBOX_WITH_POSTGRES) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SERVICE_BASE_URL'],
+      message:
+        'a PostgreSQL store is for several instances, and with no service configured each would start a sandbox of its own ' +
+        'with bookings the others cannot see. Set SERVICE_BASE_URL, SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET to one ' +
+        'service (for a shared sandbox: pnpm --filter @console/sandbox start, then http://<host>:4010/v3 with ' +
+        'cid_test_demo / sk_test_demo), or set SANDBOX_WITH_POSTGRES=true for a single instance',
+    });
+  }
+});
 
 export type BffEnv = z.infer<typeof WithDatabase>;
 

@@ -49,6 +49,8 @@ export async function startConsole(overrides: Record<string, string> = {}) {
     WEB_DIST: '/nonexistent',
     UPSTREAM_TIMEOUT_MS: '3000',
     LOG_LEVEL: 'silent',
+    // One console per test file, each with its own sandbox, also when the store is PostgreSQL.
+    SANDBOX_WITH_POSTGRES: 'true',
     // Tests run the scheduled jobs themselves (console.jobs.runOnce()).
     JOBS_INTERVAL_SECONDS: '3600',
     // `pnpm test` runs the BFF suite once per sandbox profile (TEST_SANDBOX_PROFILE).

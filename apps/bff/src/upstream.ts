@@ -89,9 +89,14 @@ const WorkerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('closed') }),
 ]);
 
-/** The sandbox worker; its bootstrap loads the TypeScript through tsx, under `pnpm start` and test runners alike. */
+/**
+ * The sandbox worker, loaded only when no service is configured: the built `sandbox-worker.js` beside the built
+ * server (`pnpm start`), or under a TypeScript runner (tests, `pnpm dev`) a bootstrap that loads the TypeScript
+ * through tsx.
+ */
 function startSandboxWorker(env: BffEnv): Worker {
-  return new Worker(new URL('./sandbox-worker.mjs', import.meta.url), {
+  const built = import.meta.url.endsWith('.js');
+  return new Worker(new URL(built ? './sandbox-worker.js' : './sandbox-worker.mjs', import.meta.url), {
     workerData: {
       port: env.SANDBOX_PORT,
       streamIntervalMs: env.SANDBOX_STREAM_INTERVAL_MS,

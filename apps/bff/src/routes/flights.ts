@@ -8,6 +8,7 @@ import {
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Deps } from '../deps.ts';
+import { ConsoleError } from '../lib/errors.ts';
 import { FLIGHT_LEDGER, flightFacts } from '../lib/ledger.ts';
 import { parseBody, pathId } from '../lib/parse.ts';
 import { rereadForLedger, settleAction, settleCreate, settledBody } from '../lib/settle.ts';
@@ -19,6 +20,11 @@ export function flightRoutes(d: Deps) {
   const { service } = d.upstream;
   return new Hono<AppEnv>()
     .post('/searches/stream', async (c) => {
+      // A stopping instance starts no new stream it would cut a moment later; the browser searches again.
+      if (d.lifecycle.draining)
+        throw new ConsoleError('service_unavailable', {
+          message: 'The console is restarting. Search again in a moment.',
+        });
       const body = await parseBody(c, FlightSearchRequestSchema);
       const upstream = new AbortController();
       // The browser going away before the first event aborts the upstream call. The listener is removed when the
@@ -39,6 +45,11 @@ export function flightRoutes(d: Deps) {
       }
       c.header('X-Accel-Buffering', 'no');
       c.header('Cache-Control', 'no-cache, no-transform');
+      let shuttingDown = false;
+      const untrack = d.lifecycle.track(() => {
+        shuttingDown = true;
+        upstream.abort();
+      });
       return streamSSE(c, async (stream) => {
         stream.onAbort(() => upstream.abort());
         const heartbeat = setInterval(() => {
@@ -49,6 +60,15 @@ export function flightRoutes(d: Deps) {
           if (!first.done) await stream.write(first.value.frame);
           for await (const event of events) await stream.write(event.frame);
         } catch (error) {
+          if (shuttingDown) {
+            // This instance is stopping: the browser is told, in the envelope, to search again.
+            const envelope = errorEnvelope('service_unavailable', {
+              requestId: c.get('requestId'),
+              message: 'The console is restarting. Search again in a moment.',
+            });
+            await stream.writeSSE({ event: 'error', data: JSON.stringify(envelope) }).catch(() => undefined);
+            return;
+          }
           if (upstream.signal.aborted) return;
           const envelope =
             error instanceof ServiceError
@@ -57,6 +77,7 @@ export function flightRoutes(d: Deps) {
           await stream.writeSSE({ event: 'error', data: JSON.stringify(envelope) });
         } finally {
           clearInterval(heartbeat);
+          untrack();
           detach();
           upstream.abort();
         }

@@ -1,0 +1,260 @@
+import {
+  CSRF_HEADER,
+  FlightOfferSchema,
+  FlightOrderSchema,
+  FlightSearchSchema,
+  LedgerListSchema,
+  UserListSchema,
+} from '@console/contract';
+import { createParser } from 'eventsource-parser';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contact, inDays, passenger } from './test-support.ts';
+import { buildBff, startBffProcess, startSandboxProcess, usersCommand } from './testing/processes.ts';
+import { startThrowawayPostgres, type ThrowawayPostgres } from './testing/throwaway-postgres.ts';
+
+/**
+ * Several instances (decision 014): two built BFF processes on one PostgreSQL database and one sandbox process,
+ * reached round-robin as a load balancer would. Always on PostgreSQL (its own throwaway server), whatever the run's
+ * store.
+ */
+let postgres: ThrowawayPostgres;
+let sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
+let env: Record<string, string>;
+type Instance = Awaited<ReturnType<typeof startBffProcess>>;
+let a: Instance;
+let b: Instance;
+
+const ADMIN = { email: 'admin@agency.test', password: 'admin-password-1' };
+const AGENT = { email: 'agent@agency.test', password: 'agent-password-1' };
+
+beforeAll(async () => {
+  postgres = await startThrowawayPostgres();
+  sandbox = await startSandboxProcess({ SANDBOX_STREAM_INTERVAL_MS: '300' });
+  await buildBff();
+  env = {
+    DATABASE_URL: await postgres.createDatabase(),
+    SERVICE_BASE_URL: `${sandbox.origin}/v3`,
+    SERVICE_CLIENT_ID: 'cid_test_demo',
+    SERVICE_CLIENT_SECRET: 'sk_test_demo',
+    JOBS_INTERVAL_SECONDS: '1',
+    INTENT_RECONCILE_AFTER_SECONDS: '2',
+    UPSTREAM_TIMEOUT_MS: '8000',
+    SHUTDOWN_GRACE_MS: '5000',
+  };
+  // Both start at once: the migrations run once (Kysely's migration lock on PostgreSQL).
+  [a, b] = await Promise.all([startBffProcess(env), startBffProcess(env)]);
+  for (const [who, role] of [
+    [ADMIN, 'admin'],
+    [AGENT, 'agent'],
+  ] as const)
+    await usersCommand(env, [
+      'create',
+      '--email',
+      who.email,
+      '--name',
+      role,
+      '--role',
+      role,
+      '--password',
+      who.password,
+    ]);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop('SIGKILL'), b?.stop('SIGKILL')]);
+  await sandbox?.stop();
+  await postgres?.stop();
+});
+
+/** A browser behind a round-robin load balancer: each request goes to the next instance, the cookie kept. */
+function browser(instances: () => Instance[]) {
+  let cookie = '';
+  let turn = 0;
+  return {
+    async call(
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+      to?: Instance,
+    ) {
+      const list = instances();
+      const target = to ?? list[turn++ % list.length];
+      if (!target) throw new Error('no instance');
+      const response = await fetch(`${target.origin}/api${path}`, {
+        method,
+        headers: {
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...(method === 'GET' ? {} : { [CSRF_HEADER]: '1', 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const set = response.headers.get('set-cookie');
+      if (set) cookie = set.split(';')[0] ?? '';
+      const text = await response.text();
+      let json: unknown = text;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = text;
+      }
+      return { status: response.status, body: json, headers: response.headers };
+    },
+    signIn(who: { email: string; password: string }, to?: Instance) {
+      return this.call('POST', '/auth/sign-in', who, {}, to);
+    },
+    cookie: () => cookie,
+  };
+}
+const both = () => [a, b];
+
+async function orderRequest(agent: ReturnType<typeof browser>, reference: string) {
+  const search = FlightSearchSchema.parse(
+    (
+      await agent.call('POST', '/flights/searches', {
+        slices: [{ origin: 'LHR', destination: 'CDG', departure_date: inDays(30) }],
+        passengers: { adults: 1 },
+      })
+    ).body,
+  );
+  for (const offer of search.offers) {
+    const repriced = FlightOfferSchema.parse((await agent.call('GET', `/flights/offers/${offer.id}`)).body);
+    if (repriced.total.amount === offer.total.amount)
+      return { offer_id: offer.id, passengers: [passenger], contact, client_reference: reference };
+  }
+  throw new Error('no stable offer');
+}
+
+async function ledgerRows(agent: ReturnType<typeof browser>, reference: string) {
+  return LedgerListSchema.parse((await agent.call('GET', `/bookings?q=${reference}`)).body).data;
+}
+
+describe('two instances on one PostgreSQL', () => {
+  it('keeps a session signed in on A going on B, and ends it on both when signed out on B', async () => {
+    const agent = browser(both);
+    expect((await agent.signIn(AGENT, a)).status).toBe(200);
+    expect((await agent.call('GET', '/me', undefined, {}, b)).status).toBe(200);
+    expect((await agent.call('POST', '/auth/sign-out', {}, {}, b)).status).toBe(200);
+  });
+
+  it('refuses a user disabled on A at their very next request on B', async () => {
+    const admin = browser(both);
+    expect((await admin.signIn(ADMIN, a)).status).toBe(200);
+    const agent = browser(both);
+    expect((await agent.signIn(AGENT, a)).status).toBe(200);
+    expect((await agent.call('GET', '/me', undefined, {}, b)).status).toBe(200);
+    const users = UserListSchema.parse((await admin.call('GET', '/admin/users', undefined, {}, a)).body);
+    const id = users.data.find((u) => u.email === AGENT.email)?.id ?? '';
+    expect((await admin.call('PATCH', `/admin/users/${id}`, { disabled: true }, {}, a)).status).toBe(200);
+    expect((await agent.call('GET', '/me', undefined, {}, b)).status).toBe(401);
+    expect((await agent.signIn(AGENT, b)).status).toBe(403);
+    expect((await admin.call('PATCH', `/admin/users/${id}`, { disabled: false }, {}, a)).status).toBe(200);
+  });
+
+  it('counts failed sign-ins across both instances', async () => {
+    const someone = browser(both);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await someone.signIn({ email: 'guess@agency.test', password: `wrong-${i}` })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('books once for one Idempotency-Key sent to A and B at the same moment: one order, one ledger row', async () => {
+    const agent = browser(both);
+    expect((await agent.signIn(AGENT)).status).toBe(200);
+    const body = await orderRequest(agent, 'TWO-AT-ONCE');
+    const before = (await sandbox.stats()).flight_orders;
+    const key = 'two-instances-one-key';
+    const replies = await Promise.all([
+      agent.call('POST', '/flights/orders', body, { 'Idempotency-Key': key }, a),
+      agent.call('POST', '/flights/orders', body, { 'Idempotency-Key': key }, b),
+    ]);
+    // One made it, the other replayed it (201) or was told the key was still in use (409).
+    expect(replies.map((r) => r.status).sort()).toContainEqual(201);
+    expect(replies.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    expect((await sandbox.stats()).flight_orders).toBe(before + 1);
+    expect(await ledgerRows(agent, 'TWO-AT-ONCE')).toHaveLength(1);
+  });
+
+  it('loses no booking when A is killed (kill -9) in the middle of a create: restarted, it is in the ledger once', async () => {
+    const agent = browser(both);
+    expect((await agent.signIn(AGENT)).status).toBe(200);
+    const body = await orderRequest(agent, 'KILLED-MID-CREATE');
+    const before = (await sandbox.stats()).flight_orders;
+    // The service takes its time; A dies while it is waiting for the answer.
+    await sandbox.control('/faults', {
+      path: '/v3/flights/orders',
+      method: 'POST',
+      mode: 'delay',
+      delay_ms: 1500,
+    });
+    const key = 'killed-mid-create';
+    const lost = agent.call('POST', '/flights/orders', body, { 'Idempotency-Key': key }, a).catch(() => null);
+    const intent = async () => {
+      const client = new pg.Client({ connectionString: env.DATABASE_URL });
+      await client.connect();
+      try {
+        const rows = await client.query('select state from booking_intents where idempotency_key = $1', [
+          key,
+        ]);
+        return (rows.rows[0] as { state?: string } | undefined)?.state ?? null;
+      } finally {
+        await client.end();
+      }
+    };
+    // Written before it was sent.
+    await expect.poll(intent, { timeout: 5000, interval: 50 }).toBe('open');
+    expect(await a.stop('SIGKILL')).toBe(null);
+    expect(await lost).toBe(null);
+    a = await startBffProcess(env);
+
+    await expect.poll(intent, { timeout: 20_000, interval: 250 }).toBe('done');
+    expect((await sandbox.stats()).flight_orders).toBe(before + 1);
+    const rows = await ledgerRows(agent, 'KILLED-MID-CREATE');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.agent.email).toBe(AGENT.email);
+    // The agent asking again with the same key gets that booking, not a second one.
+    const again = await agent.call('POST', '/flights/orders', body, { 'Idempotency-Key': key });
+    expect(again.status).toBe(201);
+    expect(FlightOrderSchema.parse(again.body).id).toBe(rows[0]?.id);
+    expect((await sandbox.stats()).flight_orders).toBe(before + 1);
+  });
+
+  it('stops gracefully on SIGTERM: a request in flight finishes, an open search stream is told, and it exits 0', async () => {
+    const agent = browser(both);
+    expect((await agent.signIn(AGENT)).status).toBe(200);
+    await sandbox.control('/faults', { path: '/v3/flights/places', mode: 'delay', delay_ms: 1500 });
+    const slow = agent.call('GET', '/flights/places?query=lon&limit=3', undefined, {}, b);
+
+    const stream = await fetch(`${b.origin}/api/flights/searches/stream`, {
+      method: 'POST',
+      headers: { Cookie: agent.cookie(), [CSRF_HEADER]: '1', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        slices: [{ origin: 'LHR', destination: 'JFK', departure_date: inDays(33) }],
+        passengers: { adults: 1 },
+      }),
+    });
+    expect(stream.status).toBe(200);
+    const events: { event?: string; data: string }[] = [];
+    const parser = createParser({ onEvent: (e) => events.push({ event: e.event, data: e.data }) });
+    const reader = stream.body?.getReader();
+    const read = (async () => {
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) return;
+        parser.feed(new TextDecoder().decode(chunk.value));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exit = b.stop('SIGTERM');
+    expect((await slow).status).toBe(200);
+    await read;
+    expect(events.at(-1)?.event).toBe('error');
+    expect(events.at(-1)?.data).toContain('service_unavailable');
+    expect(await exit).toBe(0);
+    b = await startBffProcess(env);
+  });
+});

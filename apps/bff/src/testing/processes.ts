@@ -1,0 +1,105 @@
+import { type ChildProcess, execFile as execFileCb, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { freePort } from './throwaway-postgres.ts';
+
+const execFile = promisify(execFileCb);
+const bffDir = fileURLToPath(new URL('../..', import.meta.url));
+const sandboxDir = fileURLToPath(new URL('../../../sandbox', import.meta.url));
+
+/** Builds the BFF as production runs it (dist/, plain JavaScript). */
+export async function buildBff(): Promise<void> {
+  await execFile(process.execPath, ['build.mjs'], { cwd: bffDir, timeout: 120_000 });
+}
+
+/** The sandbox as a process of its own on a free port: the one service several console instances share. */
+export async function startSandboxProcess(env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: sandboxDir,
+    env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_STREAM_INTERVAL_MS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`the sandbox exited (${code}) before listening: ${output}`)),
+    );
+  });
+  return {
+    origin,
+    async control(path: string, body?: unknown) {
+      const response = await fetch(`${origin}/_sandbox${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+      return response.json() as Promise<unknown>;
+    },
+    stats: async () =>
+      (await (await fetch(`${origin}/_sandbox/stats`)).json()) as {
+        flight_orders: number;
+        hotel_orders: number;
+      },
+    stop: () => stop(child, 'SIGTERM'),
+  };
+}
+
+async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = once(child, 'exit');
+  child.kill(signal);
+  const [code] = (await exited) as [number | null];
+  return code;
+}
+
+/** The built BFF (`node dist/index.js`) as a process on a free port, started and answering. */
+export async function startBffProcess(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/index.js'], {
+    cwd: bffDir,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      COOKIE_SECURE: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  for (let tries = 0; ; tries += 1) {
+    if (child.exitCode !== null) throw new Error(`the console exited (${child.exitCode}) before answering`);
+    const up = await fetch(`${origin}/api/health`).then(
+      (r) => r.status < 500,
+      () => false,
+    );
+    if (up) break;
+    if (tries > 150) throw new Error('the console did not answer within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    origin,
+    pid: child.pid ?? 0,
+    exited,
+    /** SIGTERM: a graceful stop; SIGKILL: a crash. */
+    stop: (signal: NodeJS.Signals = 'SIGTERM') => stop(child, signal),
+  };
+}
+
+/** The users command of the built BFF (`node dist/cli/users.js ...`). */
+export async function usersCommand(env: Record<string, string>, args: string[]): Promise<string> {
+  const { stdout } = await execFile(process.execPath, ['dist/cli/users.js', ...args], {
+    cwd: bffDir,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    timeout: 60_000,
+  });
+  return stdout;
+}

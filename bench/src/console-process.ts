@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
+/** A script as production runs it: built JavaScript with plain node, TypeScript (the sandbox) through tsx. */
 function run(script: string, cwd: string, env: Record<string, string>, args: string[] = []): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  return spawn(process.execPath, [...loader, script, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -38,7 +40,7 @@ const stopper = (child: ChildProcess) => () =>
 /** Starts the console (BFF + embedded sandbox) as its own process, as `pnpm start` runs it. */
 export async function startConsole(port: number, sandboxPort: number) {
   const dir = mkdtempSync(join(tmpdir(), 'console-bench-'));
-  const child = run(join(root, 'apps/bff/src/index.ts'), join(root, 'apps/bff'), {
+  const child = run(join(root, 'apps/bff/dist/index.js'), join(root, 'apps/bff'), {
     PORT: String(port),
     HOST: '127.0.0.1',
     SANDBOX_PORT: String(sandboxPort),
@@ -80,7 +82,7 @@ export async function startBff(port: number, serviceBaseUrl: string) {
     SERVICE_CLIENT_SECRET: 'sk_test_demo',
   };
   const cwd = join(root, 'apps/bff');
-  const users = run(join(cwd, 'src/cli/users.ts'), cwd, env, [
+  const users = run(join(cwd, 'dist/cli/users.js'), cwd, env, [
     'create',
     '--email',
     BENCH_USER.email,
@@ -94,7 +96,7 @@ export async function startBff(port: number, serviceBaseUrl: string) {
   const code = await new Promise<number | null>((resolve) => users.once('exit', resolve));
   if (code !== 0) throw new Error(`creating the bench user failed (exit ${code})`);
   // BENCH_BFF_NODE_OPTIONS (e.g. --max-old-space-size=192) tells lazy garbage collection from a leak in the soak.
-  const child = run(join(cwd, 'src/index.ts'), cwd, {
+  const child = run(join(cwd, 'dist/index.js'), cwd, {
     ...env,
     NODE_OPTIONS: process.env.BENCH_BFF_NODE_OPTIONS ?? '',
   });

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TokenResponseSchema } from '@console/contract';
 import { BENCH_USER, startBff, startConsole, startSandbox } from './console-process.ts';
+import { instancesBench } from './instances.ts';
 import { load, openLoad } from './load.ts';
 import { control, disconnectToClose, memory, signIn, sseLatency, tokenStorm } from './relay.ts';
 import { soak } from './soak.ts';
@@ -221,6 +222,33 @@ async function relaySection(results: Record<string, unknown>) {
   }
 }
 
+/** Several instances on PostgreSQL, and the bulkheads with one product's upstream hung (decision 014). */
+async function instancesSection(results: Record<string, unknown>) {
+  const figures = await instancesBench(SECONDS, RATE / 2);
+  section(
+    `Instances on PostgreSQL (GET /api/bookings, closed loop, 40 connections, ${SECONDS} s; 2 cores shared)`,
+  );
+  row('one instance: throughput / p99', `${rps(figures.one.throughput)} / ${ms(figures.one.p99)}`);
+  row(
+    'two instances: throughput / worse p99',
+    `${rps(figures.two.throughput)} / ${ms(figures.two.p99)} (${(figures.two.throughput / figures.one.throughput).toFixed(2)}x)`,
+  );
+  row('errors one / two', `${figures.one.errors} / ${figures.two.errors}`, '0');
+  section(`Bulkheads (GET /api/flights/places at ${RATE / 2} req/s, ${SECONDS} s)`);
+  row('flights p50 / p99, hotels answering', `${ms(figures.calm.p50)} / ${ms(figures.calm.p99)}`);
+  row(
+    'flights p50 / p99, every hotel call hanging (50 hotel calls/s)',
+    `${ms(figures.stormy.p50)} / ${ms(figures.stormy.p99)}`,
+    'unchanged within noise',
+  );
+  row(
+    'hotel calls meanwhile: answered / failed fast or timed out',
+    `${figures.hotels.requests - figures.hotels.errors} / ${figures.hotels.errors}`,
+  );
+  row('flights errors calm / hung', `${figures.calm.errors} / ${figures.stormy.errors}`, '0');
+  results.instances = figures;
+}
+
 const mib = (n: number) => `${n.toFixed(1)} MiB`;
 
 function print() {
@@ -242,6 +270,7 @@ async function main() {
   try {
     if (!only || only === 'latency') await latencySection(results);
     if (!only || only === 'relay') await relaySection(results);
+    if (!only || only === 'instances') await instancesSection(results);
   } finally {
     print();
     const out = resolve(here, '../results');

@@ -39,6 +39,8 @@ export async function startSandboxProcess(env: Record<string, string> = {}) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body ?? {}),
       });
+      if (!response.ok)
+        throw new Error(`sandbox control ${path}: ${response.status} ${await response.text()}`);
       return response.json() as Promise<unknown>;
     },
     stats: async () =>

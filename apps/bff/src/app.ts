@@ -18,6 +18,7 @@ import { createLog, requestContext } from './lib/log.ts';
 import { relayRoutes } from './lib/relay.ts';
 import { SignInThrottle } from './lib/throttle.ts';
 import type { AppEnv } from './lib/types.ts';
+import { DatabaseSessionStore } from './lib/upstream-session.ts';
 import { activityRoutes } from './routes/activities.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -63,7 +64,9 @@ async function timed(check: () => Promise<unknown>): Promise<{ ok: boolean; ms: 
 export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const db = await openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
   const log = createLog(env.LOG_LEVEL);
-  const upstream = await connectUpstream(env);
+  const leases = new Leases(db);
+  // The session-based interface's one session lives in the database, shared by every instance.
+  const upstream = await connectUpstream(env, { sessionStore: new DatabaseSessionStore(db, leases) });
   const accounts = new Accounts(db, {
     idleMs: env.SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
@@ -79,7 +82,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     audit: new AuditLog(db),
     throttle: new SignInThrottle(db, undefined, options.now),
     intents: new BookingIntents(db, options.now),
-    leases: new Leases(db),
+    leases,
     log,
     lifecycle: new Lifecycle(),
   };

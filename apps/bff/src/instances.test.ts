@@ -41,6 +41,10 @@ beforeAll(async () => {
     INTENT_RECONCILE_AFTER_SECONDS: '2',
     UPSTREAM_TIMEOUT_MS: '8000',
     SHUTDOWN_GRACE_MS: '5000',
+    SESSION_BASE_URL: `${sandbox.origin}/rest`,
+    SESSION_OFFICE_ID: 'OFF-DEMO',
+    SESSION_USER_NAME: 'demo',
+    SESSION_PASSWORD: 'demo-pass',
   };
   // Both start at once: the migrations run once (Kysely's migration lock on PostgreSQL).
   [a, b] = await Promise.all([startBffProcess(env), startBffProcess(env)]);
@@ -162,6 +166,30 @@ describe('two instances on one PostgreSQL', () => {
     expect(statuses[10]).toBe(429);
   });
 
+  it('shares one session of the session-based interface: read on both at once, one CreateSession; ended on A, B makes the next', async () => {
+    const admin = browser(both);
+    expect((await admin.signIn(ADMIN)).status).toBe(200);
+    await sandbox.control('/sessions/end');
+    const reads = await Promise.all(
+      Array.from({ length: 10 }, () => admin.call('GET', '/admin/session/credit-balance')),
+    );
+    expect(reads.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect((await sandbox.stats()).sessions).toBe(1);
+    expect((await admin.call('GET', '/admin/session', undefined, {}, b)).body).toMatchObject({
+      active: true,
+    });
+
+    expect((await admin.call('POST', '/admin/session/end', {}, {}, a)).status).toBe(200);
+    expect((await sandbox.stats()).sessions).toBe(0);
+    expect((await admin.call('GET', '/admin/session', undefined, {}, b)).body).toMatchObject({
+      active: false,
+    });
+    // B still knew the ended SessionId: the service says it is gone, and B makes the next one, once.
+    expect((await admin.call('GET', '/admin/session/credit-balance', undefined, {}, b)).status).toBe(200);
+    expect((await admin.call('GET', '/admin/session/credit-balance', undefined, {}, a)).status).toBe(200);
+    expect((await sandbox.stats()).sessions).toBe(1);
+  });
+
   it('books once for one Idempotency-Key sent to A and B at the same moment: one order, one ledger row', async () => {
     const agent = browser(both);
     expect((await agent.signIn(AGENT)).status).toBe(200);
@@ -211,7 +239,8 @@ describe('two instances on one PostgreSQL', () => {
     expect(await lost).toBe(null);
     a = await startBffProcess(env);
 
-    await expect.poll(intent, { timeout: 20_000, interval: 250 }).toBe('done');
+    // Whichever instance holds the jobs lease settles it; if A held it, it lapses first (10 s here).
+    await expect.poll(intent, { timeout: 30_000, interval: 250 }).toBe('done');
     expect((await sandbox.stats()).flight_orders).toBe(before + 1);
     const rows = await ledgerRows(agent, 'KILLED-MID-CREATE');
     expect(rows).toHaveLength(1);
@@ -221,7 +250,7 @@ describe('two instances on one PostgreSQL', () => {
     expect(again.status).toBe(201);
     expect(FlightOrderSchema.parse(again.body).id).toBe(rows[0]?.id);
     expect((await sandbox.stats()).flight_orders).toBe(before + 1);
-  });
+  }, 60_000);
 
   it('stops gracefully on SIGTERM: a request in flight finishes, an open search stream is told, and it exits 0', async () => {
     const agent = browser(both);

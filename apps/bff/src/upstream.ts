@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ServiceClient, SessionClient } from '@console/client';
+import { ServiceClient, SessionClient, type SessionStore } from '@console/client';
 import { z } from 'zod';
 import type { BffEnv } from './env.ts';
 import { currentRequestId } from './lib/log.ts';
@@ -17,7 +17,10 @@ export interface Upstream {
  * The service the console talks to: the one configured, or, when none is, the sandbox started in-process with its
  * demo credentials (`pnpm start` on a fresh machine).
  */
-export async function connectUpstream(env: BffEnv): Promise<Upstream> {
+export async function connectUpstream(
+  env: BffEnv,
+  options: { sessionStore?: SessionStore } = {},
+): Promise<Upstream> {
   let embedded: Upstream['embedded'] = null;
   let baseUrl = env.SERVICE_BASE_URL;
   let clientId = env.SERVICE_CLIENT_ID;
@@ -60,7 +63,7 @@ export async function connectUpstream(env: BffEnv): Promise<Upstream> {
     },
   });
   const session = sessionLogin
-    ? new SessionClient({ ...sessionLogin, timeoutMs: env.UPSTREAM_TIMEOUT_MS })
+    ? new SessionClient({ ...sessionLogin, timeoutMs: env.UPSTREAM_TIMEOUT_MS, store: options.sessionStore })
     : null;
   const running = worker;
   return {

@@ -8,7 +8,14 @@ export {
   type ServiceClientOptions,
   type Settled,
 } from './service-client.ts';
-export { SessionClient, type SessionClientOptions, type SessionState } from './session-client.ts';
+export {
+  MemorySessionStore,
+  SessionClient,
+  type SessionClientOptions,
+  type SessionRecord,
+  type SessionState,
+  type SessionStore,
+} from './session-client.ts';
 export type { RelayedEvent } from './stream.ts';
 export { TokenManager } from './tokens.ts';
 export { type CallReport, newCallReport, retryAfterSeconds, Transport } from './transport.ts';

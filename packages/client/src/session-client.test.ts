@@ -30,7 +30,7 @@ describe('the session-based client', () => {
     const balance = await client.creditBalance();
     expect(SandboxCreditBalanceSchema.parse(balance).Success).toBe(true);
     expect(client.createCalls).toBe(2);
-    expect(client.state()).toMatchObject({ active: true, renewals: 1 });
+    expect(await client.state()).toMatchObject({ active: true, renewals: 1 });
     await client.close();
   });
 

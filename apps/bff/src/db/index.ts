@@ -81,6 +81,15 @@ export interface Database {
     holder: string;
     expires_at: number;
   };
+  /** The session-based interface's one session, shared by every instance (decision 014). */
+  upstream_sessions: {
+    name: string;
+    session_id: string;
+    created_at: number;
+    last_renewed_at: number | null;
+    last_used_at: number | null;
+    renewals: number;
+  };
   /**
    * A create written before it is sent (decision 014): the key, who, what, and the exact request, so a create whose
    * answer was lost to a crash is asked again with the same Idempotency-Key and lands in the ledger once.
@@ -201,6 +210,19 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('booking_intents_state').on('booking_intents').column('state').execute();
       await db.schema.createIndex('bookings_key').on('bookings').column('idempotency_key').execute();
+    },
+  },
+  '003-shared-upstream-session': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('upstream_sessions')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('session_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_renewed_at', 'bigint')
+        .addColumn('last_used_at', 'bigint')
+        .addColumn('renewals', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
   },
 };

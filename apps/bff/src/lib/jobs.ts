@@ -16,12 +16,14 @@ export interface JobsReport {
  * Reads every booking with a running clock again from the service, so the ledger shows what is true now: a hold past
  * its deadline reads as expired or cancelled, not held. A booking the service cannot answer for keeps its last state.
  */
-async function refreshRunning(d: Deps): Promise<JobsReport['clocks']> {
+async function refreshRunning(d: Deps, keep: () => Promise<boolean>): Promise<JobsReport['clocks']> {
   const { service } = d.upstream;
   const queue = await d.ledger.running(service.environment);
   const figures = { read: 0, failed: 0 };
   const worker = async () => {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
+      // A long round renews its lease as it goes, and stops if another instance has taken it.
+      if (!(await keep())) return;
       try {
         if (entry.product === 'flight')
           await d.ledger.refresh(flightFacts(await service.op.getFlightOrder({ id: entry.id })));
@@ -56,13 +58,15 @@ export function startJobs(d: Deps) {
       intents: { done: 0, failed: 0, open: 0 },
       swept: 0,
     };
-    // The lease outlives a slow round (reads time out), and lapses soon after an instance dies.
-    if (!(await d.leases.acquire(JOBS_LEASE, Math.max(everyMs * 3, 60_000)))) return report;
+    // The lease lapses soon after its holder dies (three rounds, at least 10 s), and is renewed as a round goes on.
+    const keep = () => d.leases.acquire(JOBS_LEASE, Math.max(everyMs * 3, 10_000));
+    if (!(await keep())) return report;
     report.ran = true;
     for (const intent of await d.intents.stale(reconcileAfterMs)) {
+      if (!(await keep())) return report;
       report.intents[await reconcileIntent(d, intent)] += 1;
     }
-    report.clocks = await refreshRunning(d);
+    report.clocks = await refreshRunning(d, keep);
     report.swept = await d.throttle.sweep();
     return report;
   }

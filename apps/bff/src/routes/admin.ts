@@ -13,8 +13,8 @@ export function adminRoutes(d: Deps) {
   return new Hono<AppEnv>()
     .use('*', requireRole('admin'))
     .get('/credentials', async (c) => c.json(await d.upstream.service.op.introspect({})))
-    .get('/session', (c) => {
-      const state = d.upstream.session?.state();
+    .get('/session', async (c) => {
+      const state = await d.upstream.session?.state();
       return c.json({
         configured: d.upstream.session !== null,
         active: state?.active ?? false,

@@ -47,6 +47,7 @@ export async function startSandboxProcess(env: Record<string, string> = {}) {
       (await (await fetch(`${origin}/_sandbox/stats`)).json()) as {
         flight_orders: number;
         hotel_orders: number;
+        sessions: number;
       },
     stop: () => stop(child, 'SIGTERM'),
   };

@@ -15,6 +15,7 @@ import { Leases } from './lib/lease.ts';
 import { Ledger } from './lib/ledger.ts';
 import { Lifecycle } from './lib/lifecycle.ts';
 import { createLog, requestContext } from './lib/log.ts';
+import { ownBookingsOnly } from './lib/ownership.ts';
 import { relayRoutes } from './lib/relay.ts';
 import { SignInThrottle } from './lib/throttle.ts';
 import type { AppEnv } from './lib/types.ts';
@@ -159,6 +160,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       });
     })
     .get('/wallet', requireRole('admin'), async (c) => c.json(await upstream.service.op.wallet({})))
+    // One booking by its id, read or acted on: the agent who made it, or someone who sees the office's (decision 015).
+    .use('*', ownBookingsOnly(deps))
     // Every plain read of the operation table, derived from its declaration; then the product routes' own handlers.
     .route('/', relayRoutes(deps))
     .route('/flights', flightRoutes(deps))

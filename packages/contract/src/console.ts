@@ -56,6 +56,8 @@ export const ConsoleUserSchema = z.object({
   name: z.string(),
   role: RoleSchema,
   disabled: z.boolean(),
+  /** An agent who may read and act on every booking of the office, not only their own (admins always may). */
+  office_wide: z.boolean(),
   created_at: DateTimeSchema,
 });
 export type ConsoleUser = z.infer<typeof ConsoleUserSchema>;
@@ -83,6 +85,7 @@ export const UpdateUserRequestSchema = z
     name: z.string().trim().min(1).max(100).optional(),
     role: RoleSchema.optional(),
     disabled: z.boolean().optional(),
+    office_wide: z.boolean().optional(),
     password: PasswordSchema.optional(),
   })
   .strict()

@@ -29,6 +29,8 @@ export interface Database {
     role: 'agent' | 'admin';
     password_hash: string;
     disabled: number;
+    /** 1: an agent who sees and acts on every booking of the office (decision 015). */
+    office_wide: Generated<number>;
     created_at: string;
     updated_at: string;
   };
@@ -222,6 +224,14 @@ const migrations: Record<string, Migration> = {
         .addColumn('last_renewed_at', 'bigint')
         .addColumn('last_used_at', 'bigint')
         .addColumn('renewals', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
+  '004-office-wide-access': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('office_wide', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
     },
   },

@@ -12,6 +12,7 @@ function toUser(row: {
   name: string;
   role: Role;
   disabled: number;
+  office_wide: number;
   created_at: string;
 }): ConsoleUser {
   return {
@@ -20,6 +21,7 @@ function toUser(row: {
     name: row.name,
     role: row.role,
     disabled: row.disabled === 1,
+    office_wide: row.office_wide === 1,
     created_at: row.created_at,
   };
 }
@@ -52,6 +54,7 @@ export class Accounts {
       role: input.role,
       password_hash: await hashPassword(input.password),
       disabled: 0,
+      office_wide: 0,
       created_at: at,
       updated_at: at,
     };
@@ -79,18 +82,20 @@ export class Accounts {
 
   async update(
     id: string,
-    change: { name?: string; role?: Role; disabled?: boolean; password?: string },
+    change: { name?: string; role?: Role; disabled?: boolean; office_wide?: boolean; password?: string },
   ): Promise<ConsoleUser | null> {
     const values: Partial<{
       name: string;
       role: Role;
       disabled: number;
+      office_wide: number;
       password_hash: string;
       updated_at: string;
     }> = { updated_at: now() };
     if (change.name !== undefined) values.name = change.name;
     if (change.role !== undefined) values.role = change.role;
     if (change.disabled !== undefined) values.disabled = change.disabled ? 1 : 0;
+    if (change.office_wide !== undefined) values.office_wide = change.office_wide ? 1 : 0;
     if (change.password !== undefined) values.password_hash = await hashPassword(change.password);
     await this.db.updateTable('users').set(values).where('id', '=', id).execute();
     // A disabled user, a new password or a new role ends every session at once.
@@ -145,6 +150,7 @@ export class Accounts {
         'users.name',
         'users.role',
         'users.disabled',
+        'users.office_wide',
       ])
       .where('sessions.id', '=', id)
       .executeTakeFirst();
@@ -166,6 +172,7 @@ export class Accounts {
       email: row.email,
       name: row.name,
       role: row.role,
+      officeWide: row.office_wide === 1,
       sessionId: id,
       sessionExpiresAt: Number(row.expires_at),
     };

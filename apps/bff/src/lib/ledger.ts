@@ -315,6 +315,17 @@ export class Ledger {
       .execute();
   }
 
+  /** The ids of the bookings of one product an agent made. */
+  async idsOf(agentId: string, product: Product): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('agent_id', '=', agentId)
+      .where('product', '=', product)
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   async owner(id: string): Promise<{ agent_id: string; product: Product } | undefined> {
     return this.db
       .selectFrom('bookings')

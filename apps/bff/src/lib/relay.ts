@@ -15,6 +15,7 @@ const OWN_HANDLERS = new Set<OperationName>([
   'getFlightOrder',
   'getHotelOrder',
   'getActivityBooking',
+  'activityBookings',
 ]);
 export const RELAYED_READS = (Object.keys(OPERATIONS) as OperationName[]).filter(
   (name) => OPERATIONS[name].effect === 'read' && !OWN_HANDLERS.has(name),

@@ -6,6 +6,8 @@ export interface SignedInUser {
   email: string;
   name: string;
   role: Role;
+  /** May read and act on every booking of the office (admins always may). */
+  officeWide: boolean;
   sessionId: string;
   sessionExpiresAt: number;
 }

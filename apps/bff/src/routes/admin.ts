@@ -1,5 +1,11 @@
 import { SessionServiceError } from '@console/client';
-import { AuditQuerySchema, CreateUserRequestSchema, UpdateUserRequestSchema } from '@console/contract';
+import {
+  AuditQuerySchema,
+  type ConsoleUser,
+  CreateUserRequestSchema,
+  type UpdateUserRequest,
+  UpdateUserRequestSchema,
+} from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { toCsv } from '../lib/audit.ts';
@@ -7,6 +13,19 @@ import { ConsoleError } from '../lib/errors.ts';
 import { requireRole } from '../lib/guards.ts';
 import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
 import type { AppEnv } from '../lib/types.ts';
+
+/** The audit log's names for what an update changes of a user. */
+function userChanges(before: ConsoleUser, change: UpdateUserRequest): string[] {
+  const actions: string[] = [];
+  if (change.role !== undefined && change.role !== before.role) actions.push(`user.role.${change.role}`);
+  if (change.disabled !== undefined && change.disabled !== before.disabled)
+    actions.push(change.disabled ? 'user.disable' : 'user.enable');
+  if (change.office_wide !== undefined && change.office_wide !== before.office_wide)
+    actions.push(change.office_wide ? 'user.office_wide.grant' : 'user.office_wide.revoke');
+  if (change.name !== undefined && change.name !== before.name) actions.push('user.rename');
+  if (change.password !== undefined) actions.push('user.password.reset');
+  return actions;
+}
 
 /** Admins only: credentials, the session-based interface, users and the audit log. */
 export function adminRoutes(d: Deps) {
@@ -49,7 +68,15 @@ export function adminRoutes(d: Deps) {
           param: 'email',
           message: `email: ${body.email} already has an account.`,
         });
-      return c.json(await d.accounts.createUser(body), 201);
+      const created = await d.accounts.createUser(body);
+      await d.audit.write(
+        c.get('user'),
+        { action: `user.create.${created.role}`, resourceId: created.id },
+        'succeeded',
+        201,
+        null,
+      );
+      return c.json(created, 201);
     })
     .patch('/users/:id', async (c) => {
       const id = pathId(c, 'id');
@@ -59,8 +86,13 @@ export function adminRoutes(d: Deps) {
           message: 'You cannot disable yourself or take away your own admin role.',
         });
       }
+      const before = await d.accounts.get(id);
+      if (!before) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
       const user = await d.accounts.update(id, body);
       if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+      // Each change an admin makes to a user is in the audit log, one entry per thing changed.
+      for (const action of userChanges(before, body))
+        await d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', 200, null);
       return c.json(user);
     })
     .get('/audit', async (c) => {

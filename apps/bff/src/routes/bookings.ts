@@ -8,6 +8,7 @@ import {
 } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
+import { ledgerScope } from '../lib/ownership.ts';
 import { parseQuery } from '../lib/parse.ts';
 import type { AppEnv, SignedInUser } from '../lib/types.ts';
 
@@ -21,7 +22,7 @@ const ACTIONS: Record<LedgerEntry['product'], RadarAction[]> = {
 export function bookingRoutes(d: Deps) {
   const scopeOf = (user: SignedInUser) => ({
     environment: d.upstream.service.environment,
-    ...(user.role === 'admin' ? {} : { agentId: user.id }),
+    ...ledgerScope(user),
   });
   const everyClock = BookingsQuerySchema.parse({ sort: 'deadline', limit: 500 });
   // The ledger as it stands: running clocks are read again from the service on a schedule by one instance

@@ -1,0 +1,36 @@
+import { createMiddleware } from 'hono/factory';
+import type { Deps } from '../deps.ts';
+import { ConsoleError } from './errors.ts';
+import type { AppEnv, SignedInUser } from './types.ts';
+
+/** Admins, and agents granted office-wide access, see and act on every booking of the office (decision 015). */
+export const seesOfficeWide = (user: SignedInUser): boolean => user.role === 'admin' || user.officeWide;
+
+/** The bookings a user's lists are limited to: their own, unless they see the office's. */
+export const ledgerScope = (user: SignedInUser) => (seesOfficeWide(user) ? {} : { agentId: user.id });
+
+/** A path to one booking (and what is under it): its product's collection and the booking's id. */
+const BOOKING_PATH = /^\/api\/(?:flights\/orders|hotels\/orders|activities\/bookings)\/([^/]+)/;
+
+/**
+ * One booking, read or acted on through its id in the path: an agent reaches only the bookings they made (as the
+ * ledger records them). Any other answers 404, as if it did not exist: a 403 would confirm the id is a booking.
+ */
+export function ownBookingsOnly(d: Deps) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const match = BOOKING_PATH.exec(c.req.path);
+    const user = c.get('user');
+    if (match?.[1] && !seesOfficeWide(user)) {
+      let id = match[1];
+      try {
+        id = decodeURIComponent(id);
+      } catch {
+        // not percent-encoded: the id as written
+      }
+      const owner = await d.ledger.owner(id);
+      if (!owner || owner.agent_id !== user.id)
+        throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such booking.' });
+    }
+    await next();
+  });
+}

@@ -51,12 +51,13 @@ describe('the deadline radar', () => {
     expect(radar.wallet_checked).toBe(true);
     expect(radar.data.some((e) => e.at_risk)).toBe(false);
 
-    // Available now covers the first hold's total (22) but not the second's (44): the second is at risk.
+    // This service sets a hold's money aside when it is made: with 30.00 left available, both holds (22 and 44)
+    // are still covered by what the wallet already holds. No false alarm.
     await t.control('/wallets', { environment: 'test', available: '30.00' });
     radar = RadarSchema.parse((await agent.get('/bookings/radar')).body);
     expect(radar.data.map((e) => [e.id, e.at_risk])).toEqual([
       [first.id, false],
-      [second.id, true],
+      [second.id, false],
     ]);
     await t.control('/wallets', { environment: 'test', balance: '50000.00' });
 
@@ -75,5 +76,22 @@ describe('the deadline radar', () => {
       ['cancelled', null],
       ['cancelled', null],
     ]);
+  });
+
+  it('marks, most urgent first, the holds a wallet that sets nothing aside could not pay from what it has', async () => {
+    await t.control('/reset');
+    // Another legal service: a hold only checks the wallet, and the money is found when it is paid.
+    await t.control('/settings', { holds_reserve_money: false });
+    const first = await holdLouvre(1, 'radar-open-1');
+    await t.control('/clock/advance', { seconds: 60 });
+    const second = await holdLouvre(2, 'radar-open-2');
+    await t.control('/wallets', { environment: 'test', balance: '30.00' });
+    const radar = RadarSchema.parse((await agent.get('/bookings/radar')).body);
+    // 30.00 pays the first (22) and leaves 8, short of the second (44).
+    expect(radar.data.map((e) => [e.id, e.at_risk])).toEqual([
+      [first.id, false],
+      [second.id, true],
+    ]);
+    await t.control('/reset');
   });
 });

@@ -117,6 +117,8 @@ export class Store {
   /** Flight offers kept at most; the oldest are forgotten first (a real service expires them too). */
   static readonly MAX_OFFERS = 200_000;
   streamIntervalMs: number;
+  /** Whether a hold sets its money aside in `held` (the default) or is only checked (settings). */
+  holdsReserveMoney = true;
   /**
    * The variant profile's interruptions (decision 013): every n-th read answers 429 with Retry-After, every n-th call
    * finds its token revoked; 0 turns one off. Drills that count faults exactly turn them off for their duration.
@@ -154,6 +156,7 @@ export class Store {
     this.faults.clear();
     this.clock.reset();
     this.streamIntervalMs = this.defaults.streamIntervalMs;
+    this.holdsReserveMoney = true;
     Object.assign(this.variantChaos, VARIANT_CHAOS);
     this.seedWallets();
   }
@@ -198,30 +201,43 @@ export class Store {
     };
   }
 
-  /** Holds a total against the wallet, or refuses with 402 when `available` cannot pay it. */
-  hold(owner: OwnerKey, total: Money): void {
-    const state = this.walletState(owner);
-    const cents = toCents(total.amount);
+  /** Refuses with 402 when `available` cannot pay `total`. */
+  #afford(state: { balance: bigint; held: bigint }, total: Money): void {
     const available = state.balance - state.held;
-    if (cents > available) {
+    if (toCents(total.amount) > available) {
       throw new ApiError('insufficient_funds', {
         message: `The wallet has ${fromCents(available)} USD available; this costs ${total.amount} USD.`,
       });
     }
-    state.held += cents;
+  }
+
+  /**
+   * Holds a total against the wallet, or refuses with 402 when `available` cannot pay it. With `holdsReserveMoney`
+   * off (another legal choice: the document does not say a hold sets money aside), the hold is only checked, and the
+   * money is found when it is paid.
+   */
+  hold(owner: OwnerKey, total: Money): void {
+    const state = this.walletState(owner);
+    this.#afford(state, total);
+    if (this.holdsReserveMoney) state.held += toCents(total.amount);
+  }
+
+  /** Before a hold is paid (ticket, confirm): with holds that set nothing aside, the wallet must still afford it. */
+  mustAfford(owner: OwnerKey, total: Money): void {
+    if (!this.holdsReserveMoney) this.#afford(this.walletState(owner), total);
   }
 
   /** Releases a hold (cancelled or expired before it was paid). */
   release(owner: OwnerKey, total: Money): void {
     const state = this.walletState(owner);
-    state.held -= toCents(total.amount);
+    if (this.holdsReserveMoney) state.held -= toCents(total.amount);
   }
 
-  /** Turns a hold into a payment: it leaves both `held` and `balance`. */
+  /** Turns a hold into a payment: it leaves `held` (when it was there) and `balance`. */
   spend(owner: OwnerKey, total: Money): void {
     const state = this.walletState(owner);
     const cents = toCents(total.amount);
-    state.held -= cents;
+    if (this.holdsReserveMoney) state.held -= cents;
     state.balance -= cents;
   }
 

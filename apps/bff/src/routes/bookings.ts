@@ -36,28 +36,44 @@ export function bookingRoutes(d: Deps) {
     .get('/radar', async (c) => {
       const user = c.get('user');
       const entries = await listFresh(everyClock, user);
-      // At risk: the wallet's available amount could not cover the hold's total (docs/decisions/011). The wallet's
-      // figures stay for admins; an agent's radar gets only the mark.
-      const available = await d.upstream.service.op
-        .wallet({})
-        .then((wallet) => toCents(wallet.available.amount))
-        .catch(() => null);
+      // At risk (decision 011, revised): what the wallet still has to find for the office's running holds, most
+      // urgent first, against what it has available. Money the wallet already holds covers holds first (a service
+      // that sets a hold's money aside has found it); the rest is taken from `available` in deadline order. The
+      // wallet's figures stay for admins; an agent's radar gets only the marks.
+      const wallet = await d.upstream.service.op.wallet({}).catch(() => null);
+      const risky = wallet
+        ? atRisk(
+            await d.ledger.list(everyClock, { environment: d.upstream.service.environment }),
+            toCents(wallet.held.amount),
+            toCents(wallet.available.amount),
+          )
+        : new Set<string>();
       const body: Radar = {
         data: entries.flatMap(({ deadline, ...entry }) =>
           deadline === null
             ? []
-            : [
-                {
-                  ...entry,
-                  deadline,
-                  actions: ACTIONS[entry.product],
-                  at_risk: available !== null && toCents(entry.total.amount) > available,
-                },
-              ],
+            : [{ ...entry, deadline, actions: ACTIONS[entry.product], at_risk: risky.has(entry.id) }],
         ),
         checked_at: new Date().toISOString(),
-        wallet_checked: available !== null,
+        wallet_checked: wallet !== null,
       };
       return c.json(body);
     });
+}
+
+/** The running holds the wallet cannot cover: `held` covers first, then `available`, most urgent first. */
+export function atRisk(entries: readonly LedgerEntry[], held: bigint, available: bigint): Set<string> {
+  let stillHeld = held;
+  let left = available;
+  const risky = new Set<string>();
+  for (const entry of entries) {
+    if (entry.deadline === null) continue;
+    const total = toCents(entry.total.amount);
+    const covered = total < stillHeld ? total : stillHeld;
+    stillHeld -= covered;
+    const need = total - covered;
+    if (need > left) risky.add(entry.id);
+    else left -= need;
+  }
+  return risky;
 }

@@ -389,6 +389,7 @@ export function activityRoutes(store: Store) {
         throw new ApiError('invalid_state', {
           message: `Only a held booking can be confirmed; this one is ${booking.status}.`,
         });
+      store.mustAfford(record.owner, booking.total);
       advance(ACTIVITY_BOOKING_MACHINE, booking, 'confirm');
       store.spend(record.owner, booking.total);
       booking.hold_expires_at = null;

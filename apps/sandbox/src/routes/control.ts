@@ -36,6 +36,8 @@ const SettingsSchema = z
     variant_rate_limit_every: z.number().int().min(0).max(10_000).optional(),
     /** Variant profile only: every n-th call finds its token revoked (0: never). */
     variant_revoke_every: z.number().int().min(0).max(10_000).optional(),
+    /** Whether a hold sets its money aside in `held` (true, the default) or is only checked until it is paid. */
+    holds_reserve_money: z.boolean().optional(),
   })
   .strict();
 
@@ -115,11 +117,13 @@ export function controlRoutes(store: Store) {
     .post('/settings', async (c) => {
       const body = await parseBody(c, SettingsSchema);
       if (body.stream_interval_ms !== undefined) store.streamIntervalMs = body.stream_interval_ms;
+      if (body.holds_reserve_money !== undefined) store.holdsReserveMoney = body.holds_reserve_money;
       if (body.variant_rate_limit_every !== undefined)
         store.variantChaos.rateLimitEvery = body.variant_rate_limit_every;
       if (body.variant_revoke_every !== undefined) store.variantChaos.revokeEvery = body.variant_revoke_every;
       return c.json({
         stream_interval_ms: store.streamIntervalMs,
+        holds_reserve_money: store.holdsReserveMoney,
         variant_rate_limit_every: store.variantChaos.rateLimitEvery,
         variant_revoke_every: store.variantChaos.revokeEvery,
       });

@@ -430,6 +430,7 @@ export function flightRoutes(store: Store) {
           message: `Only a held order can be ticketed; this one is ${record.order.status}.`,
         });
       }
+      store.mustAfford(record.owner, record.order.total);
       advance(FLIGHT_ORDER_MACHINE, record.order, 'ticket');
       store.spend(record.owner, record.order.total);
       record.ticketingStartedAt = store.clock.now();

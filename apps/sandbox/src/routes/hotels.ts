@@ -295,6 +295,7 @@ export function hotelRoutes(store: Store) {
         });
       // A slow supplier confirms a few seconds later: the order waits in `confirming` (decision 004).
       const slow = catalogue().hotels.get(Number(order.hotel.id))?.slowSupplier ?? false;
+      store.mustAfford(record.owner, order.total);
       advance(HOTEL_ORDER_MACHINE, order, slow ? 'confirm_deferred' : 'confirm');
       if (slow) record.confirmingUntil = store.clock.now() + 5_000;
       store.spend(record.owner, order.total);

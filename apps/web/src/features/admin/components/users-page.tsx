@@ -144,6 +144,7 @@ export function UsersPage() {
               <tr>
                 <th scope="col">User</th>
                 <th scope="col">Role</th>
+                <th scope="col">Bookings</th>
                 <th scope="col">State</th>
                 <th scope="col">Created</th>
                 <th scope="col">Actions</th>
@@ -156,7 +157,62 @@ export function UsersPage() {
                     {user.name}
                     <div className="muted small">{user.email}</div>
                   </th>
-                  <td>{user.role}</td>
+                  <td>
+                    {user.id === me?.id ? (
+                      user.role
+                    ) : (
+                      <select
+                        aria-label={`Role of ${user.email}`}
+                        value={user.role}
+                        disabled={update.isPending}
+                        onChange={(event) => {
+                          const role = event.target.value === 'admin' ? 'admin' : 'agent';
+                          update.mutate(
+                            { user, change: { role } },
+                            {
+                              onSuccess: (u) =>
+                                notify(
+                                  'Role changed',
+                                  `${u.email} is now ${u.role === 'admin' ? 'an admin' : 'an agent'} and signs in again.`,
+                                ),
+                            },
+                          );
+                        }}
+                      >
+                        <option value="agent">agent</option>
+                        <option value="admin">admin</option>
+                      </select>
+                    )}
+                  </td>
+                  <td>
+                    {user.role === 'admin' ? (
+                      <span className="muted">all of the office's</span>
+                    ) : (
+                      <label className="row small">
+                        <input
+                          type="checkbox"
+                          checked={user.office_wide}
+                          disabled={update.isPending}
+                          onChange={(event) => {
+                            const officeWide = event.target.checked;
+                            update.mutate(
+                              { user, change: { office_wide: officeWide } },
+                              {
+                                onSuccess: (u) =>
+                                  notify(
+                                    officeWide ? 'Office-wide access granted' : 'Office-wide access removed',
+                                    officeWide
+                                      ? `${u.email} now sees and works on every booking of the office.`
+                                      : `${u.email} now sees only the bookings they made.`,
+                                  ),
+                              },
+                            );
+                          }}
+                        />
+                        All of the office's<span className="visually-hidden"> for {user.email}</span>
+                      </label>
+                    )}
+                  </td>
                   <td>{user.disabled ? 'disabled' : 'active'}</td>
                   <td className="small">{whenLocal(user.created_at)}</td>
                   <td>

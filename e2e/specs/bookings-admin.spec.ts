@@ -4,39 +4,12 @@ import {
   createAgent,
   expect,
   expectAccessible,
-  flightSearchUrl,
   sandbox,
   signIn,
   signInAs,
   test,
 } from '../support/fixtures.ts';
-import { fillContact, fillPassenger, searchAndWait, selectFirstOffer } from '../support/flights.ts';
-import { chooseFirstRate, fillGuests, openFirstHotel } from '../support/hotels.ts';
-
-async function holdFlight(page: Page) {
-  await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'CDG', inDays: 50, adults: 1 }));
-  await selectFirstOffer(page);
-  await fillPassenger(page, 1, 'Radar', 'Flyer', '1980-02-02');
-  await fillContact(page);
-  await page.getByRole('button', { name: /^Hold booking/ }).click();
-  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
-}
-
-async function holdHotel(page: Page) {
-  await openFirstHotel(page, '1');
-  await chooseFirstRate(page);
-  await fillGuests(page, [{ room: 1, guest: 1 }]);
-  await page.getByRole('button', { name: /^Hold booking/ }).click();
-  await expect(page.getByRole('heading', { name: /^Hotel order/ })).toBeVisible();
-}
-
-async function holdActivity(page: Page) {
-  await openProduct(page, 'louvre', 'Louvre Museum: Timed Entry Ticket');
-  await chooseAndContinue(page, { slot: '09:00', adults: 1 });
-  await fillCustomer(page, 'radar.visitor@example.com');
-  await page.getByRole('button', { name: 'Hold booking' }).click();
-  await expect(page.locator('.status-pill')).toHaveText('held');
-}
+import { holdActivity, holdFlight, holdHotel } from '../support/holds.ts';
 
 const clocks = (page: Page) => page.getByRole('list', { name: 'Running clocks' }).getByRole('listitem');
 
@@ -170,7 +143,9 @@ test('an admin watches the wallet move with holds, reads the audit log, and crea
 
   // The new agent sees only their own bookings until the admin grants the office's; the grant is audited.
   await agentPage.goto('/bookings');
-  await expect(agentPage.getByRole('region', { name: 'Bookings found' }).locator('.status-pill')).toHaveCount(0);
+  await expect(agentPage.getByRole('region', { name: 'Bookings found' }).locator('.status-pill')).toHaveCount(
+    0,
+  );
   await adminPage.getByRole('checkbox', { name: `All of the office's for ${email}` }).check();
   await expect(adminPage.getByText('Office-wide access granted')).toBeVisible();
   await agentPage.reload();

@@ -1,4 +1,4 @@
-import { errorEnvelope, newId } from '@console/contract';
+import { errorEnvelope, newId, SERVICE_TIME_HEADER } from '@console/contract';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -95,6 +95,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     .use('*', async (c, next) => {
       await next();
       if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+      // The service's "now" (epoch ms), for every countdown in the browser (decision 016).
+      c.res.headers.set(SERVICE_TIME_HEADER, String(upstream.clock.now()));
     })
     // Reading a request's body stream makes a full WHATWG Request; reads have no body to limit.
     .use('*', (c, next) =>

@@ -94,4 +94,16 @@ describe('the deadline radar', () => {
     ]);
     await t.control('/reset');
   });
+
+  it("gives the browser the service's now: the sandbox clock moved 26 minutes shows in Console-Service-Time", async () => {
+    await t.control('/reset');
+    await agent.get('/activities/products?query=louvre');
+    const before = Number((await agent.get('/me')).headers.get('Console-Service-Time'));
+    expect(Math.abs(before - Date.now())).toBeLessThan(2000);
+    await t.control('/clock/advance', { seconds: 26 * 60 });
+    await agent.get('/activities/products?query=louvre');
+    const after = Number((await agent.get('/me')).headers.get('Console-Service-Time'));
+    expect(Math.abs(after - Date.now() - 26 * 60_000)).toBeLessThan(2000);
+    await t.control('/reset');
+  });
 });

@@ -3,9 +3,12 @@ import { ServiceClient, SessionClient, type SessionStore } from '@console/client
 import { z } from 'zod';
 import type { BffEnv } from './env.ts';
 import { currentRequestId } from './lib/log.ts';
+import { ServiceClock } from './lib/service-clock.ts';
 
 export interface Upstream {
   service: ServiceClient;
+  /** The service's time, from the Date header of its answers (decision 016). */
+  clock: ServiceClock;
   session: SessionClient | null;
   /** The service's origin, for relaying media paths it returns (/media/...). */
   origin: string;
@@ -49,6 +52,7 @@ export async function connectUpstream(
       password: 'demo-pass',
     };
   }
+  const clock = new ServiceClock();
   const service = new ServiceClient({
     baseUrl,
     clientId,
@@ -57,6 +61,7 @@ export async function connectUpstream(
     connections: env.UPSTREAM_CONNECTIONS,
     circuitFailures: env.UPSTREAM_CIRCUIT_FAILURES,
     circuitCoolDownMs: env.UPSTREAM_CIRCUIT_COOLDOWN_MS,
+    onServiceDate: (date, receivedAt) => clock.observe(date, receivedAt),
     requestHeaders: (): Record<string, string> => {
       const id = currentRequestId();
       return id ? { 'x-request-id': id } : {};
@@ -68,6 +73,7 @@ export async function connectUpstream(
   const running = worker;
   return {
     service,
+    clock,
     session,
     origin: new URL(baseUrl).origin,
     embedded,

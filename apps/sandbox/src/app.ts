@@ -53,6 +53,12 @@ export function createSandbox(options: SandboxOptions = {}) {
     c.set('requestId', requestId);
     await next();
     c.header('Request-Id', requestId);
+    // The service's own time, as any HTTP server says it: the sandbox's clock, which tests and demos move.
+    try {
+      c.res.headers.set('Date', new Date(store.clock.now()).toUTCString());
+    } catch {
+      // a response whose headers cannot change keeps the server's own Date
+    }
   });
   app.use(
     '*',

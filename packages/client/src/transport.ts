@@ -19,6 +19,8 @@ export interface TransportOptions {
   retryAfterBudgetMs?: number;
   /** Headers added to every call to the service (the console's X-Request-Id of the request being served). */
   requestHeaders?: () => Record<string, string>;
+  /** Told the `Date` header of every answer, when it came: the service's clock (decision 016). */
+  onServiceDate?: (date: string | undefined, receivedAt: number) => void;
   /** Connections per part of the service (flights, hotels, activities, wallet, tokens) and for search streams. */
   connections?: number;
   streamConnections?: number;
@@ -98,6 +100,7 @@ export class Transport {
       retries: 2,
       retryAfterBudgetMs: 10_000,
       requestHeaders: () => ({}),
+      onServiceDate: () => undefined,
       connections: 64,
       streamConnections: 512,
       circuitFailures: 5,
@@ -298,6 +301,11 @@ export class Transport {
     };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+    const observe = (response: HttpResponse) => {
+      const date = response.headers.date;
+      this.options.onServiceDate(Array.isArray(date) ? date[0] : date, Date.now());
+      return response;
+    };
     return send(
       this.bulkheads.pool(bulkhead),
       {
@@ -310,7 +318,7 @@ export class Transport {
         signal: options.signal,
       },
       options.acts,
-    );
+    ).then(observe);
   }
 
   async close(): Promise<void> {

@@ -36,6 +36,8 @@ export const ROLE_SCOPES = {
 
 /** The header every unsafe request to the console carries (with Origin / Sec-Fetch-Site checks). */
 export const CSRF_HEADER = 'X-Console-Csrf';
+/** On every /api answer: the service's "now" in epoch milliseconds, for countdowns in the browser (decision 016). */
+export const SERVICE_TIME_HEADER = 'Console-Service-Time';
 
 export const PasswordSchema = z
   .string()

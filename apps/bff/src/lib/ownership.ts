@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { Deps } from '../deps.ts';
 import { ConsoleError } from './errors.ts';
+import { isPathId } from './parse.ts';
 import type { AppEnv, SignedInUser } from './types.ts';
 
 /** Admins, and agents granted office-wide access, see and act on every booking of the office (decision 015). */
@@ -27,7 +28,8 @@ export function ownBookingsOnly(d: Deps) {
       } catch {
         // not percent-encoded: the id as written
       }
-      const owner = await d.ledger.owner(id);
+      // An id no booking can have (control characters, spaces) is not looked up: it is no booking of theirs.
+      const owner = isPathId(id) ? await d.ledger.owner(id) : undefined;
       if (!owner || owner.agent_id !== user.id)
         throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such booking.' });
     }

@@ -52,6 +52,7 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output
 
 /** Ids are opaque strings of any form (decision 013): any printable text without spaces, URL-encoded when sent. */
 const ID = /^[\x21-\x7e]{1,200}$/;
+export const isPathId = (value: string): boolean => ID.test(value);
 
 /** A path id, checked before it is put in a URL to the service. */
 export function pathId(c: Context, name: string): string {

@@ -69,6 +69,7 @@ export function atRisk(entries: readonly LedgerEntry[], held: bigint, available:
   for (const entry of entries) {
     if (entry.deadline === null) continue;
     const total = toCents(entry.total.amount);
+    // biome-ignore lint/complexity/useMathMinMax: bigint cents; Math.min takes numbers only
     const covered = total < stillHeld ? total : stillHeld;
     stillHeld -= covered;
     const need = total - covered;

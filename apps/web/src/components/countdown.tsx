@@ -1,5 +1,6 @@
 import { instantOf } from '@console/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useServiceNow } from '../lib/service-clock.ts';
 
 function parts(ms: number) {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -13,22 +14,32 @@ function parts(ms: number) {
     : `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
 }
 
-/** A live countdown to a deadline; urgent in its last `urgentMinutes`, and says when it has passed. */
+/**
+ * A live countdown to a deadline; urgent in its last `urgentMinutes`, and says when it has passed. `onPassed` is
+ * called once when it passes (a page reads its booking again then, to show what the service did).
+ */
 export function Countdown({
   deadline,
   label,
   urgentMinutes = 15,
+  onPassed,
 }: {
   deadline: string;
   label: string;
   urgentMinutes?: number;
+  onPassed?: () => void;
 }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  // On the service's clock, not this PC's (decision 016).
+  const now = useServiceNow();
   const at = instantOf(deadline);
+  const passed = at !== null && at <= now;
+  const told = useRef(false);
+  useEffect(() => {
+    if (passed && !told.current) {
+      told.current = true;
+      onPassed?.();
+    }
+  }, [passed, onPassed]);
   if (at === null)
     return (
       <div className="countdown">

@@ -1,14 +1,20 @@
 import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
 
 interface Toast {
   key: number;
   title: string;
   description?: string;
+  /** Where the agent acts on it. */
+  link?: { to: string; label: string };
+  /** Stays until dismissed (a deadline notice), instead of 6 s. */
+  sticky?: boolean;
 }
 
 /**
  * Short confirmations of what just happened ("Order ticketed"). A polite live region that is always in the page, so
- * screen readers announce each message as it is added; each stays 6 s or until dismissed. Small enough to own
+ * screen readers announce each message as it is added; each stays 6 s or until dismissed (a deadline notice stays
+ * until dismissed). Small enough to own
  * rather than load a component kit with every screen (decision 008).
  */
 let shown: readonly Toast[] = [];
@@ -20,10 +26,14 @@ const publish = (next: readonly Toast[]) => {
 };
 const dismiss = (key: number) => publish(shown.filter((t) => t.key !== key));
 
-export function notify(title: string, description?: string) {
+export function notify(
+  title: string,
+  description?: string,
+  options: { link?: { to: string; label: string }; sticky?: boolean } = {},
+) {
   const key = nextKey++;
-  publish([...shown, { key, title, ...(description ? { description } : {}) }].slice(-4));
-  setTimeout(() => dismiss(key), 6000);
+  publish([...shown, { key, title, ...(description ? { description } : {}), ...options }].slice(-4));
+  if (!options.sticky) setTimeout(() => dismiss(key), 6000);
 }
 
 const subscribe = (listener: () => void) => {
@@ -41,6 +51,13 @@ export function Toasts() {
             <div>
               <p className="toast-title">{toast.title}</p>
               {toast.description && <p>{toast.description}</p>}
+              {toast.link && (
+                <p>
+                  <Link to={toast.link.to} onClick={() => dismiss(toast.key)}>
+                    {toast.link.label}
+                  </Link>
+                </p>
+              )}
             </div>
             <button
               type="button"

@@ -4,10 +4,12 @@ import {
   ErrorEnvelopeSchema,
   isKnownErrorCode,
   KNOWN_ERRORS,
+  SERVICE_TIME_HEADER,
 } from '@console/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
+import { observeServiceTime } from './service-clock.ts';
 
 /**
  * A failed call to the console's API, in the v3 envelope. `remedy` says what to do in plain words.
@@ -158,6 +160,7 @@ async function call<S extends z.ZodType>(
     if (options.signal?.aborted) throw error;
     throw networkError('The console could not be reached. Check the connection and try again.');
   }
+  observeServiceTime(response.headers.get(SERVICE_TIME_HEADER));
   if (!response.ok) throw await errorOf(response);
   const json: unknown = await response.json().catch(() => {
     throw networkError('The console sent an answer that could not be read.');
@@ -256,6 +259,30 @@ export function useAttemptKey(scope: string) {
       )
         renew();
     },
+  };
+}
+
+/**
+ * The error to show for a page's actions: the last one the agent tried, only if it failed. An older failure is not
+ * shown once a later action went through.
+ */
+export function latestActionError(
+  ...actions: readonly { status: string; error: Error | null; submittedAt: number }[]
+): Error | null {
+  let latest: (typeof actions)[number] | undefined;
+  for (const action of actions)
+    if (action.submittedAt > 0 && (!latest || action.submittedAt >= latest.submittedAt)) latest = action;
+  return latest?.status === 'error' ? latest.error : null;
+}
+
+/**
+ * After an action the service refused (or whose answer was lost): the booking is read again, with the ledger and the
+ * wallet, so the page shows its real state (a hold that lapsed reads as cancelled, not held).
+ */
+export function rereadAfterRefusal(client: QueryClient, key: readonly unknown[]) {
+  return () => {
+    void client.invalidateQueries({ queryKey: key });
+    afterMoneyMoved(client);
   };
 }
 

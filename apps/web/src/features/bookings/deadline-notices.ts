@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notify } from '../../components/toasts.tsx';
-import { radarQuery } from './api.ts';
+import { serviceNow } from '../../lib/service-clock.ts';
+import { orderPath, radarQuery } from './api.ts';
 
 const WARN_MS = 15 * 60_000;
 const warned = new Set<string>();
@@ -15,12 +16,14 @@ export function useDeadlineNotices(enabled: boolean) {
   useEffect(() => {
     const check = () => {
       for (const entry of radar.data?.data ?? []) {
-        const left = Date.parse(entry.deadline) - Date.now();
+        // On the service's clock (decision 016); the notice stays until the agent dismisses it or opens the booking.
+        const left = Date.parse(entry.deadline) - serviceNow();
         if (left > 0 && left <= WARN_MS && !warned.has(entry.id)) {
           warned.add(entry.id);
           notify(
             `${Math.max(1, Math.round(left / 60_000))} minutes left`,
-            `${entry.summary}: its deadline is close. Open the deadline radar to act on it.`,
+            `${entry.summary}: its deadline is close.`,
+            { sticky: true, link: { to: orderPath(entry), label: 'Open the booking' } },
           );
         }
       }

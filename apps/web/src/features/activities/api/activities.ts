@@ -17,7 +17,7 @@ import {
 } from '@tanstack/react-query';
 import { notifyReconciled } from '../../../components/toasts.tsx';
 import { ACTIVITY_BOOKING_LIST_KEY } from '../../../lib/activity-bookings.ts';
-import { afterMoneyMoved } from '../../../lib/api.ts';
+import { afterMoneyMoved, rereadAfterRefusal } from '../../../lib/api.ts';
 import { callOp, createOp } from '../../../lib/operations.ts';
 
 /**
@@ -113,9 +113,11 @@ export function useCreateActivityBooking() {
 
 function useBookingAction(id: string, name: 'confirmActivityBooking' | 'cancelActivityBooking') {
   const moved = useAfterMoneyMoved();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: () => callOp(OPS, name, { params: { id } }),
     onSuccess: moved,
+    onError: rereadAfterRefusal(client, activityBookingKey(id)),
   });
 }
 export const useConfirmActivityBooking = (id: string) => useBookingAction(id, 'confirmActivityBooking');

@@ -9,6 +9,7 @@ import {
   readKnown,
   readKnownItems,
 } from '@console/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -17,9 +18,11 @@ import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.
 import { OpenValue } from '../../../components/open-value.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { UnknownStatusNotice } from '../../../components/unknown-status.tsx';
+import { latestActionError } from '../../../lib/api.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import {
+  activityBookingKey,
   useActivityBooking,
   useCancelActivityBooking,
   useConfirmActivityBooking,
@@ -95,7 +98,8 @@ function BookingView({ booking, live }: { booking: ActivityBooking; live: boolea
   const known = isOneOf(ACTIVITY_BOOKING_STATUSES, booking.status);
   const allowed = known ? allowedTriggers(ACTIVITY_BOOKING_MACHINE, booking.status) : [];
   const breakdown = readKnownItems(BreakdownLineSchema, booking.breakdown);
-  const error = confirm.error ?? cancel.error;
+  const error = latestActionError(confirm, cancel);
+  const client = useQueryClient();
   const close = () => setAsking(null);
   const c = readKnown(CustomerSchema, booking.customer);
   const refund = booking.status === 'confirmed' || booking.status === 'issued';
@@ -106,7 +110,12 @@ function BookingView({ booking, live }: { booking: ActivityBooking; live: boolea
         <h1>Activity booking {booking.code ?? booking.id}</h1>
         <span className={`status-pill status-${booking.status}`}>{booking.status}</span>
         {booking.status === 'held' && booking.hold_expires_at && (
-          <Countdown deadline={booking.hold_expires_at} label="Confirm within" urgentMinutes={5} />
+          <Countdown
+            deadline={booking.hold_expires_at}
+            label="Confirm within"
+            urgentMinutes={5}
+            onPassed={() => void client.invalidateQueries({ queryKey: activityBookingKey(booking.id) })}
+          />
         )}
       </div>
       <p>

@@ -1,7 +1,7 @@
 import { type FlightOrderRequest, FLIGHT_OPERATIONS as OPS, type RefundRequest } from '@console/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifyReconciled } from '../../../components/toasts.tsx';
-import { afterMoneyMoved } from '../../../lib/api.ts';
+import { afterMoneyMoved, rereadAfterRefusal } from '../../../lib/api.ts';
 import { callOp, createOp } from '../../../lib/operations.ts';
 
 export const orderKey = (id: string) => ['flights', 'orders', id] as const;
@@ -42,6 +42,7 @@ function useOrderPost(id: string, name: 'ticketFlightOrder' | 'cancelFlightOrder
       client.setQueryData(orderKey(id), order);
       afterMoneyMoved(client);
     },
+    onError: rereadAfterRefusal(client, orderKey(id)),
   });
 }
 export const useTicket = (id: string) => useOrderPost(id, 'ticketFlightOrder');
@@ -55,6 +56,7 @@ export function useRefund(id: string) {
       void client.invalidateQueries({ queryKey: orderKey(id) });
       void client.invalidateQueries({ queryKey: ['wallet'] });
     },
+    onError: rereadAfterRefusal(client, orderKey(id)),
   });
 }
 

@@ -11,7 +11,7 @@ import {
   readKnown,
   readKnownItems,
 } from '@console/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -22,9 +22,11 @@ import { OpenValue } from '../../../components/open-value.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { UnknownStatusNotice } from '../../../components/unknown-status.tsx';
+import { latestActionError } from '../../../lib/api.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import {
+  orderKey,
   refundQuoteQuery,
   useAddNote,
   useCancelHold,
@@ -56,7 +58,8 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
   const passengers = readKnownItems(OrderPassengerSchema, order.passengers);
   const segments = readKnownItems(OrderSegmentSchema, order.segments);
   const tickets = quote.data ? readKnownItems(RefundQuoteTicketSchema, quote.data.tickets) : null;
-  const error = ticket.error ?? cancel.error ?? refund.error;
+  const error = latestActionError(ticket, cancel, refund);
+  const client = useQueryClient();
   const close = () => setConfirming(null);
 
   return (
@@ -64,7 +67,13 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
       <div className="page-head">
         <h1>Flight order {order.booking_reference ?? order.id}</h1>
         <span className={`status-pill status-${order.status}`}>{order.status}</span>
-        {order.status === 'held' && <Countdown deadline={order.ticketing_deadline} label="Ticket within" />}
+        {order.status === 'held' && (
+          <Countdown
+            deadline={order.ticketing_deadline}
+            label="Ticket within"
+            onPassed={() => void client.invalidateQueries({ queryKey: orderKey(order.id) })}
+          />
+        )}
       </div>
       <p>
         <strong>{formatMoney(order.total)}</strong> · validating airline {order.validating_airline}

@@ -8,7 +8,7 @@ import {
 } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifyReconciled } from '../../../components/toasts.tsx';
-import { afterMoneyMoved } from '../../../lib/api.ts';
+import { afterMoneyMoved, rereadAfterRefusal } from '../../../lib/api.ts';
 import { callOp, createOp } from '../../../lib/operations.ts';
 import { recall, remember } from '../../../lib/remembered.ts';
 
@@ -92,9 +92,11 @@ export function useCreateHotelOrder() {
 
 function useOrderAction(id: string, name: 'confirmHotelOrder' | 'cancelHotelOrder') {
   const moved = useAfterMoneyMoved(id);
+  const client = useQueryClient();
   return useMutation({
     mutationFn: () => callOp(OPS, name, { params: { id } }),
     onSuccess: (order) => moved(order),
+    onError: rereadAfterRefusal(client, hotelOrderKey(id)),
   });
 }
 export const useConfirmHotelOrder = (id: string) => useOrderAction(id, 'confirmHotelOrder');
@@ -102,8 +104,10 @@ export const useCancelHotelOrder = (id: string) => useOrderAction(id, 'cancelHot
 
 export function useExtendDeadline(id: string) {
   const moved = useAfterMoneyMoved(id);
+  const client = useQueryClient();
   return useMutation({
     mutationFn: () => callOp(OPS, 'extendHotelDeadline', { params: { id } }),
     onSuccess: () => moved(),
+    onError: rereadAfterRefusal(client, hotelOrderKey(id)),
   });
 }

@@ -7,7 +7,7 @@ import {
   isOneOf,
   readKnownItems,
 } from '@console/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -17,10 +17,13 @@ import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.
 import { OpenValue } from '../../../components/open-value.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { UnknownStatusNotice } from '../../../components/unknown-status.tsx';
+import { latestActionError } from '../../../lib/api.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { serviceNow } from '../../../lib/service-clock.ts';
 import {
   cancellationQuoteQuery,
+  hotelOrderKey,
   useCancelHotelOrder,
   useConfirmHotelOrder,
   useExtendDeadline,
@@ -47,16 +50,23 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
   const known = isOneOf(HOTEL_ORDER_STATUSES, order.status);
   const allowed = known ? allowedTriggers(HOTEL_ORDER_MACHINE, order.status) : [];
   const rooms = readKnownItems(HotelOrderRoomSchema, order.rooms);
-  const error = confirm.error ?? extend.error ?? cancel.error;
+  const error = latestActionError(confirm, extend, cancel);
+  const client = useQueryClient();
   const close = () => setAsking(null);
-  const quoteExpired = quote.data ? Date.parse(quote.data.expires_at) <= Date.now() : false;
+  const quoteExpired = quote.data ? Date.parse(quote.data.expires_at) <= serviceNow() : false;
 
   return (
     <div className="page stack">
       <div className="page-head">
         <h1>Hotel order {order.confirmation_number ?? order.id}</h1>
         <span className={`status-pill status-${order.status}`}>{order.status}</span>
-        {order.status === 'held' && <Countdown deadline={order.payment_deadline} label="Confirm within" />}
+        {order.status === 'held' && (
+          <Countdown
+            deadline={order.payment_deadline}
+            label="Confirm within"
+            onPassed={() => void client.invalidateQueries({ queryKey: hotelOrderKey(order.id) })}
+          />
+        )}
       </div>
       <p>
         <strong>{formatMoney(order.total)}</strong> · {order.hotel.name} · {order.nights} night

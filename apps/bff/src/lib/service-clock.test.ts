@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ServiceClock } from './service-clock.ts';
+
+describe('the service clock', () => {
+  it("counts on the service's time read from its Date header, whatever this machine's clock says", () => {
+    let local = Date.parse('2026-11-23T10:00:00.000Z');
+    const clock = new ServiceClock(() => local);
+    clock.observe('Mon, 23 Nov 2026 10:26:00 GMT', local);
+    expect(new Date(clock.now()).toISOString()).toBe('2026-11-23T10:26:00.500Z');
+    local += 60_000;
+    expect(new Date(clock.now()).toISOString()).toBe('2026-11-23T10:27:00.500Z');
+  });
+
+  it('smooths the whole-second wobble of the header and takes a moved clock at once', () => {
+    const local = Date.parse('2026-11-23T10:00:00.000Z');
+    const clock = new ServiceClock(() => local);
+    clock.observe('Mon, 23 Nov 2026 10:00:00 GMT', local);
+    clock.observe('Mon, 23 Nov 2026 09:59:59 GMT', local);
+    expect(Math.abs(clock.offsetMs - 500)).toBeLessThan(200);
+    clock.observe('Mon, 23 Nov 2026 10:31:00 GMT', local);
+    expect(clock.offsetMs).toBe(31 * 60_000 + 500);
+  });
+
+  it('ignores an answer without a readable Date', () => {
+    const clock = new ServiceClock(() => 0);
+    clock.observe(undefined);
+    clock.observe('not a date');
+    expect(clock.offsetMs).toBe(0);
+  });
+});

@@ -146,8 +146,10 @@ test('an admin watches the wallet move with holds, reads the audit log, and crea
   await expect(agentPage.getByRole('region', { name: 'Bookings found' }).locator('.status-pill')).toHaveCount(
     0,
   );
-  await adminPage.getByRole('checkbox', { name: `All of the office's for ${email}` }).check();
+  const officeWide = adminPage.getByRole('checkbox', { name: `All of the office's for ${email}` });
+  await officeWide.click();
   await expect(adminPage.getByText('Office-wide access granted')).toBeVisible();
+  await expect(officeWide).toBeChecked();
   await agentPage.reload();
   await expect(
     agentPage.getByRole('region', { name: 'Bookings found' }).locator('.status-pill').first(),
@@ -155,7 +157,7 @@ test('an admin watches the wallet move with holds, reads the audit log, and crea
   await adminPage.getByRole('combobox', { name: `Role of ${email}` }).selectOption('admin');
   await expect(adminPage.getByText('Role changed')).toBeVisible();
   await adminPage.getByRole('combobox', { name: `Role of ${email}` }).selectOption('agent');
-  await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
+  await adminPage.goto('/admin/audit');
   await expect(adminPage.getByRole('table').first()).toContainText('user.office_wide.grant');
   await expect(adminPage.getByRole('table').first()).toContainText('user.role.admin');
   await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();

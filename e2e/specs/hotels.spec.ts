@@ -132,7 +132,11 @@ test('a rate that sold out in the meantime is explained, with the way back to th
     .click();
   await expect(page.getByRole('alert')).toContainText('This rate is no longer available');
   await expect(page.getByRole('alert')).toContainText('sold out');
+  // The hotel's rates are asked afresh (not the list kept from a minute ago): the sold-out rate is not offered again.
+  const fresh = page.waitForResponse((r) => r.url().endsWith('/api/hotels/searches') && r.status() === 201);
   await page.getByRole('link', { name: "See the hotel's current rates" }).click();
+  const again = (await (await fresh).json()) as { offers: { id: string }[] };
+  expect(again.offers.map((o) => o.id)).not.toContain(rates[0]?.id);
   await expect(page.getByRole('heading', { name: /^Rates for/ })).toBeVisible();
 });
 

@@ -18,11 +18,19 @@ export async function selectFirstOffer(page: Page) {
   await expect(page.getByRole('form', { name: 'Passengers and contact' })).toBeVisible();
 }
 
-export async function fillPassenger(page: Page, index: number, given: string, family: string, dob: string) {
+export async function fillPassenger(
+  page: Page,
+  index: number,
+  given: string,
+  family: string,
+  dob: string,
+  gender: 'female' | 'male' = 'female',
+) {
   const passenger = page.getByRole('group', { name: new RegExp(`^Passenger ${index}:`) });
   await passenger.getByLabel('Given names').fill(given);
   await passenger.getByLabel('Family name').fill(family);
   await fillDate(passenger.getByLabel('Date of birth'), dob);
+  await passenger.getByLabel('Gender').selectOption(gender);
 }
 
 export async function fillContact(page: Page) {

@@ -337,6 +337,39 @@ export function passengerTypeForAge(age: number): PassengerType {
  * each date of birth fits its type on the first departure, and each document outlives the last arrival.
  * Returns the first problem as { param, message }, or null. Shared by the sandbox and the booking form.
  */
+/**
+ * What is wrong with one passenger for an offer's flights: an age that does not fit the passenger type on the first
+ * departure, a date of birth after it, a document that expires before the last arrival. Each with the field it is
+ * about (`date_of_birth`, `document.expires_on`), every problem at once.
+ */
+export function passengerProblems(
+  passenger: Pick<OrderPassengerInput, 'type' | 'date_of_birth' | 'document'>,
+  offer: Pick<FlightOffer, 'slices'>,
+): { field: 'date_of_birth' | 'document.expires_on'; message: string }[] {
+  const problems: { field: 'date_of_birth' | 'document.expires_on'; message: string }[] = [];
+  const firstDeparture = wallClockOf(offer.slices[0]?.segments[0]?.departing_at)?.date;
+  const lastArrival = wallClockOf(offer.slices.at(-1)?.segments.at(-1)?.arriving_at)?.date;
+  if (firstDeparture) {
+    const age = ageOn(passenger.date_of_birth, firstDeparture);
+    if (age < 0) problems.push({ field: 'date_of_birth', message: 'date of birth is after the flight' });
+    else {
+      const type = passengerTypeForAge(age);
+      if (type !== passenger.type)
+        problems.push({
+          field: 'date_of_birth',
+          message: `a passenger aged ${age} on ${firstDeparture} travels as ${type}, not ${passenger.type}`,
+        });
+    }
+  }
+  if (passenger.document && lastArrival && passenger.document.expires_on <= lastArrival)
+    problems.push({
+      field: 'document.expires_on',
+      message: `the document must be valid after the last flight (${lastArrival})`,
+    });
+  return problems;
+}
+
+/** The first problem of an order's passengers for an offer (the service refuses on the first it finds). */
 export function checkPassengersAgainstOffer(
   passengers: readonly OrderPassengerInput[],
   offer: Pick<FlightOffer, 'passengers' | 'slices'>,
@@ -352,29 +385,9 @@ export function checkPassengersAgainstOffer(
       message: `the offer is for ${describeTypes(wanted)}, but the request has ${describeTypes(given)}`,
     };
   }
-  const firstDeparture = wallClockOf(offer.slices[0]?.segments[0]?.departing_at)?.date;
-  const lastSlice = offer.slices.at(-1);
-  const lastArrival = wallClockOf(lastSlice?.segments.at(-1)?.arriving_at)?.date;
   for (const [index, passenger] of passengers.entries()) {
-    if (firstDeparture) {
-      const age = ageOn(passenger.date_of_birth, firstDeparture);
-      if (age < 0) {
-        return { param: `passengers[${index}].date_of_birth`, message: 'date of birth is after the flight' };
-      }
-      const type = passengerTypeForAge(age);
-      if (type !== passenger.type) {
-        return {
-          param: `passengers[${index}].date_of_birth`,
-          message: `a passenger aged ${age} on ${firstDeparture} travels as ${type}, not ${passenger.type}`,
-        };
-      }
-    }
-    if (passenger.document && lastArrival && passenger.document.expires_on <= lastArrival) {
-      return {
-        param: `passengers[${index}].document.expires_on`,
-        message: `the document must be valid after the last flight (${lastArrival})`,
-      };
-    }
+    const problem = passengerProblems(passenger, offer)[0];
+    if (problem) return { param: `passengers[${index}].${problem.field}`, message: problem.message };
   }
   return null;
 }

@@ -1,6 +1,5 @@
 import {
   CountryCodeSchema,
-  checkPassengersAgainstOffer,
   DateSchema,
   EmailSchema,
   type FlightOffer,
@@ -12,6 +11,7 @@ import {
   PassengerTypeSchema,
   PersonNameSchema,
   PhoneSchema,
+  passengerProblems,
 } from '@console/contract';
 import { z } from 'zod';
 import { optional } from '../../lib/forms.ts';
@@ -26,7 +26,8 @@ export const PassengerFormSchema = z
     given_name: PersonNameSchema,
     family_name: PersonNameSchema,
     date_of_birth: z.string().min(1, { error: 'Enter the date of birth' }).pipe(DateSchema),
-    gender: GenderSchema,
+    // No default: the agent chooses it as on the travel document.
+    gender: z.string().min(1, { error: 'Choose the gender as on the travel document' }).pipe(GenderSchema),
     nationality: optional(CountryCodeSchema),
     national_id: z.string().trim().max(30),
     document_number: optional(
@@ -58,6 +59,7 @@ export const BookingFormBase = z.object({
   client_reference: z.string().trim().max(100),
 });
 export type BookingForm = z.input<typeof BookingFormBase>;
+export type BookingFormValues = z.output<typeof BookingFormBase>;
 
 export function toOrderRequest(form: z.output<typeof BookingFormBase>, offerId: string): FlightOrderRequest {
   return {
@@ -85,20 +87,46 @@ export function toOrderRequest(form: z.output<typeof BookingFormBase>, offerId: 
   };
 }
 
-/** `passengers[1].document.expires_on` → the form's path to the same field. */
-function formPath(param: string): (string | number)[] {
-  const match = /^passengers\[(\d+)\]\.(.+)$/.exec(param);
-  if (!match) return [param];
-  const field = match[2] === 'document.expires_on' ? 'document_expires_on' : (match[2] ?? '');
-  return ['passengers', Number(match[1]), field];
-}
-
-/** The form's schema for one offer: the contract's checks of ages and documents against the flights, too. */
+/**
+ * The form's schema for one offer: the contract's checks of ages and documents against the flights, too. Each
+ * passenger's checks run whatever else is still wrong on the form, so one submit names every problem at once.
+ */
 export function bookingFormSchema(offer: FlightOffer, searched?: readonly PassengerType[]) {
-  return BookingFormBase.superRefine((form, ctx) => {
-    const problem = checkPassengersAgainstOffer(toOrderRequest(form, offer.id).passengers, offer, searched);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: formPath(problem.param) });
-  });
+  const passenger = PassengerFormSchema.superRefine(
+    (p, ctx) => {
+      const type = PassengerTypeSchema.safeParse(p.type);
+      const born = DateSchema.safeParse(p.date_of_birth);
+      if (!type.success || !born.success) return;
+      const expires = DateSchema.safeParse(p.document_expires_on);
+      const document =
+        p.document_number && expires.success
+          ? { number: p.document_number, expires_on: expires.data, country_code: p.document_country ?? '' }
+          : undefined;
+      for (const problem of passengerProblems(
+        { type: type.data, date_of_birth: born.data, ...(document ? { document } : {}) },
+        offer,
+      ))
+        ctx.addIssue({
+          code: 'custom',
+          message: problem.message,
+          path: [problem.field === 'document.expires_on' ? 'document_expires_on' : 'date_of_birth'],
+        });
+    },
+    { when: () => true },
+  );
+  return BookingFormBase.extend({ passengers: z.array(passenger) }).superRefine(
+    (form, ctx) => {
+      const wanted = offerPassengerTypes(offer) ?? searched ?? null;
+      const given = Array.isArray(form.passengers) ? form.passengers.map((p) => p.type) : [];
+      if (wanted && [...wanted].sort().join() !== [...given].sort().join())
+        ctx.addIssue({
+          code: 'custom',
+          message: `the offer is for ${wanted.join(', ')}`,
+          path: ['passengers'],
+        });
+    },
+    { when: () => true },
+  );
 }
 
 /**
@@ -124,7 +152,7 @@ export function emptyPassengers(types: readonly PassengerType[]): PassengerForm[
     given_name: '',
     family_name: '',
     date_of_birth: '',
-    gender: 'female',
+    gender: '',
     nationality: '',
     national_id: '',
     document_number: '',

@@ -200,12 +200,14 @@ function PassengersForm({
               <Controller
                 control={form.control}
                 name={`passengers.${index}.gender`}
-                render={({ field }) => (
+                render={({ field, fieldState }) => (
                   <SelectField
                     label="Gender"
                     value={field.value}
                     onChange={field.onChange}
+                    error={fieldState.error?.message}
                     options={[
+                      { id: '', label: 'Choose…' },
                       { id: 'female', label: 'Female' },
                       { id: 'male', label: 'Male' },
                     ]}

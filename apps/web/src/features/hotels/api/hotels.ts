@@ -26,9 +26,10 @@ export const useHotelPlaces = (query: string) => useQuery(hotelPlacesQuery(query
  * A search is a POST but reads nothing new for a while: kept a minute, so back/forward and a return to a page are
  * instant. While the next page or filter loads, the last answer stays on screen marked as updating.
  */
+export const HOTEL_SEARCHES_KEY = ['hotels', 'search'] as const;
 export const hotelSearchQuery = (request: HotelSearchRequest | null) =>
   queryOptions({
-    queryKey: ['hotels', 'search', request],
+    queryKey: [...HOTEL_SEARCHES_KEY, request],
     queryFn: ({ signal }) => callOp(OPS, 'searchHotels', { params: {}, body: request, signal }),
     enabled: request !== null,
     staleTime: 60_000,
@@ -80,6 +81,7 @@ function useAfterMoneyMoved(id: string | null) {
 
 export function useCreateHotelOrder() {
   const moved = useAfterMoneyMoved(null);
+  const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, key }: { body: HotelOrderRequest; key: string }) => {
       const { value, reconciled } = await createOp(OPS, 'createHotelOrder', { params: {}, body, key });
@@ -87,6 +89,8 @@ export function useCreateHotelOrder() {
       return value;
     },
     onSuccess: (order) => moved(order),
+    // A rate refused at hold time (sold out, gone) is not offered again from the kept list.
+    onError: () => client.removeQueries({ queryKey: HOTEL_SEARCHES_KEY }),
   });
 }
 

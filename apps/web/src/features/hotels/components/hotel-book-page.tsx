@@ -1,7 +1,7 @@
 import type { HotelRate } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
@@ -12,7 +12,12 @@ import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
-import { confirmedRateQuery, rememberedRate, useCreateHotelOrder } from '../api/hotels.ts';
+import {
+  confirmedRateQuery,
+  HOTEL_SEARCHES_KEY,
+  rememberedRate,
+  useCreateHotelOrder,
+} from '../api/hotels.ts';
 import {
   emptyHotelBooking,
   type HotelBookingForm,
@@ -72,13 +77,19 @@ export function HotelBookPage() {
   stay.delete('hotel');
   const backToHotel = hotelId ? `/hotels/${hotelId}?${stay}` : '/hotels';
 
+  const client = useQueryClient();
+  const gone =
+    confirmed.error instanceof ApiError &&
+    (confirmed.error.status === 404 ||
+      confirmed.error.status === 409 ||
+      confirmed.error.code === 'rate_unavailable');
+  // A rate that is gone must not be offered again from a list kept in memory: the hotel's rates are asked afresh.
+  useEffect(() => {
+    if (gone) client.removeQueries({ queryKey: HOTEL_SEARCHES_KEY });
+  }, [gone, client]);
+
   if (confirmed.isPending) return <p className="loading">Confirming the rate with the hotel…</p>;
   if (confirmed.error) {
-    const gone =
-      confirmed.error instanceof ApiError &&
-      (confirmed.error.status === 404 ||
-        confirmed.error.status === 409 ||
-        confirmed.error.code === 'rate_unavailable');
     return (
       <div className="page stack">
         <h1>Book a room</h1>

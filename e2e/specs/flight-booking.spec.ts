@@ -88,7 +88,7 @@ test('a wallet that cannot pay is explained, and nothing is held', async ({ agen
     const alert = page.getByRole('alert').filter({ hasText: 'The wallet cannot pay for this booking' });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('available');
-    await expect(alert).toContainText('Top up the wallet');
+    await expect(alert).toContainText('top up the wallet');
     expect((await sandboxStats()).flight_orders).toBe(before.flight_orders);
   } finally {
     await sandbox('/wallets', { environment: 'test', balance: '50000.00' });

@@ -1,31 +1,80 @@
+import { isKnownErrorCode, KNOWN_ERRORS } from '@console/contract';
+import { Link } from 'react-router';
+import { AGENT_WORDS, type NextStep, serviceDetail, UNKNOWN_WORDS } from '../lib/agent-words.ts';
 import { ApiError, UnreadableAnswer } from '../lib/api.ts';
 import { OpenValue } from './open-value.tsx';
 
-/** An error from /api in plain words: what happened, what to do, and the reference to quote. */
+/** A next step a page can take for an error: a link, or a button. */
+export type NextStepAction = { label: string; to: string } | { label: string; onClick: () => void };
+
+/** Steps any page can offer without being told how. */
+const EVERYWHERE: Partial<Record<NextStep, NextStepAction>> = {
+  reload: { label: 'Reload the page', onClick: () => window.location.reload() },
+  'sign-in': { label: 'Sign in again', to: '/sign-in' },
+};
+
+/**
+ * An error from /api in an agent's words (lib/agent-words.ts): what happened, the service's own detail when it adds
+ * something (field names, not paths), what to do, the next step as a button where the page can take it, and the
+ * reference to quote.
+ */
 export function ErrorNotice({
   error,
   title = 'That did not work',
   retry,
+  next,
 }: {
   error: unknown;
   title?: string;
   /** For what is safe to repeat (a search, a read): the button that tries again. */
   retry?: { label: string; onClick: () => void };
+  /** The next steps this page can take (search again, see current rates, top up). */
+  next?: Partial<Record<NextStep, NextStepAction>>;
 }) {
   const api = error instanceof ApiError ? error : null;
-  const message = api?.message ?? (error instanceof Error ? error.message : 'Something went wrong.');
+  const unreadable = error instanceof UnreadableAnswer;
+  const known = api && isKnownErrorCode(api.code) ? api.code : null;
+  const words = !api
+    ? null
+    : unreadable
+      ? { say: api.message, todo: 'Open the booking from the bookings desk to see its latest state.' }
+      : known
+        ? AGENT_WORDS[known]
+        : api.status === 0
+          ? // The console's own failure to reach itself or read its answer: its message is already in plain words.
+            { say: api.message, todo: 'Check the connection and try again.' }
+          : UNKNOWN_WORDS;
+  const said = words?.say ?? (error instanceof Error ? error.message : 'Something went wrong.');
+  const detail =
+    api && !unreadable
+      ? serviceDetail(api.message, api.param, known ? KNOWN_ERRORS[known].message : undefined)
+      : null;
+  const step = words?.next ? (next?.[words.next] ?? EVERYWHERE[words.next]) : undefined;
   return (
     <div role="alert" className="notice notice-error">
       <strong>{title}</strong>
-      <p>{message}</p>
-      {error instanceof UnreadableAnswer && <OpenValue value={error.raw} />}
-      {api && <p className="muted">{api.remedy}</p>}
+      <p>{said}</p>
+      {detail && detail !== said && <p>{detail}</p>}
+      {unreadable && <OpenValue value={error.raw} />}
+      {words && <p className="muted">{words.todo}</p>}
       {api?.requestId && <p className="muted small">Reference: {api.requestId}</p>}
-      {retry && (
-        <p>
-          <button type="button" className="button" onClick={retry.onClick}>
-            {retry.label}
-          </button>
+      {(step || retry) && (
+        <p className="row">
+          {step &&
+            ('to' in step ? (
+              <Link className="button" to={step.to}>
+                {step.label}
+              </Link>
+            ) : (
+              <button type="button" className="button" onClick={step.onClick}>
+                {step.label}
+              </button>
+            ))}
+          {retry && (
+            <button type="button" className="button" onClick={retry.onClick}>
+              {retry.label}
+            </button>
+          )}
         </p>
       )}
     </div>

@@ -33,12 +33,6 @@ export class ApiError extends Error {
   get requestId() {
     return this.envelope.error.request_id ?? null;
   }
-  get remedy(): string {
-    const code = this.code;
-    return isKnownErrorCode(code)
-      ? KNOWN_ERRORS[code].remedy
-      : 'Try again; if it keeps happening, tell your office admin.';
-  }
 }
 
 /**
@@ -62,9 +56,6 @@ export class UnreadableAnswer extends ApiError {
     });
     this.name = 'UnreadableAnswer';
     this.raw = raw;
-  }
-  override get remedy(): string {
-    return 'Open the booking from the bookings desk to see its latest state.';
   }
 }
 

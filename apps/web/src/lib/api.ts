@@ -2,8 +2,6 @@ import {
   CSRF_HEADER,
   type ErrorEnvelope,
   ErrorEnvelopeSchema,
-  isKnownErrorCode,
-  KNOWN_ERRORS,
   SERVICE_TIME_HEADER,
 } from '@console/contract';
 import type { QueryClient } from '@tanstack/react-query';

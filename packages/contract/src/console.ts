@@ -106,6 +106,8 @@ export const LedgerEntrySchema = z.object({
   environment: EnvironmentSchema,
   agent: z.object({ id: z.string(), email: z.string() }),
   client_reference: z.string().nullable(),
+  /** What the customer quotes: the PNR, the hotel's confirmation number, the activity code (null until there is one). */
+  reference: z.string().nullish(),
   total: MoneySchema,
   status: z.string(),
   /** The clock that is running: ticketing, payment or hold deadline; null once nothing is. */

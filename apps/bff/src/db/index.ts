@@ -48,6 +48,8 @@ export interface Database {
     agent_id: string;
     agent_email: string;
     client_reference: string | null;
+    /** The PNR, confirmation number or activity code the customer quotes. */
+    reference: Generated<string | null>;
     total_amount: string;
     status: string;
     deadline: string | null;
@@ -233,6 +235,11 @@ const migrations: Record<string, Migration> = {
         .alterTable('users')
         .addColumn('office_wide', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
+    },
+  },
+  '005-customer-reference': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('bookings').addColumn('reference', 'text').execute();
     },
   },
 };

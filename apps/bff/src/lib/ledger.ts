@@ -36,6 +36,8 @@ export interface Facts {
   summary: string;
   people: string[];
   clientReference: string | null;
+  /** What the customer quotes (PNR, confirmation number, activity code), when the service has given one. */
+  reference?: string | null;
   extraSearch: string[];
   /** Read loosely from an answer that did not match the contract: status and deadline only are trusted. */
   partial?: boolean;
@@ -83,6 +85,7 @@ export function flightFacts(order: FlightOrder): Facts {
       .join(' · '),
     people: [...people, ...(email ? [email] : [])],
     clientReference: order.client_reference ?? null,
+    reference: order.booking_reference ?? null,
     extraSearch: [
       order.booking_reference ?? '',
       ...passengers.map((p) => p.ticket_number ?? ''),
@@ -104,6 +107,7 @@ export function hotelFacts(order: HotelOrder): Facts {
     summary: `${order.hotel.name} · ${order.check_in} to ${order.check_out} · ${plural(order.rooms.length, 'room')}`,
     people: [...people, ...(email ? [email] : [])],
     clientReference: order.client_reference ?? null,
+    reference: order.confirmation_number ?? order.voucher_number ?? null,
     extraSearch: [
       order.confirmation_number ?? '',
       order.voucher_number ?? '',
@@ -126,6 +130,7 @@ export function activityFacts(booking: ActivityBooking): Facts {
       ? [`${customer.given_name} ${customer.family_name}`, customer.email]
       : textIn(booking.customer),
     clientReference: booking.client_reference ?? null,
+    reference: booking.code ?? null,
     extraSearch: [booking.code ?? '', ...textIn(booking.customer)],
   };
 }
@@ -187,6 +192,7 @@ function storable(facts: Facts): Facts {
     summary: clean(facts.summary),
     people: facts.people.map(clean),
     clientReference: facts.clientReference === null ? null : clean(facts.clientReference),
+    reference: facts.reference ? clean(facts.reference) : null,
     extraSearch: facts.extraSearch.map(clean),
   };
 }
@@ -219,6 +225,7 @@ export class Ledger {
         agent_id: who.id,
         agent_email: who.email,
         client_reference: facts.clientReference,
+        reference: facts.reference ?? null,
         total_amount: facts.total.amount,
         status: facts.status,
         deadline: facts.deadline,
@@ -231,6 +238,7 @@ export class Ledger {
       })
       .onConflict((oc) =>
         oc.column('id').doUpdateSet({
+          ...(facts.reference ? { reference: facts.reference } : {}),
           status: facts.status,
           deadline: facts.deadline,
           total_amount: facts.total.amount,
@@ -250,6 +258,7 @@ export class Ledger {
         facts.partial
           ? { status: facts.status, deadline: facts.deadline, updated_at: new Date().toISOString() }
           : {
+              ...(facts.reference ? { reference: facts.reference } : {}),
               status: facts.status,
               deadline: facts.deadline,
               total_amount: facts.total.amount,
@@ -293,6 +302,7 @@ export class Ledger {
       environment: row.environment,
       agent: { id: row.agent_id, email: row.agent_email },
       client_reference: row.client_reference,
+      reference: row.reference,
       total: { amount: row.total_amount, currency: 'USD' as const },
       status: row.status,
       deadline: row.deadline,

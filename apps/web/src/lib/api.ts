@@ -1,9 +1,4 @@
-import {
-  CSRF_HEADER,
-  type ErrorEnvelope,
-  ErrorEnvelopeSchema,
-  SERVICE_TIME_HEADER,
-} from '@console/contract';
+import { CSRF_HEADER, type ErrorEnvelope, ErrorEnvelopeSchema, SERVICE_TIME_HEADER } from '@console/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';

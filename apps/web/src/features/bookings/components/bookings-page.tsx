@@ -107,7 +107,7 @@ export function BookingsPage() {
                     <th scope="row">
                       <Link to={orderPath(entry)}>{entry.summary}</Link>
                       <div className="muted small">
-                        {entry.id}
+                        {entry.reference ?? entry.id}
                         {entry.client_reference ? ` · ${entry.client_reference}` : ''}
                       </div>
                     </th>

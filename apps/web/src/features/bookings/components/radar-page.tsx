@@ -50,8 +50,8 @@ export function RadarPage() {
               <div>
                 <Link to={orderPath(entry)}>{entry.summary}</Link>
                 <div className="muted small">
-                  {PRODUCT_LABELS[entry.product]} · {entry.people[0] ?? ''} · {formatMoney(entry.total)} · by{' '}
-                  {whenLocal(entry.deadline)}
+                  {PRODUCT_LABELS[entry.product]} · {entry.reference ?? entry.id} · {entry.people[0] ?? ''} ·{' '}
+                  {formatMoney(entry.total)} · by {whenLocal(entry.deadline)}
                 </div>
                 {entry.at_risk && (
                   <p className="risk small">

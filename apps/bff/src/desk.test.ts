@@ -1,0 +1,94 @@
+import {
+  ActivityAvailabilitySchema,
+  ActivityBookingSchema,
+  ActivityProductListSchema,
+  FlightOfferSchema,
+  FlightOrderSchema,
+  FlightSearchSchema,
+  LedgerListSchema,
+} from '@console/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inDays, passenger, startConsole, type TestConsole } from './test-support.ts';
+
+/** The bookings desk as agents search it: by what the customer quotes, case-insensitive, on the run's database. */
+let t: TestConsole;
+let agent: Awaited<ReturnType<TestConsole['signedIn']>>;
+let order: ReturnType<typeof FlightOrderSchema.parse>;
+let booking: ReturnType<typeof ActivityBookingSchema.parse>;
+
+beforeAll(async () => {
+  t = await startConsole();
+  agent = await t.signedIn('agent');
+  const search = FlightSearchSchema.parse(
+    (
+      await agent.post('/flights/searches', {
+        slices: [{ origin: 'LHR', destination: 'CDG', departure_date: inDays(26) }],
+        passengers: { adults: 1 },
+      })
+    ).body,
+  );
+  let offerId = '';
+  for (const offer of search.offers) {
+    const repriced = FlightOfferSchema.parse((await agent.get(`/flights/offers/${offer.id}`)).body);
+    if (repriced.total.amount === offer.total.amount) {
+      offerId = offer.id;
+      break;
+    }
+  }
+  order = FlightOrderSchema.parse(
+    (
+      await agent.post('/flights/orders', {
+        offer_id: offerId,
+        passengers: [passenger],
+        contact: { email: 'amelia_hart+trips@example.com', phone: '+442071234567' },
+        client_reference: 'ACME-100%',
+      })
+    ).body,
+  );
+  const products = ActivityProductListSchema.parse(
+    (await agent.get('/activities/products?query=canal')).body,
+  );
+  const typeId = products.data[0]?.product_types[0]?.id ?? '';
+  const availability = ActivityAvailabilitySchema.parse(
+    (await agent.get(`/activities/product-types/${typeId}/availability`)).body,
+  );
+  booking = ActivityBookingSchema.parse(
+    (
+      await agent.post('/activities/bookings', {
+        product_type_id: typeId,
+        date: availability.dates[0]?.date,
+        timeslot: '10:00',
+        travelers: { adults: 1 },
+        customer: { given_name: 'Noor', family_name: 'Haddad', email: 'noor@example.com' },
+      })
+    ).body,
+  );
+});
+afterAll(() => t.close());
+
+const find = async (q: string) =>
+  LedgerListSchema.parse((await agent.get(`/bookings?q=${encodeURIComponent(q)}`)).body).data.map(
+    (e) => e.id,
+  );
+
+describe('the bookings desk', () => {
+  it('shows the reference the customer quotes: the PNR, the activity code', async () => {
+    const rows = LedgerListSchema.parse((await agent.get('/bookings')).body).data;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(order.id)?.reference).toBe(order.booking_reference ?? null);
+    expect(byId.get(booking.id)?.reference).toBe(booking.code);
+  });
+
+  it('finds a booking by its PNR, activity code, id, email with _ and +, client reference with %, in any case', async () => {
+    if (order.booking_reference)
+      expect(await find(order.booking_reference.toLowerCase())).toEqual([order.id]);
+    expect(await find(booking.code.toLowerCase())).toEqual([booking.id]);
+    expect(await find(order.id.toUpperCase())).toEqual([order.id]);
+    expect(await find('AMELIA_HART+TRIPS')).toEqual([order.id]);
+    expect(await find('acme-100%')).toEqual([order.id]);
+    expect(await find('noor haddad')).toEqual([booking.id]);
+    // `_` and `%` are text, not wildcards.
+    expect(await find('amelia%hart')).toEqual([]);
+    expect(await find('acme_100')).toEqual([]);
+  });
+});

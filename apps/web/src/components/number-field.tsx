@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Field } from './field.tsx';
 
 interface Props {
@@ -11,10 +12,14 @@ interface Props {
   allowEmpty?: boolean;
 }
 
-/** A whole number within [min, max]; arrow keys step it, anything else typed is clamped. */
+/**
+ * A whole number within [min, max]; arrow keys step it. A number typed outside the range is brought within it and the
+ * field says so (never silently: 7 adults where 5 can go is told, not quietly made 5).
+ */
 export function NumberField({ label, value, onChange, min, max, error, allowEmpty }: Props) {
+  const [note, setNote] = useState<string | null>(null);
   return (
-    <Field label={label} error={error} className="field number-field">
+    <Field label={label} error={error ?? note ?? undefined} className="field number-field">
       {({ id, describedBy, invalid }) => (
         <input
           id={id}
@@ -26,8 +31,20 @@ export function NumberField({ label, value, onChange, min, max, error, allowEmpt
           value={Number.isNaN(value) ? '' : value}
           onChange={(event) => {
             const next = Math.trunc(event.target.valueAsNumber);
-            if (Number.isNaN(next)) onChange(allowEmpty ? Number.NaN : min);
-            else onChange(Math.min(max, Math.max(min, next)));
+            if (Number.isNaN(next)) {
+              setNote(null);
+              onChange(allowEmpty ? Number.NaN : min);
+              return;
+            }
+            const within = Math.min(max, Math.max(min, next));
+            setNote(
+              within === next
+                ? null
+                : next > max
+                  ? `At most ${max} here: ${next} was made ${max}.`
+                  : `At least ${min} here: ${next} was made ${min}.`,
+            );
+            onChange(within);
           }}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readProductsQuery, readSelection, writeBrowseForm, writeSelection } from './search-params.ts';
+import {
+  categoryCode,
+  readProductsQuery,
+  readSelection,
+  writeBrowseForm,
+  writeSelection,
+} from './search-params.ts';
 
 describe('the activity desk URL', () => {
   it('round-trips the browse form, leaving defaults out', () => {
@@ -35,5 +41,23 @@ describe('the activity desk URL', () => {
       travelers: { adults: 1, children: 2, seniors: 0 },
     });
     expect(writeSelection(selection).toString()).toBe('type=apt_1&adults=1&children=2');
+  });
+});
+
+describe('the category typed by an agent', () => {
+  it('matches a category the service has shown, whatever the case, spaces or underscores', () => {
+    const known = ['museums', 'food_and_drink'];
+    expect(categoryCode('Museums', known)).toBe('museums');
+    expect(categoryCode(' Food and Drink ', known)).toBe('food_and_drink');
+    expect(categoryCode('food-and-drink', known)).toBe('food_and_drink');
+  });
+
+  it('is sent as typed when the service has not shown it', () => {
+    expect(categoryCode('Walking tours', ['museums'])).toBe('Walking tours');
+  });
+
+  it('goes into the catalogue query as the service names it', () => {
+    const asked = readProductsQuery(new URLSearchParams('category=FOOD AND DRINK'), ['food_and_drink']);
+    expect(asked.query?.category).toBe('food_and_drink');
   });
 });

@@ -82,8 +82,24 @@ export function writeBrowseForm(form: BrowseForm): URLSearchParams {
  * The product query the URL asks for, checked with the contract: a bad price range comes back as a message for the
  * field rather than a request the service would refuse.
  */
+/**
+ * The category as the service names it: typed in any case, with spaces or underscores, it matches a category the
+ * service has already shown ("Food and drink" → `food_and_drink`); anything else is sent as typed.
+ */
+export function categoryCode(typed: string, known: Iterable<string>): string {
+  const key = (text: string) =>
+    text
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' ');
+  const wanted = key(typed);
+  for (const category of known) if (key(category) === wanted) return category;
+  return typed.trim();
+}
+
 export function readProductsQuery(
   params: URLSearchParams,
+  knownCategories: Iterable<string> = [],
 ):
   | { query: Omit<ActivityProductsQuery, 'after'>; problem: null }
   | { query: null; problem: { field: keyof BrowseForm; message: string } } {
@@ -92,7 +108,7 @@ export function readProductsQuery(
     ...(form.query ? { query: form.query } : {}),
     ...(form.city ? { city: form.city } : {}),
     ...(form.country ? { country: form.country } : {}),
-    ...(form.category ? { category: form.category } : {}),
+    ...(form.category ? { category: categoryCode(form.category, knownCategories) } : {}),
     ...(form.min ? { min_price: form.min } : {}),
     ...(form.max ? { max_price: form.max } : {}),
     ...(form.language ? { language: form.language } : {}),

@@ -75,7 +75,7 @@ export function ActivitySearchPage() {
   const initial = useMemo(() => readBrowseForm(params), [params]);
   const [form, setForm] = useState<BrowseForm>(initial);
   useEffect(() => setForm(initial), [initial]);
-  const asked = useMemo(() => readProductsQuery(params), [params]);
+  const asked = useMemo(() => readProductsQuery(params, seenCategories), [params]);
   const products = useActivityProducts(asked.query);
   const list = products.data?.pages.flatMap((page) => page.data) ?? [];
   const total = products.data?.pages[0]?.total ?? 0;

@@ -69,7 +69,12 @@ export function AuditPage() {
                     {entry.action}
                     <div className="muted small">{entry.resource_id ?? ''}</div>
                   </th>
-                  <td>{entry.amount ? formatMoney(entry.amount) : '—'}</td>
+                  <td>
+                    {/* Money that came back to the wallet (a refund) is shown as such, with a minus. */}
+                    {entry.amount
+                      ? `${entry.action.endsWith('.refund') ? '−' : ''}${formatMoney(entry.amount)}`
+                      : '—'}
+                  </td>
                   <td className="small mono">{entry.idempotency_key ?? '—'}</td>
                   <td>
                     {entry.result}

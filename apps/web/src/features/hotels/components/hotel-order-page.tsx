@@ -58,7 +58,15 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
   return (
     <div className="page stack">
       <div className="page-head">
-        <h1>Hotel order {order.confirmation_number ?? order.id}</h1>
+        <h1>
+          Hotel order · {order.hotel.name}
+          <span className="muted small">
+            {' '}
+            {order.confirmation_number
+              ? `confirmation ${order.confirmation_number}`
+              : `reference ${order.id}`}
+          </span>
+        </h1>
         <span className={`status-pill status-${order.status}`}>{order.status}</span>
         {order.status === 'held' && (
           <Countdown

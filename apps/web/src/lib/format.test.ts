@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayShift } from './format.ts';
+import { dayShift, priceDifference } from './format.ts';
 
 describe('the day an arrival falls on', () => {
   it('says +1 for a flight that lands the next local day, with or without offsets', () => {
@@ -11,5 +11,19 @@ describe('the day an arrival falls on', () => {
     expect(dayShift('2026-12-10T08:00:00+01:00', '2026-12-10T09:30:00+00:00')).toBe('');
     expect(dayShift('2026-12-11T00:30:00+09:00', '2026-12-10T22:00:00-10:00')).toBe('-1');
     expect(dayShift('later', '2026-12-10T09:30:00')).toBe('');
+  });
+});
+
+describe('a price that moved', () => {
+  it('says by how much, signed, with its share of the old price', () => {
+    expect(
+      priceDifference({ amount: '1000.00', currency: 'USD' }, { amount: '1052.00', currency: 'USD' }),
+    ).toBe('+52.00 USD (+5.2%)');
+    expect(
+      priceDifference({ amount: '200.00', currency: 'USD' }, { amount: '190.00', currency: 'USD' }),
+    ).toBe('−10.00 USD (−5.0%)');
+    expect(
+      priceDifference({ amount: '200.00', currency: 'USD' }, { amount: '200.00', currency: 'USD' }),
+    ).toBeNull();
   });
 });

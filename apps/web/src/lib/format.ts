@@ -3,6 +3,20 @@ import { daysBetween, instantOf, type Money, wallClockOf } from '@console/contra
 export const formatMoney = (money: Money) =>
   `${Number(money.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${money.currency}`;
 
+/**
+ * How much a price moved, signed, with the share of the old one: "+123.45 USD (+5.2%)", "−10.00 USD (−1.0%)".
+ * Null when it did not move, or the currencies differ.
+ */
+export function priceDifference(before: Money, after: Money): string | null {
+  if (before.currency !== after.currency) return null;
+  const from = Number(before.amount);
+  const change = Number(after.amount) - from;
+  if (Math.abs(change) < 0.005) return null;
+  const sign = change > 0 ? '+' : '−';
+  const share = from > 0 ? ` (${sign}${Math.abs((change / from) * 100).toFixed(1)}%)` : '';
+  return `${sign}${formatMoney({ amount: Math.abs(change).toFixed(2), currency: after.currency })}${share}`;
+}
+
 /** 07:45 with its offset, as the timetable shows it: "07:45 (UTC−05:00)". */
 export const localTime = (iso: string) => iso.slice(11, 16);
 export const localDate = (iso: string) => iso.slice(0, 10);

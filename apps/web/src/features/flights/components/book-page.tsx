@@ -12,7 +12,7 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
-import { dateInDays, formatMoney } from '../../../lib/format.ts';
+import { dateInDays, formatMoney, priceDifference } from '../../../lib/format.ts';
 import { rememberedOffer, repricedOfferQuery } from '../api/offers.ts';
 import { useCreateOrder } from '../api/orders.ts';
 import {
@@ -52,6 +52,9 @@ function PriceChange({
         <div className="new">
           <div className="muted small">Now</div>
           <strong>{formatMoney(after.total)}</strong>
+          {priceDifference(before.total, after.total) && (
+            <div className="small">Difference: {priceDifference(before.total, after.total)}</div>
+          )}
         </div>
       </div>
       <p className="small">Check the flights and baggage below before you accept.</p>

@@ -11,7 +11,7 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
-import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { formatMoney, priceDifference, whenLocal } from '../../../lib/format.ts';
 import {
   confirmedRateQuery,
   HOTEL_SEARCHES_KEY,
@@ -53,6 +53,9 @@ function RateChange({
         <div className="new">
           <div className="muted small">Now</div>
           <strong>{formatMoney(after.total)}</strong>
+          {priceDifference(before.total, after.total) && (
+            <div className="small">Difference: {priceDifference(before.total, after.total)}</div>
+          )}
           <div className="small">{after.board ?? 'Room only'}</div>
           <div className="small">{after.cancellation.policy_text}</div>
         </div>

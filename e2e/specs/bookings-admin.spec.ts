@@ -46,10 +46,13 @@ test('an agent finds a flight, a hotel and an activity hold on the bookings desk
   // The wallet drops to 30.00 available: this service set each hold's money aside when it was made, so every hold
   // is still covered and none is marked (no false alarm; the marking itself: apps/bff/src/radar.test.ts).
   await sandbox('/wallets', { environment: 'test', available: '30.00' });
-  await page.reload();
-  await expect(clocks(page)).toHaveCount(3);
-  await expect(page.locator('.at-risk')).toHaveCount(0);
-  await sandbox('/wallets', { environment: 'test', balance: '50000.00' });
+  try {
+    await page.reload();
+    await expect(clocks(page)).toHaveCount(3);
+    await expect(page.locator('.at-risk')).toHaveCount(0);
+  } finally {
+    await sandbox('/wallets', { environment: 'test', balance: '50000.00' });
+  }
 
   // Half an hour on, the activity hold has expired: it leaves the radar and reads as cancelled on the desk.
   // The console reads running clocks again on a schedule (every second in these runs): reload until it has.

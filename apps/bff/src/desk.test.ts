@@ -82,7 +82,7 @@ describe('the bookings desk', () => {
   it('finds a booking by its PNR, activity code, id, email with _ and +, client reference with %, in any case', async () => {
     if (order.booking_reference)
       expect(await find(order.booking_reference.toLowerCase())).toEqual([order.id]);
-    expect(await find(booking.code.toLowerCase())).toEqual([booking.id]);
+    expect(await find((booking.code ?? '').toLowerCase())).toEqual([booking.id]);
     expect(await find(order.id.toUpperCase())).toEqual([order.id]);
     expect(await find('AMELIA_HART+TRIPS')).toEqual([order.id]);
     expect(await find('acme-100%')).toEqual([order.id]);

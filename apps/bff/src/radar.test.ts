@@ -106,4 +106,16 @@ describe('the deadline radar', () => {
     expect(Math.abs(after - Date.now() - 26 * 60_000)).toBeLessThan(2000);
     await t.control('/reset');
   });
+
+  it('stops the clock of a hold the service no longer knows (404): shown as missing, off the radar', async () => {
+    await t.control('/reset');
+    const hold = await holdLouvre(1, 'radar-forgotten');
+    // The service forgets it (here: the sandbox is reset).
+    await t.control('/reset');
+    await t.console.jobs.runOnce();
+    const radar = RadarSchema.parse((await agent.get('/bookings/radar')).body);
+    expect(radar.data.map((e) => e.id)).not.toContain(hold.id);
+    const ledger = LedgerListSchema.parse((await agent.get('/bookings?product=activity')).body);
+    expect(ledger.data.find((e) => e.id === hold.id)).toMatchObject({ status: 'missing', deadline: null });
+  });
 });

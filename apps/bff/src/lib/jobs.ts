@@ -1,3 +1,4 @@
+import { ServiceError } from '@console/client';
 import type { Deps } from '../deps.ts';
 import { activityFacts, flightFacts, hotelFacts } from './ledger.ts';
 import { reconcileIntent } from './settle.ts';
@@ -31,7 +32,10 @@ async function refreshRunning(d: Deps, keep: () => Promise<boolean>): Promise<Jo
           await d.ledger.refresh(hotelFacts(await service.op.getHotelOrder({ id: entry.id })));
         else await d.ledger.refresh(activityFacts(await service.op.getActivityBooking({ id: entry.id })));
         figures.read += 1;
-      } catch {
+      } catch (error) {
+        // The service no longer knows the booking (404): its clock no longer runs for anyone. Anything else keeps
+        // the last known state until the next round.
+        if (error instanceof ServiceError && error.status === 404) await d.ledger.markMissing(entry.id);
         figures.failed += 1;
       }
     }

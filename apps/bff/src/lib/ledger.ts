@@ -313,6 +313,15 @@ export class Ledger {
     }));
   }
 
+  /** A booking the service answers 404 for: shown as `missing`, its clock stopped (it holds no money any more). */
+  async markMissing(id: string): Promise<void> {
+    await this.db
+      .updateTable('bookings')
+      .set({ status: 'missing', deadline: null, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Every booking whose clock runs (a deadline is set), for the scheduled refresh. */
   async running(environment: Environment): Promise<{ id: string; product: Product }[]> {
     return this.db

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface Props {
   isOpen: boolean;
@@ -13,7 +12,11 @@ interface Props {
   pending?: boolean;
 }
 
-/** Every money-moving action asks first, with the amount; in LIVE the dialog says so in red. */
+/**
+ * Every money-moving action asks first, with the amount; in LIVE the dialog says so in red. The browser's own modal
+ * `<dialog>` (focus kept inside, Escape and a click outside go back, the page behind inert): the platform does what a
+ * dialog library would, without its 23 KiB on every order page (decision 008, revised).
+ */
 export function ConfirmDialog({
   isOpen,
   onOpenChange,
@@ -24,32 +27,53 @@ export function ConfirmDialog({
   live,
   pending,
 }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (isOpen && !element.open) {
+      element.showModal();
+      confirm.current?.focus();
+    }
+    if (!isOpen && element.open) element.close();
+  }, [isOpen]);
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="overlay">
-      <Modal className={live ? 'modal modal-live' : 'modal'}>
-        <Dialog role="alertdialog" className="dialog">
-          {({ close }) => (
-            <>
-              <Heading slot="title">{title}</Heading>
-              {live && <p className="live-warning">LIVE: this spends the office's real money.</p>}
-              <div className="dialog-body">{children}</div>
-              <div className="dialog-actions">
-                <Button className="button" onPress={close}>
-                  Go back
-                </Button>
-                <Button
-                  className={live ? 'button danger' : 'button primary'}
-                  onPress={onConfirm}
-                  isDisabled={pending}
-                  autoFocus
-                >
-                  {pending ? 'Working…' : confirmLabel}
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <dialog
+      ref={dialog}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      className={live ? 'modal modal-live' : 'modal'}
+      // Escape, or close() from a button: the parent hears it either way.
+      onClose={() => onOpenChange(false)}
+      // A click on the backdrop lands on the dialog itself (its content fills it): go back.
+      onClick={(event) => {
+        if (event.target === dialog.current) onOpenChange(false);
+      }}
+    >
+      {isOpen && (
+        <div className="dialog">
+          <h2 id={titleId}>{title}</h2>
+          {live && <p className="live-warning">LIVE: this spends the office's real money.</p>}
+          <div className="dialog-body">{children}</div>
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={() => onOpenChange(false)}>
+              Go back
+            </button>
+            <button
+              ref={confirm}
+              type="button"
+              className={live ? 'button danger' : 'button primary'}
+              onClick={onConfirm}
+              disabled={pending}
+            >
+              {pending ? 'Working…' : confirmLabel}
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
   );
 }

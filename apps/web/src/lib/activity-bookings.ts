@@ -1,5 +1,11 @@
-import { ACTIVITY_OPERATIONS, type ActivityBookingsQuery } from '@console/contract';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  ACTIVITY_OPERATIONS,
+  type ActivityBookingsQuery,
+  type LedgerEntry,
+  LedgerListSchema,
+} from '@console/contract';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from './api.ts';
 import { callOp } from './operations.ts';
 
 /**
@@ -24,3 +30,18 @@ export const activityBookingsQuery = (filter: Omit<ActivityBookingsQuery, 'after
   });
 export const useActivityBookings = (filter: Omit<ActivityBookingsQuery, 'after' | 'limit'>) =>
   useInfiniteQuery(activityBookingsQuery(filter));
+
+/**
+ * What the console's ledger knows of the activity bookings made through it (title, date, who, total), by id: the
+ * service's list names only code and status, so the list shows these beside it.
+ */
+export function useActivityLedger() {
+  return useQuery({
+    queryKey: ['bookings', 'activity-facts'],
+    queryFn: async ({ signal }) => {
+      const list = await api('/bookings?product=activity&limit=500', { schema: LedgerListSchema, signal });
+      return new Map<string, LedgerEntry>(list.data.map((entry) => [entry.id, entry]));
+    },
+    staleTime: 30_000,
+  });
+}

@@ -4,8 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useActivityBookings } from '../../../lib/activity-bookings.ts';
-import { sentence, whenLocal } from '../../../lib/format.ts';
+import { useActivityBookings, useActivityLedger } from '../../../lib/activity-bookings.ts';
+import { formatMoney, sentence, whenLocal } from '../../../lib/format.ts';
 import { readBookingsFilter } from '../search-params.ts';
 
 const STATUSES: { id: ActivityBookingStatus | ''; label: string }[] = [
@@ -24,6 +24,7 @@ export function ActivityBookingsPage() {
     ...(filter.email ? { email: filter.email } : {}),
   });
   const rows = bookings.data?.pages.flatMap((page) => page.data) ?? [];
+  const ledger = useActivityLedger().data;
   const write = (next: { status: string; email: string }) => {
     const out = new URLSearchParams();
     if (next.status) out.set('status', next.status);
@@ -64,9 +65,11 @@ export function ActivityBookingsPage() {
               <thead>
                 <tr>
                   <th scope="col">Booking</th>
+                  <th scope="col">What and when</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Total</th>
                   <th scope="col">Status</th>
                   <th scope="col">Created</th>
-                  <th scope="col">Updated</th>
                 </tr>
               </thead>
               <tbody>
@@ -75,11 +78,17 @@ export function ActivityBookingsPage() {
                     <th scope="row">
                       <Link to={`/activities/bookings/${row.id}`}>{row.code ?? row.id}</Link>
                     </th>
+                    <td>{ledger?.get(row.id)?.summary ?? '—'}</td>
+                    <td className="small">{ledger?.get(row.id)?.people.join(', ') || '—'}</td>
+                    <td>
+                      {ledger?.get(row.id)
+                        ? formatMoney(ledger.get(row.id)?.total ?? { amount: '0', currency: 'USD' })
+                        : '—'}
+                    </td>
                     <td>
                       <span className={`status-pill status-${row.status}`}>{row.status}</span>
                     </td>
                     <td>{row.created_at ? whenLocal(row.created_at) : '—'}</td>
-                    <td>{row.updated_at ? whenLocal(row.updated_at) : '—'}</td>
                   </tr>
                 ))}
               </tbody>

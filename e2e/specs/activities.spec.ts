@@ -221,6 +221,9 @@ test('an agent cancels a held activity booking and finds it in the bookings list
   const rows = page.getByRole('region', { name: 'Bookings' }).getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText(code);
+  // What, when, who and how much, from the console's ledger beside the service's code and status.
+  await expect(rows.nth(1)).toContainText('Louvre');
+  await expect(rows.nth(1)).toContainText('USD');
   await expectAccessible(page, 'activity bookings list');
   await rows.nth(1).getByRole('link', { name: code }).click();
   await expect(page.getByRole('heading', { name: `Activity booking ${code}` })).toBeVisible();

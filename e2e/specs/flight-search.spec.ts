@@ -95,3 +95,10 @@ test('a flight that lands on a later day says so beside its arrival time', async
   const shift = page.getByRole('article').first().locator('.day-shift');
   await expect(shift).toHaveText(/^\+[12] \([12] days? later\)$/);
 });
+
+test('a number typed past what can be booked is said, not silently changed', async ({ agentPage: page }) => {
+  const adults = page.getByRole('spinbutton', { name: 'Adults (12+)' });
+  await adults.fill('12');
+  await expect(adults).toHaveValue('9');
+  await expect(page.getByText('At most 9 here: 12 was made 9.')).toBeVisible();
+});

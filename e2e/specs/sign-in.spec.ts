@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test } from '../support/fixtures.ts';
+import { DEMO, expect, expectAccessible, signIn, test } from '../support/fixtures.ts';
 
 test('the demo agent signs in, sees the TEST badge, and signs out', async ({ page }) => {
   await signIn(page, 'agent');
@@ -7,6 +7,7 @@ test('the demo agent signs in, sees the TEST badge, and signs out', async ({ pag
   await expect(page.getByText('Demo Agent')).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Booking console' })).toBeVisible();
+  await expectAccessible(page, 'sign-in');
   await page.goto('/flights');
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fflights/);
 });

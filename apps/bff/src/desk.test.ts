@@ -1,14 +1,6 @@
-import {
-  ActivityAvailabilitySchema,
-  ActivityBookingSchema,
-  ActivityProductListSchema,
-  FlightOfferSchema,
-  FlightOrderSchema,
-  FlightSearchSchema,
-  LedgerListSchema,
-} from '@console/contract';
+import { type ActivityBookingSchema, type FlightOrderSchema, LedgerListSchema } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inDays, passenger, startConsole, type TestConsole } from './test-support.ts';
+import { holdCanalTour, holdFlightOrder, startConsole, type TestConsole } from './test-support.ts';
 
 /** The bookings desk as agents search it: by what the customer quotes, case-insensitive, on the run's database. */
 let t: TestConsole;
@@ -19,50 +11,15 @@ let booking: ReturnType<typeof ActivityBookingSchema.parse>;
 beforeAll(async () => {
   t = await startConsole();
   agent = await t.signedIn('agent');
-  const search = FlightSearchSchema.parse(
-    (
-      await agent.post('/flights/searches', {
-        slices: [{ origin: 'LHR', destination: 'CDG', departure_date: inDays(26) }],
-        passengers: { adults: 1 },
-      })
-    ).body,
-  );
-  let offerId = '';
-  for (const offer of search.offers) {
-    const repriced = FlightOfferSchema.parse((await agent.get(`/flights/offers/${offer.id}`)).body);
-    if (repriced.total.amount === offer.total.amount) {
-      offerId = offer.id;
-      break;
-    }
-  }
-  order = FlightOrderSchema.parse(
-    (
-      await agent.post('/flights/orders', {
-        offer_id: offerId,
-        passengers: [passenger],
-        contact: { email: 'amelia_hart+trips@example.com', phone: '+442071234567' },
-        client_reference: 'ACME-100%',
-      })
-    ).body,
-  );
-  const products = ActivityProductListSchema.parse(
-    (await agent.get('/activities/products?query=canal')).body,
-  );
-  const typeId = products.data[0]?.product_types[0]?.id ?? '';
-  const availability = ActivityAvailabilitySchema.parse(
-    (await agent.get(`/activities/product-types/${typeId}/availability`)).body,
-  );
-  booking = ActivityBookingSchema.parse(
-    (
-      await agent.post('/activities/bookings', {
-        product_type_id: typeId,
-        date: availability.dates[0]?.date,
-        timeslot: '10:00',
-        travelers: { adults: 1 },
-        customer: { given_name: 'Noor', family_name: 'Haddad', email: 'noor@example.com' },
-      })
-    ).body,
-  );
+  order = await holdFlightOrder(agent, {
+    clientReference: 'ACME-100%',
+    contact: { email: 'amelia_hart+trips@example.com', phone: '+442071234567' },
+  });
+  booking = await holdCanalTour(agent, {
+    given_name: 'Noor',
+    family_name: 'Haddad',
+    email: 'noor@example.com',
+  });
 });
 afterAll(() => t.close());
 

@@ -1,17 +1,12 @@
 import {
-  ActivityAvailabilitySchema,
   ActivityBookingListSchema,
-  ActivityBookingSchema,
-  ActivityProductListSchema,
   AuditListSchema,
   ConsoleUserSchema,
-  FlightOfferSchema,
   FlightOrderSchema,
-  FlightSearchSchema,
   LedgerListSchema,
 } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contact, inDays, passenger, startConsole, type TestConsole } from './test-support.ts';
+import { holdCanalTour, holdFlightOrder, startConsole, type TestConsole } from './test-support.ts';
 
 /**
  * Who may touch which booking (decision 015): an agent reads and acts on the bookings they made; an admin, or an agent
@@ -44,45 +39,8 @@ beforeAll(async () => {
   agentB = t.browser();
   expect((await agentB.signIn('second.agent@demo.test', 'second-agent-1')).status).toBe(200);
 
-  const search = FlightSearchSchema.parse(
-    (
-      await agentA.post('/flights/searches', {
-        slices: [{ origin: 'LHR', destination: 'CDG', departure_date: inDays(28) }],
-        passengers: { adults: 1 },
-      })
-    ).body,
-  );
-  let offerId = '';
-  for (const offer of search.offers) {
-    const repriced = FlightOfferSchema.parse((await agentA.get(`/flights/offers/${offer.id}`)).body);
-    if (repriced.total.amount === offer.total.amount) {
-      offerId = offer.id;
-      break;
-    }
-  }
-  const order = await agentA.post('/flights/orders', {
-    offer_id: offerId,
-    passengers: [passenger],
-    contact,
-    client_reference: 'OWNED-BY-A',
-  });
-  flightOrderId = FlightOrderSchema.parse(order.body).id;
-
-  const products = ActivityProductListSchema.parse(
-    (await agentA.get('/activities/products?query=canal')).body,
-  );
-  const typeId = products.data[0]?.product_types[0]?.id ?? '';
-  const availability = ActivityAvailabilitySchema.parse(
-    (await agentA.get(`/activities/product-types/${typeId}/availability`)).body,
-  );
-  const booking = await agentA.post('/activities/bookings', {
-    product_type_id: typeId,
-    date: availability.dates[0]?.date,
-    timeslot: '10:00',
-    travelers: { adults: 1 },
-    customer: { given_name: 'Amelia', family_name: 'Hart', email: 'amelia@example.com' },
-  });
-  activityBookingId = ActivityBookingSchema.parse(booking.body).id;
+  flightOrderId = (await holdFlightOrder(agentA, { clientReference: 'OWNED-BY-A', inDays: 28 })).id;
+  activityBookingId = (await holdCanalTour(agentA)).id;
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,12 @@
-import { CSRF_HEADER } from '@console/contract';
+import {
+  ActivityAvailabilitySchema,
+  ActivityBookingSchema,
+  ActivityProductListSchema,
+  CSRF_HEADER,
+  FlightOfferSchema,
+  FlightOrderSchema,
+  FlightSearchSchema,
+} from '@console/contract';
 import { serve } from '@hono/node-server';
 import { inject } from 'vitest';
 import { z } from 'zod';
@@ -158,3 +166,52 @@ export const passenger = {
   gender: 'female',
 };
 export const contact = { email: 'amelia@example.com', phone: '+442071234567' };
+
+type TestBrowser = ReturnType<TestConsole['browser']>;
+
+/** Holds a flight (LHR → CDG, one adult) on an offer whose price did not move when re-priced. */
+export async function holdFlightOrder(
+  b: TestBrowser,
+  options: { clientReference: string; contact?: typeof contact; inDays?: number },
+) {
+  const search = FlightSearchSchema.parse(
+    (
+      await b.post('/flights/searches', {
+        slices: [{ origin: 'LHR', destination: 'CDG', departure_date: inDays(options.inDays ?? 26) }],
+        passengers: { adults: 1 },
+      })
+    ).body,
+  );
+  for (const offer of search.offers) {
+    const repriced = FlightOfferSchema.parse((await b.get(`/flights/offers/${offer.id}`)).body);
+    if (repriced.total.amount !== offer.total.amount) continue;
+    const reply = await b.post('/flights/orders', {
+      offer_id: offer.id,
+      passengers: [passenger],
+      contact: options.contact ?? contact,
+      client_reference: options.clientReference,
+    });
+    return FlightOrderSchema.parse(reply.body);
+  }
+  throw new Error('no offer kept its price');
+}
+
+/** Holds a canal tour (no booking options) for one adult at 10:00 on its first bookable date. */
+export async function holdCanalTour(
+  b: TestBrowser,
+  customer = { given_name: 'Amelia', family_name: 'Hart', email: 'amelia@example.com' },
+) {
+  const products = ActivityProductListSchema.parse((await b.get('/activities/products?query=canal')).body);
+  const typeId = products.data[0]?.product_types[0]?.id ?? '';
+  const availability = ActivityAvailabilitySchema.parse(
+    (await b.get(`/activities/product-types/${typeId}/availability`)).body,
+  );
+  const reply = await b.post('/activities/bookings', {
+    product_type_id: typeId,
+    date: availability.dates[0]?.date,
+    timeslot: '10:00',
+    travelers: { adults: 1 },
+    customer,
+  });
+  return ActivityBookingSchema.parse(reply.body);
+}

@@ -40,6 +40,7 @@ export function ConfirmDialog({
     if (!isOpen && element.open) element.close();
   }, [isOpen]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; the keyboard's way out is Escape, which the dialog element handles itself (onClose)
     <dialog
       ref={dialog}
       role="alertdialog"

@@ -109,15 +109,24 @@ test('a child whose date of birth makes them an adult on the day is refused on t
   );
 });
 
-test('an expired offer says so and offers to search again', async ({ agentPage: page }) => {
+test('an expired offer says so and offers to search again, and what the agent typed is still there on the next offer', async ({
+  agentPage: page,
+}) => {
   await searchAndWait(page, flightSearchUrl({ from: 'BER', to: 'VIE', inDays: 31 }));
   await selectFirstOffer(page);
+  await expect(page.getByText('Offer holds for')).toBeVisible();
+  await fillPassenger(page, 1, 'Ines', 'Moreau', '1988-07-14');
   await sandbox('/clock/advance', { seconds: 31 * 60 });
   try {
     await page.reload();
     await expect(page.getByRole('alert')).toContainText('This offer is no longer available');
     await page.getByRole('link', { name: 'Search again' }).click();
     await expect(page).toHaveURL(/\/flights\?from=BER&to=VIE/);
+    await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
+    await selectFirstOffer(page);
+    const passenger = page.getByRole('group', { name: /^Passenger 1:/ });
+    await expect(passenger.getByLabel('Given names')).toHaveValue('Ines');
+    await expect(passenger.getByLabel('Family name')).toHaveValue('Moreau');
   } finally {
     await sandbox('/reset');
   }

@@ -1,9 +1,11 @@
 import type { FlightOffer, PassengerType } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { Countdown } from '../../../components/countdown.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
@@ -100,6 +102,14 @@ export function BookPage() {
         <h1>Review and book</h1>
         <Link to={backToResults}>Back to results</Link>
       </div>
+      {offer.expires_at && (
+        // When the airline stops holding this offer (the service's time); then the page asks again and says so.
+        <Countdown
+          deadline={offer.expires_at}
+          label="Offer holds for"
+          onPassed={() => void priced.refetch()}
+        />
+      )}
       {changed && !accepted && seen && (
         <PriceChange before={seen} after={offer} onAccept={() => setAccepted(true)} />
       )}
@@ -120,6 +130,36 @@ export function BookPage() {
   );
 }
 
+/** The travellers typed for a booking not yet made, kept in this tab only (sessionStorage) until it is made. */
+function recallDraft(key: string): BookingForm | null {
+  try {
+    const parsed = DraftSchema.safeParse(JSON.parse(sessionStorage.getItem(key) ?? 'null'));
+    return parsed.success ? (parsed.data as BookingForm) : null;
+  } catch {
+    return null;
+  }
+}
+function saveDraft(key: string, value: unknown): void {
+  try {
+    sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or refused: the form still works, only the draft is not kept
+  }
+}
+function forgetDraft(key: string): void {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    // nothing kept
+  }
+}
+/** A kept draft is used only when it still has the form's shape. */
+const DraftSchema = z.object({
+  passengers: z.array(z.record(z.string(), z.string())),
+  contact: z.object({ email: z.string(), phone: z.string() }),
+  client_reference: z.string(),
+});
+
 function PassengersForm({
   offer,
   types,
@@ -130,14 +170,20 @@ function PassengersForm({
   onBooked: (orderId: string) => void;
 }) {
   const schema = useMemo(() => bookingFormSchema(offer, types), [offer, types]);
+  // What the agent typed outlives the offer: an expired offer and a new search find it again (same travellers).
+  const draftKey = `console.flight-travellers:${types.join(',')}`;
   const form = useForm<BookingForm>({
     resolver: zodResolver(schema),
-    defaultValues: {
+    defaultValues: recallDraft(draftKey) ?? {
       passengers: emptyPassengers(types),
       contact: { email: '', phone: '' },
       client_reference: '',
     },
   });
+  const typed = useWatch({ control: form.control });
+  useEffect(() => {
+    saveDraft(draftKey, typed);
+  }, [draftKey, typed]);
   const create = useCreateOrder();
   // One key per booking attempt: a double click or a retry after a lost answer books once.
   const key = useAttemptKey(`flight:${offer.id}`);
@@ -155,6 +201,7 @@ function PassengersForm({
             `Order ${order.booking_reference ?? order.id} for ${formatMoney(order.total)}. Ticket it before the deadline.`,
           );
           key.done();
+          forgetDraft(draftKey);
           onBooked(order.id);
         },
         onError: (error) => key.settle(error),

@@ -55,6 +55,9 @@ test('an agent books two rooms at a hotel, extends the payment deadline and conf
   agentPage: page,
 }) => {
   await openFirstHotel(page, '2,1');
+  // What was searched is said beside the rates, and the rates come grouped by room.
+  await expect(page.getByText('For 2 rooms: 2 adults; 1 adult')).toBeVisible();
+  await expect(page.getByRole('rowheader').first()).toBeVisible();
   await expectAccessible(page, 'hotel page');
   await chooseFirstRate(page);
   await expectAccessible(page, 'hotel booking form');
@@ -204,4 +207,11 @@ test('the destination field shows the place the agent chose, on a fresh search a
   await page.getByRole('button', { name: 'Search hotels' }).click();
   await expect(status(page)).toContainText('properties in London');
   await expect(destination).toHaveValue('London');
+});
+
+test("a child's age searched is on the guest form", async ({ agentPage: page }) => {
+  await openFirstHotel(page, '2.7');
+  await expect(page.getByText('For 1 room: 2 adults and a child of 7')).toBeVisible();
+  await chooseFirstRate(page);
+  await expect(page.getByRole('group', { name: /Room 1, guest 3: Child, aged 7/ })).toBeVisible();
 });

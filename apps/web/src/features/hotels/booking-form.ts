@@ -45,6 +45,13 @@ export const TITLES = [
   { id: 'dr', label: 'Dr' },
 ] as const;
 
+/** Each room's occupancy as the rate gives it (our shape), else as it was searched, else one adult. */
+export function roomOccupancies(rate: HotelRate, searched: readonly Occupancy[] = []): Occupancy[] {
+  return rate.rooms.map(
+    (room, index) => readKnown(RoomSchema, room)?.occupancy ?? searched[index] ?? { adults: 1, children: [] },
+  );
+}
+
 /** Empty guests for every person the rate's rooms are for: adults, then children. */
 export function emptyHotelBooking(rate: HotelRate, searched: readonly Occupancy[] = []): HotelBookingForm {
   const blank = (type: 'adult' | 'child') => ({
@@ -56,17 +63,12 @@ export function emptyHotelBooking(rate: HotelRate, searched: readonly Occupancy[
     passport_number: '' as const,
   });
   return {
-    // Each room's occupancy as the rate gives it (our shape), else as it was searched, else one adult.
-    rooms: rate.rooms.map((room, index) => {
-      const occupancy = readKnown(RoomSchema, room)?.occupancy ??
-        searched[index] ?? { adults: 1, children: [] };
-      return {
-        guests: [
-          ...Array.from({ length: Math.max(1, occupancy.adults) }, () => blank('adult')),
-          ...(occupancy.children ?? []).map(() => blank('child')),
-        ],
-      };
-    }),
+    rooms: roomOccupancies(rate, searched).map((occupancy) => ({
+      guests: [
+        ...Array.from({ length: Math.max(1, occupancy.adults) }, () => blank('adult')),
+        ...(occupancy.children ?? []).map(() => blank('child')),
+      ],
+    })),
     contact: { email: '', phone: '' },
     nationality: '',
     note: '',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clearFilters,
+  describeOccupancy,
   readCitySearch,
   readFilters,
   readForm,
@@ -102,5 +103,19 @@ describe('the hotel desk in the URL', () => {
       ],
     });
     expect(readHotelSearch('abc', url('in=2026-12-20&out=2026-12-22&rooms=2'))).toBeNull();
+  });
+});
+
+describe('the occupancy searched', () => {
+  it('is said in words beside the rates: rooms, adults and each child with their age', () => {
+    expect(
+      describeOccupancy([
+        { adults: 2, children: [] },
+        { adults: 1, children: [5] },
+      ]),
+    ).toBe('2 rooms: 2 adults; 1 adult and a child of 5');
+    expect(describeOccupancy([{ adults: 2, children: [4, 9] }])).toBe(
+      '1 room: 2 adults and 2 children of 4, 9',
+    );
   });
 });

@@ -195,3 +195,19 @@ export function readHotelSearch(hotelId: string, params: URLSearchParams): Hotel
   };
   return HotelSearchRequestSchema.safeParse(request).success ? request : null;
 }
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 rooms: 2 adults; 1 adult and a child of 5" — what was searched, so the agent checks it before choosing. */
+export function describeOccupancy(
+  rooms: readonly { adults: number; children?: readonly number[] }[],
+): string {
+  const each = rooms.map((room) => {
+    const children = room.children ?? [];
+    const kids = children.length
+      ? ` and ${children.length === 1 ? 'a child' : `${children.length} children`} of ${children.join(', ')}`
+      : '';
+    return `${plural(room.adults, 'adult', 'adults')}${kids}`;
+  });
+  return `${plural(rooms.length, 'room', 'rooms')}: ${each.join('; ')}`;
+}

@@ -23,6 +23,7 @@ import {
   type HotelBookingForm,
   HotelBookingFormSchema,
   rateChanges,
+  roomOccupancies,
   TITLES,
   toHotelOrder,
 } from '../booking-form.ts';
@@ -149,10 +150,17 @@ export function HotelBookPage() {
   );
 }
 
+/** The age searched for the child who is guest `g` of a room (children come after its adults). */
+function childAge(occupancy: { adults: number; children?: readonly number[] } | undefined, g: number) {
+  if (!occupancy) return undefined;
+  return occupancy.children?.[g - Math.max(1, occupancy.adults)];
+}
+
 function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: string) => void }) {
   const [params] = useSearchParams();
   const searchedRooms = readRooms(params.get('rooms')) ?? [];
   const rateRooms = readRateRooms(rate.rooms);
+  const occupancies = roomOccupancies(rate, searchedRooms);
   const form = useForm<HotelBookingForm>({
     resolver: zodResolver(HotelBookingFormSchema),
     defaultValues: emptyHotelBooking(rate, searchedRooms),
@@ -194,6 +202,9 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
             <fieldset key={`room-${r + 1}-guest-${g + 1}`} className="row guest">
               <legend>
                 Room {r + 1}, guest {g + 1}: {guest.type === 'adult' ? 'Adult' : 'Child'}
+                {guest.type === 'child' && childAge(occupancies[r], g) !== undefined
+                  ? `, aged ${childAge(occupancies[r], g)}`
+                  : ''}
                 {g === 0 ? ' (lead guest)' : ''}
               </legend>
               <Controller

@@ -7,7 +7,17 @@ import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { rememberRate, useHotelSearch } from '../api/hotels.ts';
 import { readAddress, readContact, readLocation, readRateRooms, roomNames, whereText } from '../read.ts';
-import { readHotelSearch } from '../search-params.ts';
+import { describeOccupancy, readHotelSearch } from '../search-params.ts';
+
+/** The rates by room, in the order the service listed them. */
+function groupByRoom(rates: readonly HotelRate[]): [string, HotelRate[]][] {
+  const groups = new Map<string, HotelRate[]>();
+  for (const rate of rates) {
+    const room = roomNames(rate.rooms);
+    groups.set(room, [...(groups.get(room) ?? []), rate]);
+  }
+  return [...groups];
+}
 
 /** One property and its bookable rates for the stay in the URL (a hotel-mode search). */
 export function HotelPage() {
@@ -60,6 +70,7 @@ export function HotelPage() {
           Rates for {result.nights} night{result.nights === 1 ? '' : 's'}, {result.check_in} to{' '}
           {result.check_out}
         </h2>
+        <p className="muted">For {describeOccupancy(request.occupancies)}</p>
         {result.offers.length === 0 ? (
           <p className="empty">No room is free for these dates. Try other dates.</p>
         ) : (
@@ -76,11 +87,19 @@ export function HotelPage() {
                 </th>
               </tr>
             </thead>
-            <tbody>
-              {result.offers.map((rate) => (
-                <RateRow key={rate.id} rate={rate} onChoose={() => choose(rate)} />
-              ))}
-            </tbody>
+            {/* One group per room, its rates (board, cancellation terms) together. */}
+            {groupByRoom(result.offers).map(([room, rates]) => (
+              <tbody key={room}>
+                <tr className="rate-group">
+                  <th scope="rowgroup" colSpan={6}>
+                    {room}
+                  </th>
+                </tr>
+                {rates.map((rate) => (
+                  <RateRow key={rate.id} rate={rate} onChoose={() => choose(rate)} />
+                ))}
+              </tbody>
+            ))}
           </table>
         )}
       </section>

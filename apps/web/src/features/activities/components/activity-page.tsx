@@ -6,6 +6,7 @@ import {
   TRAVELER_CATEGORIES,
   type TravelerCategory,
 } from '@console/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
@@ -14,7 +15,7 @@ import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
-import { useActivityProduct, useAvailability } from '../api/activities.ts';
+import { availabilityQuery, useActivityProduct, useAvailability } from '../api/activities.ts';
 import { readSelection, type Selection, writeSelection } from '../search-params.ts';
 import { CATEGORY, placesLeft, travelersProblem } from '../travellers.ts';
 import { categoryLabel } from './activity-search-page.tsx';
@@ -90,6 +91,7 @@ export function ActivityPage() {
               {type.title_translated && type.title_translated !== type.title && (
                 <span className="muted small"> · {type.title_translated}</span>
               )}
+              <TypePrice typeId={type.id} />
             </label>
           ))}
         </fieldset>
@@ -99,6 +101,17 @@ export function ActivityPage() {
       )}
     </div>
   );
+}
+
+/** What one option costs per person (its lowest rate), read from its availability: so options can be compared. */
+function TypePrice({ typeId }: { typeId: string }) {
+  const availability = useQuery(availabilityQuery(typeId, null));
+  const rates = availability.data?.rates ?? [];
+  if (rates.length === 0) return null;
+  const lowest = rates.reduce((min, rate) =>
+    Number(rate.price.amount) < Number(min.price.amount) ? rate : min,
+  );
+  return <span className="muted small"> · from {formatMoney(lowest.price)} a person</span>;
 }
 
 function Availability({

@@ -103,15 +103,20 @@ export function ActivityPage() {
   );
 }
 
-/** What one option costs per person (its lowest rate), read from its availability: so options can be compared. */
+/** What one option costs per person, read from its availability: so options can be compared. */
 function TypePrice({ typeId }: { typeId: string }) {
   const availability = useQuery(availabilityQuery(typeId, null));
-  const rates = availability.data?.rates ?? [];
-  if (rates.length === 0) return null;
-  const lowest = rates.reduce((min, rate) =>
-    Number(rate.price.amount) < Number(min.price.amount) ? rate : min,
-  );
-  return <span className="muted small"> · from {formatMoney(lowest.price)} a person</span>;
+  // An adult's price when the option names one; else its lowest price above zero (free places are not a price).
+  const rates = (availability.data?.rates ?? []).filter((rate) => Number(rate.price.amount) > 0);
+  const adult = rates.find((rate) => rate.category === 'adult');
+  const shown =
+    adult ??
+    rates.reduce<(typeof rates)[number] | undefined>(
+      (min, rate) => (!min || Number(rate.price.amount) < Number(min.price.amount) ? rate : min),
+      undefined,
+    );
+  if (!shown) return null;
+  return <span className="muted small"> · from {formatMoney(shown.price)} a person</span>;
 }
 
 function Availability({

@@ -34,7 +34,13 @@ const ROUTES: Record<string, string> = {
 /** The signed-in shell, loaded with every route but sign-in. */
 const SHELL = 'layout.tsx';
 const BUDGET_KIB = 170;
-const BUDGETED = new Set(['/sign-in', '/flights']);
+/**
+ * Every route is held to the budget (issue 17), but one: the activity product page carries its calendar
+ * (react-day-picker with its date library, about 20 KiB). Splitting it off re-chunked the shell and put /flights
+ * over instead (measured); it is held to 180 KiB until the calendar is replaced (decision 008).
+ */
+const EXCEPTIONS: Record<string, number> = { '/activities/:productId': 180 };
+const budgetOf = (route: string) => EXCEPTIONS[route] ?? BUDGET_KIB;
 
 /**
  * After a build, prints the gzipped JavaScript each route loads (the entry, the route's own chunk and everything
@@ -81,9 +87,8 @@ export function routeSizes(): Plugin {
       }
       console.log('\nJavaScript each route loads (gzip):');
       for (const row of rows) {
-        const budget = BUDGETED.has(row.route)
-          ? `  budget ${BUDGET_KIB} KiB: ${row.kib <= BUDGET_KIB ? 'within' : `over by ${(row.kib - BUDGET_KIB).toFixed(1)} KiB`}`
-          : '';
+        const limit = budgetOf(row.route);
+        const budget = `  budget ${limit} KiB: ${row.kib <= limit ? 'within' : `over by ${(row.kib - limit).toFixed(1)} KiB`}`;
         console.log(
           `  ${row.route.padEnd(28)} ${row.kib.toFixed(1).padStart(7)} KiB in ${row.files} files${budget}`,
         );
@@ -94,10 +99,10 @@ export function routeSizes(): Plugin {
       );
       // The budget is a gate, not a report: a change that pushes a budgeted route over it fails the build (and so
       // `pnpm test`), where it is cheapest to notice. ROUTE_BUDGET=warn turns the gate into a warning.
-      const over = rows.filter((row) => BUDGETED.has(row.route) && row.kib > BUDGET_KIB);
+      const over = rows.filter((row) => row.kib > budgetOf(row.route));
       if (over.length > 0 && process.env.ROUTE_BUDGET !== 'warn') {
         this.error(
-          `route JavaScript over the ${BUDGET_KIB} KiB budget: ${over.map((r) => `${r.route} ${r.kib.toFixed(1)} KiB`).join(', ')}`,
+          `route JavaScript over its budget: ${over.map((r) => `${r.route} ${r.kib.toFixed(1)} KiB (budget ${budgetOf(r.route)})`).join(', ')}`,
         );
       }
     },

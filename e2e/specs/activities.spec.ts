@@ -229,9 +229,13 @@ test('an agent cancels a held activity booking and finds it in the bookings list
   await expect(page.getByRole('heading', { name: `Activity booking ${code}` })).toBeVisible();
 });
 
-test('each option of an activity says what it costs, so the agent can compare them', async ({ agentPage: page }) => {
+test('each option of an activity says what it costs, so the agent can compare them', async ({
+  agentPage: page,
+}) => {
   await openProduct(page, 'louvre', 'Louvre Museum: Timed Entry Ticket');
   const options = page.getByRole('group', { name: 'Choose an option' });
   await expect(options.getByRole('radio', { name: /^Timed entry · from 22\.00 USD a person/ })).toBeVisible();
-  await expect(options.getByRole('radio', { name: /^Entry with audio guide · from 29\.70 USD a person/ })).toBeVisible();
+  await expect(
+    options.getByRole('radio', { name: /^Entry with audio guide · from 29\.70 USD a person/ }),
+  ).toBeVisible();
 });

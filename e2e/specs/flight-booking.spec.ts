@@ -122,7 +122,9 @@ test('an expired offer says so and offers to search again, and what the agent ty
     await expect(page.getByRole('alert')).toContainText('This offer is no longer available');
     await page.getByRole('link', { name: 'Search again' }).click();
     await expect(page).toHaveURL(/\/flights\?from=BER&to=VIE/);
-    await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({
+      timeout: 20_000,
+    });
     await selectFirstOffer(page);
     const passenger = page.getByRole('group', { name: /^Passenger 1:/ });
     await expect(passenger.getByLabel('Given names')).toHaveValue('Ines');

@@ -8,12 +8,36 @@ import {
   MAX_UPLOAD_BYTES,
   type Money,
 } from '@console/contract';
-import { type ReactElement, type ReactNode, type Ref, useId, useState } from 'react';
+import {
+  type ComponentProps,
+  lazy,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  Suspense,
+  useId,
+  useState,
+} from 'react';
 import { type Control, Controller, type ControllerRenderProps, type FieldError } from 'react-hook-form';
-import { CountryCombobox } from '../../../components/country-combobox.tsx';
 import { Field } from '../../../components/field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import type { ActivityBookingForm, AddressValue, FlightNumberValue, OptionValue } from '../options-form.ts';
+
+/**
+ * The country list (Downshift and 250 names) loads only when a form asks for a country: most activity forms do not,
+ * and the booking page stays within the JavaScript budget (decision 008).
+ */
+const LazyCountryCombobox = lazy(() =>
+  import('../../../components/country-combobox.tsx').then((m) => ({ default: m.CountryCombobox })),
+);
+type CountryProps = ComponentProps<typeof LazyCountryCombobox>;
+function CountryCombobox(props: CountryProps) {
+  return (
+    <Suspense fallback={<p className="loading small">Loading the list of countries…</p>}>
+      <LazyCountryCombobox {...props} />
+    </Suspense>
+  );
+}
 
 const priced = (price: Money) => (Number(price.amount) > 0 ? ` (+${formatMoney(price)})` : '');
 

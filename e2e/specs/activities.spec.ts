@@ -229,7 +229,7 @@ test('an agent cancels a held activity booking and finds it in the bookings list
   await expect(page.getByRole('heading', { name: `Activity booking ${code}` })).toBeVisible();
 });
 
-test('each option of an activity says what it costs, so the agent can compare them', async ({
+test('each option of an activity says what it costs on its first date, so the agent can compare them', async ({
   agentPage: page,
 }) => {
   await openProduct(page, 'louvre', 'Louvre Museum: Timed Entry Ticket');

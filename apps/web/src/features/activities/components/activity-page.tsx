@@ -103,9 +103,12 @@ export function ActivityPage() {
   );
 }
 
-/** What one option costs per person, read from its availability: so options can be compared. */
+/** What one option costs per person on its first bookable date, so options can be compared. */
 function TypePrice({ typeId }: { typeId: string }) {
-  const availability = useQuery(availabilityQuery(typeId, null));
+  // Prices are given per date: the option's first bookable date's, read the same way the calendar reads it.
+  const dates = useQuery(availabilityQuery(typeId, null));
+  const first = dates.data?.dates[0]?.date ?? null;
+  const availability = useQuery({ ...availabilityQuery(typeId, first), enabled: first !== null });
   // An adult's price when the option names one; else its lowest price above zero (free places are not a price).
   const rates = (availability.data?.rates ?? []).filter((rate) => Number(rate.price.amount) > 0);
   const adult = rates.find((rate) => rate.category === 'adult');

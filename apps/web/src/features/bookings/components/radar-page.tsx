@@ -32,7 +32,8 @@ export function RadarPage() {
         <Link to="/bookings">All bookings</Link>
       </div>
       <p className="muted small">
-        Every hold with a clock running, most urgent first. Read again from the service every 30 seconds
+        Every hold with a clock running, most urgent first. The console checks them with the service every few
+        seconds and this list follows every 30 seconds
         {radar.data ? `; last at ${new Date(radar.data.checked_at).toLocaleTimeString('en-GB')}` : ''}.
         {radar.data &&
           !radar.data.wallet_checked &&

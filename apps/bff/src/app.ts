@@ -20,6 +20,7 @@ import { relayRoutes } from './lib/relay.ts';
 import { SignInThrottle } from './lib/throttle.ts';
 import type { AppEnv } from './lib/types.ts';
 import { DatabaseSessionStore } from './lib/upstream-session.ts';
+import { openApiDocument } from './openapi.ts';
 import { activityRoutes } from './routes/activities.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -121,6 +122,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
         reachable ? 200 : 503,
       );
     })
+    // The API described (OpenAPI 3.1), built from the same schemas the routes validate with.
+    .get('/openapi.json', (c) => c.json(openApiDocument()))
     // Readiness for a load balancer: the database and the service, each said separately, with each part's circuit.
     .get('/ready', async (c) => {
       const database = await timed(() => sql`select 1`.execute(db));

@@ -1,0 +1,397 @@
+import { createHash } from 'node:crypto';
+import {
+  AuditListSchema,
+  AuditQuerySchema,
+  BookingsQuerySchema,
+  ConsoleUserSchema,
+  CreateUserRequestSchema,
+  CreditBalanceResponseSchema,
+  CSRF_HEADER,
+  DOWNLOAD_VOUCHER,
+  ErrorEnvelopeSchema,
+  LedgerListSchema,
+  MeSchema,
+  OPERATIONS,
+  type OperationName,
+  RadarSchema,
+  SERVICE_TIME_HEADER,
+  SignInRequestSchema,
+  STREAM_FLIGHT_SEARCH,
+  UpdateUserRequestSchema,
+  UserListSchema,
+} from '@console/contract';
+import { z } from 'zod';
+import { SESSION_COOKIE } from './lib/guards.ts';
+
+type Json = Record<string, unknown>;
+
+/** A route of the console's API: what it takes and gives, as the schemas its handler validates with. */
+interface Route {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** `/api/...` with `{param}`s. */
+  path: string;
+  summary: string;
+  tag: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** The answer's schema; a string for a non-JSON answer (its media type). */
+  response?: z.ZodType | string;
+  status?: number;
+  /** Reachable without a session (health, readiness, sign-in). */
+  open?: boolean;
+  admin?: boolean;
+}
+
+const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  upstream: z.object({ reachable: z.boolean(), embedded: z.boolean() }),
+  environment: z.enum(['test', 'live']),
+});
+const ReadySchema = z.object({
+  status: z.enum(['ready', 'not_ready', 'draining']),
+  database: z.object({ ok: z.boolean(), ms: z.number(), kind: z.enum(['sqlite', 'postgres']) }).loose(),
+  upstream: z.object({ ok: z.boolean(), ms: z.number(), embedded: z.boolean() }).loose(),
+  intents: z.object({ open: z.number().nullable() }),
+  streams: z.object({ open: z.number() }),
+});
+const SessionStateSchema = z.object({
+  configured: z.boolean(),
+  active: z.boolean(),
+  created_at: z.string().nullable(),
+  last_renewed_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  renewals: z.number(),
+});
+
+const tagOf = (path: string) => path.split('/')[1] ?? 'service';
+
+/** Every service operation the console relays or acts on is mounted at `/api` + its own path (decision 013). */
+function serviceRoutes(): Route[] {
+  const routes: Route[] = (Object.keys(OPERATIONS) as OperationName[]).map((name) => {
+    const op = OPERATIONS[name];
+    return {
+      method: op.method,
+      path: `/api${op.path}`,
+      summary: `${name}: the service's ${op.method} ${op.path}${op.effect === 'read' ? '' : ` (${op.effect}; audited and recorded in the ledger)`}`,
+      tag: tagOf(op.path),
+      ...('body' in op ? { body: op.body } : {}),
+      ...('query' in op ? { query: op.query } : {}),
+      response: op.response,
+      ...('status' in op ? { status: op.status } : {}),
+      ...(name === 'wallet' || name === 'introspect' ? { admin: true } : {}),
+    };
+  });
+  return [
+    // The service's introspection is the admin's credentials view; the wallet is admin-only too.
+    ...routes.filter((r) => !r.path.startsWith('/api/auth/')),
+    {
+      method: 'POST',
+      path: `/api${STREAM_FLIGHT_SEARCH.path}`,
+      summary: 'The streamed flight search, relayed event by event (text/event-stream)',
+      tag: 'flights',
+      body: STREAM_FLIGHT_SEARCH.body,
+      response: 'text/event-stream',
+    },
+    {
+      method: 'GET',
+      path: `/api${DOWNLOAD_VOUCHER.path}`,
+      summary: 'A voucher as PDF (refused for a cancelled or refunded booking)',
+      tag: 'activities',
+      response: 'application/pdf',
+    },
+  ];
+}
+
+/** The console's own routes: sign-in, health, the ledger, the radar, media, admin. */
+const CONSOLE_ROUTES: Route[] = [
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    summary: 'This document',
+    tag: 'console',
+    response: z.looseObject({ openapi: z.string() }),
+    open: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/health',
+    summary: 'Alive, and whether a token can be had',
+    tag: 'console',
+    response: HealthSchema,
+    open: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/ready',
+    summary: 'Ready: the database and the service, each said; 503 when not',
+    tag: 'console',
+    response: ReadySchema,
+    open: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-in',
+    summary: 'Sign in; sets the session cookie',
+    tag: 'console',
+    body: SignInRequestSchema,
+    response: MeSchema,
+    open: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-out',
+    summary: 'Sign out; clears the session cookie',
+    tag: 'console',
+    response: z.object({ signed_out: z.boolean() }),
+    open: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/me',
+    summary: 'The signed-in user, environment and session',
+    tag: 'console',
+    response: MeSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/bookings',
+    summary: "The ledger: the agent's bookings (an admin's: the office's)",
+    tag: 'bookings',
+    query: BookingsQuerySchema,
+    response: LedgerListSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/bookings/radar',
+    summary: 'Running clocks, most urgent first, with at-risk marks',
+    tag: 'bookings',
+    response: RadarSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/media/{kind}/{id}/{file}',
+    summary: "An image the service links to, from the console's origin",
+    tag: 'console',
+    response: 'image/*',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/credentials',
+    summary: "The office's credential as the service describes it",
+    tag: 'admin',
+    response: OPERATIONS.introspect.response,
+    admin: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/session',
+    summary: "The session-based interface's session",
+    tag: 'admin',
+    response: SessionStateSchema,
+    admin: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/session/credit-balance',
+    summary: 'Credit balance (session-based interface)',
+    tag: 'admin',
+    response: CreditBalanceResponseSchema,
+    admin: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/session/end',
+    summary: 'End the session-based session',
+    tag: 'admin',
+    response: z.object({ ended: z.boolean() }),
+    admin: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    summary: 'Users of the console',
+    tag: 'admin',
+    response: UserListSchema,
+    admin: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users',
+    summary: 'Create a user (audited)',
+    tag: 'admin',
+    body: CreateUserRequestSchema,
+    response: ConsoleUserSchema,
+    status: 201,
+    admin: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/{id}',
+    summary: 'Change a user: name, role, disabled, office-wide access, password (audited)',
+    tag: 'admin',
+    body: UpdateUserRequestSchema,
+    response: ConsoleUserSchema,
+    admin: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/audit',
+    summary: 'The audit log (format=csv for CSV)',
+    tag: 'admin',
+    query: AuditQuerySchema,
+    response: AuditListSchema,
+    admin: true,
+  },
+];
+
+/** Every route of the console's API, as the OpenAPI document describes them. */
+export const API_ROUTES: readonly Route[] = [...CONSOLE_ROUTES, ...serviceRoutes()];
+
+/** Shared definitions (recursive ones: an open JSON value) named by their content, for `components.schemas`. */
+const definitions = new Map<string, Json>();
+
+/**
+ * A schema as JSON Schema 2020-12 for the document: its own `$defs` (Zod's, for recursive values) move to
+ * `components.schemas` under names made from their content, and the references follow them.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const {
+    $defs,
+    $schema: _dialect,
+    ...out
+  } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Json & { $defs?: Record<string, Json>; $schema?: string };
+  if (!$defs) return out;
+  const names = new Map(
+    Object.entries($defs).map(([name, def]) => [
+      name,
+      `Def${createHash('sha1').update(JSON.stringify(def)).digest('hex').slice(0, 10)}`,
+    ]),
+  );
+  const rewrite = (value: unknown): Json =>
+    JSON.parse(
+      JSON.stringify(value).replace(
+        /"#\/\$defs\/([^"]+)"/g,
+        (_, name: string) => `"#/components/schemas/${names.get(name)}"`,
+      ),
+    ) as Json;
+  for (const [name, def] of Object.entries($defs)) definitions.set(names.get(name) ?? name, rewrite(def));
+  return rewrite(out);
+}
+
+function parameters(route: Route): Json[] {
+  const out: Json[] = [];
+  for (const [, name] of route.path.matchAll(/\{(\w+)\}/g))
+    out.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+  if (route.query) {
+    const schema = jsonSchema(route.query, 'input');
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    for (const [name, property] of Object.entries(
+      (schema.properties as Record<string, Json> | undefined) ?? {},
+    ))
+      out.push({ name, in: 'query', required: required.has(name), schema: property });
+  }
+  if (route.method !== 'GET')
+    out.push({
+      name: CSRF_HEADER,
+      in: 'header',
+      required: true,
+      description: 'Must be 1: a header a cross-site form cannot send (CSRF defence).',
+      schema: { type: 'string', enum: ['1'] },
+    });
+  if (route.path.endsWith('/orders') || route.path.endsWith('/bookings'))
+    if (route.method === 'POST')
+      out.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          "The attempt's key: the same key never books twice. Without one the console makes one and returns it.",
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      });
+  return out;
+}
+
+function responses(route: Route): Json {
+  const status = String(route.status ?? 200);
+  const ok =
+    typeof route.response === 'string'
+      ? { description: 'OK', content: { [route.response]: { schema: { type: 'string', format: 'binary' } } } }
+      : route.response
+        ? {
+            description: 'OK',
+            content: { 'application/json': { schema: jsonSchema(route.response, 'output') } },
+          }
+        : { description: 'OK' };
+  return {
+    [status]: {
+      ...ok,
+      headers: {
+        [SERVICE_TIME_HEADER]: {
+          description: "The service's now, in epoch milliseconds (decision 016)",
+          schema: { type: 'string' },
+        },
+        'Request-Id': {
+          description: 'This request, as in the logs and error envelopes',
+          schema: { type: 'string' },
+        },
+      },
+    },
+    default: {
+      description: "An error, in the v3 error envelope (the service's own, or the console's)",
+      content: { 'application/json': { schema: jsonSchema(ErrorEnvelopeSchema, 'output') } },
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of `/api`, built from the schemas the routes validate with (never written by hand). */
+export function openApiDocument(): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of API_ROUTES) {
+    const operation: Json = {
+      summary: route.summary,
+      tags: [route.tag],
+      operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      parameters: parameters(route),
+      responses: responses(route),
+      ...(route.open ? { security: [] } : {}),
+      ...(route.admin ? { description: 'Admins only (403 otherwise).' } : {}),
+    };
+    if (route.body)
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+      };
+    paths[route.path] ??= {};
+    const entry = paths[route.path];
+    if (entry) entry[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Booking console API',
+      version: '1.0.0',
+      description:
+        "The console's own API under /api: sign-in, the travel booking service's operations as the console relays and " +
+        'records them, the bookings ledger and radar, and the admin screens. A browser signs in and keeps the session ' +
+        `cookie; every unsafe method sends ${CSRF_HEADER}: 1. Errors are the v3 error envelope.`,
+    },
+    servers: [{ url: '/' }],
+    security: [{ session: [] }],
+    components: {
+      schemas: Object.fromEntries([...definitions].sort(([a], [b]) => a.localeCompare(b))),
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'Set by POST /api/auth/sign-in',
+        },
+      },
+    },
+    paths,
+  };
+}

@@ -1,6 +1,8 @@
+import { timingSafeEqual } from 'node:crypto';
 import { errorEnvelope, newId, SERVICE_TIME_HEADER } from '@console/contract';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { databaseInfo, openDatabase, sql } from './db/index.ts';
 import type { Deps } from './deps.ts';
@@ -15,6 +17,7 @@ import { Leases } from './lib/lease.ts';
 import { Ledger } from './lib/ledger.ts';
 import { Lifecycle } from './lib/lifecycle.ts';
 import { createLog, requestContext } from './lib/log.ts';
+import { Metrics } from './lib/metrics.ts';
 import { ownBookingsOnly } from './lib/ownership.ts';
 import { relayRoutes } from './lib/relay.ts';
 import { SignInThrottle } from './lib/throttle.ts';
@@ -67,8 +70,20 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const db = await openDatabase(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
   const log = createLog(env.LOG_LEVEL);
   const leases = new Leases(db);
+  const lifecycle = new Lifecycle();
+  const intents = new BookingIntents(db, options.now);
+  const metrics = new Metrics({
+    openStreams: () => lifecycle.openStreams,
+    openIntents: () => intents.openCount(),
+    pool: () => databaseInfo(db).pool(),
+  });
   // The session-based interface's one session lives in the database, shared by every instance.
-  const upstream = await connectUpstream(env, { sessionStore: new DatabaseSessionStore(db, leases) });
+  const upstream = await connectUpstream(env, {
+    sessionStore: new DatabaseSessionStore(db, leases),
+    onTokenFetched: () => metrics.tokenFetches.inc(),
+    onOperation: (operation, seconds, error) =>
+      metrics.upstreamSeconds.observe({ operation, outcome: error ?? 'ok' }, seconds),
+  });
   const accounts = new Accounts(db, {
     idleMs: env.SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
@@ -83,10 +98,11 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     ledger: new Ledger(db),
     audit: new AuditLog(db),
     throttle: new SignInThrottle(db, undefined, options.now),
-    intents: new BookingIntents(db, options.now),
+    intents,
     leases,
     log,
-    lifecycle: new Lifecycle(),
+    lifecycle,
+    metrics,
   };
   const jobs = startJobs(deps);
 
@@ -209,6 +225,30 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       removePoweredBy: false,
     }),
   );
+  // Requests counted and timed by route pattern (never the raw path: ids would make a series each).
+  app.use('/api/*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    // After next(), the route index is the handler that answered: its pattern, not the path.
+    const route = routePath(c);
+    metrics.requests.inc({ method: c.req.method, route, status: String(c.res.status) });
+    metrics.requestSeconds.observe({ method: c.req.method, route }, (performance.now() - started) / 1000);
+  });
+  // Metrics for the operator's Prometheus: served only with METRICS_TOKEN, and only to a request that bears it.
+  app.get('/metrics', async (c) => {
+    if (!env.METRICS_TOKEN)
+      return c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404);
+    const given = c.req.header('Authorization') ?? '';
+    const expected = `Bearer ${env.METRICS_TOKEN}`;
+    if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected)))
+      return c.json(errorEnvelope('unauthenticated', { requestId: c.get('requestId') }), 401, {
+        'WWW-Authenticate': 'Bearer realm="metrics"',
+      });
+    return c.body(await metrics.registry.metrics(), 200, {
+      'Content-Type': metrics.registry.contentType,
+      'Cache-Control': 'no-store',
+    });
+  });
   if (env.LOG_REQUESTS) {
     app.use('*', async (c, next) => {
       const started = performance.now();

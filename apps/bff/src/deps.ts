@@ -7,6 +7,7 @@ import type { Leases } from './lib/lease.ts';
 import type { Ledger } from './lib/ledger.ts';
 import type { Lifecycle } from './lib/lifecycle.ts';
 import type { Logger } from './lib/log.ts';
+import type { Metrics } from './lib/metrics.ts';
 import type { SignInThrottle } from './lib/throttle.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -23,4 +24,5 @@ export interface Deps {
   leases: Leases;
   log: Logger;
   lifecycle: Lifecycle;
+  metrics: Metrics;
 }

@@ -62,6 +62,11 @@ const EnvSchema = z
     WEB_DIST: z.string().default(resolve(here, '../../web/dist')),
     /** One JSON line per request (method, path, status, time, request id). */
     LOG_REQUESTS: flag.default(true),
+    /**
+     * The bearer token that opens GET /metrics (Prometheus text format). Without one, /metrics is not served: metrics
+     * name routes and volumes, which are not for the public.
+     */
+    METRICS_TOKEN: z.string().min(16, { error: 'use at least 16 characters' }).optional(),
     /** On SIGTERM, how long requests in flight may take to finish before their connections are closed. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -22,7 +22,11 @@ export interface Upstream {
  */
 export async function connectUpstream(
   env: BffEnv,
-  options: { sessionStore?: SessionStore } = {},
+  options: {
+    sessionStore?: SessionStore;
+    onTokenFetched?: () => void;
+    onOperation?: (name: string, seconds: number, error: string | null) => void;
+  } = {},
 ): Promise<Upstream> {
   let embedded: Upstream['embedded'] = null;
   let baseUrl = env.SERVICE_BASE_URL;
@@ -62,6 +66,8 @@ export async function connectUpstream(
     circuitFailures: env.UPSTREAM_CIRCUIT_FAILURES,
     circuitCoolDownMs: env.UPSTREAM_CIRCUIT_COOLDOWN_MS,
     onServiceDate: (date, receivedAt) => clock.observe(date, receivedAt),
+    ...(options.onTokenFetched ? { onTokenFetched: options.onTokenFetched } : {}),
+    ...(options.onOperation ? { onOperation: options.onOperation } : {}),
     requestHeaders: (): Record<string, string> => {
       const id = currentRequestId();
       return id ? { 'x-request-id': id } : {};

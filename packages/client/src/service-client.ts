@@ -92,7 +92,24 @@ export class ServiceClient {
     return this.#call(name, input);
   }
 
+  /** One operation, timed for the `onOperation` hook (metrics). */
   async #call(name: OperationName, input: CallInput): Promise<unknown> {
+    const started = performance.now();
+    try {
+      const result = await this.#exchange(name, input);
+      this.transport.options.onOperation(name, (performance.now() - started) / 1000, null);
+      return result;
+    } catch (error) {
+      this.transport.options.onOperation(
+        name,
+        (performance.now() - started) / 1000,
+        error instanceof ServiceError ? error.code : 'error',
+      );
+      throw error;
+    }
+  }
+
+  async #exchange(name: OperationName, input: CallInput): Promise<unknown> {
     const operation: Op<OperationName> = OPERATIONS[name];
     const acts = operation.effect !== 'read';
     const report = input.report;

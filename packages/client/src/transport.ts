@@ -21,6 +21,10 @@ export interface TransportOptions {
   requestHeaders?: () => Record<string, string>;
   /** Told the `Date` header of every answer, when it came: the service's clock (decision 016). */
   onServiceDate?: (date: string | undefined, receivedAt: number) => void;
+  /** Told of every token fetched from the service (metrics). */
+  onTokenFetched?: () => void;
+  /** Told of every operation call, its time and how it ended (null, or the error code): metrics. */
+  onOperation?: (name: string, seconds: number, error: string | null) => void;
   /** Connections per part of the service (flights, hotels, activities, wallet, tokens) and for search streams. */
   connections?: number;
   streamConnections?: number;
@@ -101,6 +105,8 @@ export class Transport {
       retryAfterBudgetMs: 10_000,
       requestHeaders: () => ({}),
       onServiceDate: () => undefined,
+      onTokenFetched: () => undefined,
+      onOperation: () => undefined,
       connections: 64,
       streamConnections: 512,
       circuitFailures: 5,
@@ -117,7 +123,10 @@ export class Transport {
       options.agent,
     );
     this.agent = this.bulkheads.pool('auth');
-    this.tokens = new TokenManager((scope) => this.#fetchToken(scope));
+    this.tokens = new TokenManager((scope) => {
+      this.options.onTokenFetched();
+      return this.#fetchToken(scope);
+    });
   }
 
   /** A token for the scopes; the token endpoint is safe to repeat, so its failures are retried with backoff. */

@@ -22,6 +22,7 @@ export function authRoutes(d: Deps) {
       // Counted before the password is checked, in the shared store: a burst on several instances is limited too.
       const verdict = await d.throttle.attempt(email, address);
       if (!verdict.allowed) {
+        d.metrics.signInRefusals.inc();
         c.header('Retry-After', String(verdict.retryAfterSeconds));
         throw new ConsoleError('rate_limited', {
           message: `Too many sign-in attempts. Wait ${Math.ceil(verdict.retryAfterSeconds / 60)} minutes and try again.`,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiText, withOperationsTable } from './docs.ts';
 import { openApiDocument } from './openapi.ts';
 import { startConsole, type TestConsole } from './test-support.ts';
 
@@ -11,6 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const docs = (name: string) => fileURLToPath(new URL(`../../../docs/${name}`, import.meta.url));
 const honoToOpenApi = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 describe("the console's OpenAPI document", () => {
@@ -41,7 +43,16 @@ describe("the console's OpenAPI document", () => {
     const served = await t.browser().get('/openapi.json');
     expect(served.status).toBe(200);
     expect(served.body).toEqual(openApiDocument());
-    const file = fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url));
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(openApiDocument());
+    expect(readFileSync(docs('openapi.json'), 'utf8')).toBe(openApiText());
+  });
+});
+
+describe('docs/service.md', () => {
+  it("lists the service's operations as the operation table declares them (run pnpm docs after a change)", () => {
+    const markdown = readFileSync(docs('service.md'), 'utf8');
+    expect(withOperationsTable(markdown)).toBe(markdown);
+    expect(markdown).toContain(
+      '| `createFlightOrder` | POST | `/flights/orders` | `flights:write` | create |',
+    );
   });
 });

@@ -7,7 +7,9 @@ export const OPERATIONS_END = '<!-- operations: end -->';
 
 /** The service operations the console uses, as a Markdown table made from the operation table. */
 export function operationsTable(): string {
-  const rows = (Object.keys(OPERATIONS) as OperationName[]).map((name) => {
+  const rows: { name: string; method: string; path: string; scope: string; effect: string }[] = (
+    Object.keys(OPERATIONS) as OperationName[]
+  ).map((name) => {
     const op = OPERATIONS[name];
     return { name, method: op.method, path: op.path, scope: op.scope, effect: op.effect };
   });

@@ -229,10 +229,12 @@ export function useAttemptKey(scope: string) {
       return key.current;
     },
     resumed: initial.resumed,
-    /** The booking was made: the next booking of the same thing is a new attempt. */
+    /**
+     * The booking was made: the next visit books anew. This page keeps the key, so a second click that lands after
+     * the answer (a double click) replays the same booking instead of making another.
+     */
     done() {
       attemptStore()?.removeItem(storageKey);
-      key.current = newIdempotencyKey();
     },
     settle(error: unknown) {
       if (

@@ -9,6 +9,7 @@ import type { Deps } from './deps.ts';
 import type { BffEnv } from './env.ts';
 import { Accounts } from './lib/accounts.ts';
 import { AuditLog } from './lib/audit.ts';
+import { compressJson } from './lib/compress.ts';
 import { ConsoleError, renderError } from './lib/errors.ts';
 import { csrf, requireRole, signedIn } from './lib/guards.ts';
 import { BookingIntents } from './lib/intents.ts';
@@ -266,6 +267,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       );
     });
   }
+  app.use('/api/*', compressJson);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
   app.route('/', spa(env.WEB_DIST));

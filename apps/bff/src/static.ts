@@ -5,8 +5,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from './lib/types.ts';
 
 /**
- * The built SPA: hashed assets cached for a year, everything else answered with index.html (client routes),
- * never cached, so a deploy is picked up on the next load.
+ * The built SPA: hashed assets cached for a year and served compressed (the build's `.br` / `.gz` copies), everything
+ * else answered with index.html (client routes), never cached, so a deploy is picked up on the next load.
  */
 export function spa(dist: string) {
   const app = new Hono<AppEnv>();
@@ -25,6 +25,8 @@ export function spa(dist: string) {
     '/assets/*',
     serveStatic({
       root: dist,
+      // The build's Brotli and gzip copies, by the browser's Accept-Encoding (with Vary); the file itself otherwise.
+      precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
@@ -32,6 +34,7 @@ export function spa(dist: string) {
   );
   const files = serveStatic({
     root: dist,
+    precompressed: true,
     onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
   });
   // Other files of the build (favicon, robots.txt); pages fall through to index.html below.

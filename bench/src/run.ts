@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { TokenResponseSchema } from '@console/contract';
 import { BENCH_USER, startBff, startConsole, startSandbox } from './console-process.ts';
 import { instancesBench } from './instances.ts';
+import { lighthouseBench } from './lighthouse.ts';
 import { load, openLoad } from './load.ts';
 import { control, disconnectToClose, memory, signIn, sseLatency, tokenStorm } from './relay.ts';
 import { soak } from './soak.ts';
@@ -249,6 +250,24 @@ async function instancesSection(results: Record<string, unknown>) {
   results.instances = figures;
 }
 
+/** Lighthouse on five screens, mobile and desktop presets, against the console as `pnpm start` runs it (issue 20). */
+async function lighthouseSection(results: Record<string, unknown>) {
+  const app = await startConsole(3302, 4312);
+  try {
+    const rows = await lighthouseBench(app.base, 'agent@demo.test', 'demo-agent');
+    section('Lighthouse (Debian Chromium; mobile: simulated slow 4G and 4x CPU; desktop preset)');
+    for (const r of rows)
+      row(
+        `${r.route}, ${r.preset}: performance / accessibility / best practices`,
+        `${r.performance} / ${r.accessibility} / ${r.best_practices} · FCP ${r.fcp_ms} ms · LCP ${r.lcp_ms} ms · TBT ${r.tbt_ms} ms · CLS ${r.cls} · ${r.transferred_kib} KiB`,
+        r.preset === 'mobile' ? '>= 95 / 100' : '>= 99 / 100',
+      );
+    results.lighthouse = rows;
+  } finally {
+    await app.stop();
+  }
+}
+
 const mib = (n: number) => `${n.toFixed(1)} MiB`;
 
 function print() {
@@ -271,6 +290,7 @@ async function main() {
     if (!only || only === 'latency') await latencySection(results);
     if (!only || only === 'relay') await relaySection(results);
     if (!only || only === 'instances') await instancesSection(results);
+    if (!only || only === 'lighthouse') await lighthouseSection(results);
   } finally {
     print();
     const out = resolve(here, '../results');

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { inDays, signIn } from './relay.ts';
+
+export interface LighthouseRow {
+  route: string;
+  preset: 'mobile' | 'desktop';
+  performance: number;
+  accessibility: number;
+  best_practices: number;
+  fcp_ms: number;
+  lcp_ms: number;
+  tbt_ms: number;
+  cls: number;
+  transferred_kib: number;
+}
+
+function chromiumPath(): string {
+  const found = [process.env.CHROMIUM_PATH?.trim(), '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p) => p && existsSync(p),
+  );
+  if (!found) throw new Error('Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH');
+  return found;
+}
+
+/**
+ * Lighthouse on five screens (sign-in, flight results, hotel results, an activity's page, the bookings desk), signed
+ * in with the bench user's cookie, with Lighthouse's mobile preset (slow 4G, 4× CPU, simulated) and its desktop
+ * preset, in Debian's Chromium (issue 20). Scores 0–100 and the timings Lighthouse reports.
+ */
+export async function lighthouseBench(
+  base: string,
+  email: string,
+  password: string,
+): Promise<LighthouseRow[]> {
+  const cookie = await signIn(base, email, password);
+  const products = (await (
+    await fetch(`${base}/api/activities/products?query=louvre`, { headers: { cookie } })
+  ).json()) as { data: { id: string }[] };
+  const routes: [string, string][] = [
+    ['sign-in', '/sign-in'],
+    [
+      'flight results',
+      `/flights?from=LHR&to=CDG&depart=${inDays(30)}&adults=1&children=0&infants=0&cabin=economy`,
+    ],
+    [
+      'hotel results',
+      `/hotels?${new URLSearchParams({ place: '2001', name: 'Paris', type: 'city', in: inDays(40), out: inDays(42), rooms: '2' })}`,
+    ],
+    ['activity page', `/activities/${products.data[0]?.id ?? ''}`],
+    ['bookings desk', '/bookings'],
+  ];
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (const [route, path] of routes) {
+        const result = await lighthouse(
+          `${base}${path}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            ...(route === 'sign-in' ? {} : { extraHeaders: { Cookie: cookie } }),
+          },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${route}`);
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        rows.push({
+          route,
+          preset,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          best_practices: score('best-practices'),
+          fcp_ms: Math.round(audit('first-contentful-paint')),
+          lcp_ms: Math.round(audit('largest-contentful-paint')),
+          tbt_ms: Math.round(audit('total-blocking-time')),
+          cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+          transferred_kib: Math.round((audit('total-byte-weight') / 1024) * 10) / 10,
+        });
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}

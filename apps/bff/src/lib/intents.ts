@@ -82,14 +82,9 @@ export class BookingIntents {
 
   /** One more try that did not settle it: counted, with why. */
   async retryLater(key: string, reason: string): Promise<void> {
-    const row = await this.db
-      .selectFrom('booking_intents')
-      .select('attempts')
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
     await this.db
       .updateTable('booking_intents')
-      .set({ attempts: (row?.attempts ?? 0) + 1, last_error: reason, updated_at: this.#at() })
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: reason, updated_at: this.#at() }))
       .where('idempotency_key', '=', key)
       .where('state', '=', 'open')
       .execute();

@@ -57,7 +57,7 @@ export const isPathId = (value: string): boolean => ID.test(value);
 /** A path id, checked before it is put in a URL to the service. */
 export function pathId(c: Context, name: string): string {
   const value = c.req.param(name) ?? '';
-  if (!ID.test(value))
+  if (!isPathId(value))
     throw new ConsoleError('resource_not_found', { param: name, message: `No such ${name}.` });
   return value;
 }

@@ -171,10 +171,6 @@ export async function settleCreate(c: Context<AppEnv>, d: Deps, name: CreateName
  */
 export async function reconcileIntent(d: Deps, intent: OpenIntent): Promise<'done' | 'failed' | 'open'> {
   const { service } = d.upstream;
-  const action = {
-    action: isCreateName(intent.operation) ? CREATES[intent.operation].action : intent.operation,
-    idempotencyKey: intent.key,
-  };
   if (!isCreateName(intent.operation)) {
     await d.intents.fail(intent.key, 'unknown_operation');
     return 'failed';
@@ -184,6 +180,7 @@ export async function reconcileIntent(d: Deps, intent: OpenIntent): Promise<'don
     return 'failed';
   }
   const spec: CreateSpec = CREATES[intent.operation];
+  const action = { action: spec.action, idempotencyKey: intent.key };
   try {
     const answer = await spec.send(service, intent.request, intent.key, newCallReport());
     if (!answer.facts) {

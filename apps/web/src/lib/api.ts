@@ -1,7 +1,8 @@
 import { CSRF_HEADER, type ErrorEnvelope, ErrorEnvelopeSchema, SERVICE_TIME_HEADER } from '@console/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { forget, keep, recall } from './remembered.ts';
 import { observeServiceTime } from './service-clock.ts';
 
 /**
@@ -193,16 +194,8 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-const ATTEMPT_PREFIX = 'console.attempt-key:';
-
-/** sessionStorage when the browser lets us use it (private modes may not): the attempt's key survives a reload. */
-function attemptStore(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+const ATTEMPT = 'attempt-key';
+const AttemptKeySchema = z.string().min(1);
 
 /**
  * The key of the current booking attempt for one thing being booked (`scope`: the offer, the rate, the product and
@@ -212,17 +205,16 @@ function attemptStore(): Storage | null {
  * `resumed` says an earlier attempt in this tab had no answer.
  */
 export function useAttemptKey(scope: string) {
-  const storageKey = `${ATTEMPT_PREFIX}${scope}`;
   const [initial] = useState(() => {
-    const stored = attemptStore()?.getItem(storageKey) ?? null;
+    const stored = recall(ATTEMPT, scope, AttemptKeySchema);
     const key = stored ?? newIdempotencyKey();
-    attemptStore()?.setItem(storageKey, key);
+    keep(ATTEMPT, scope, key);
     return { key, resumed: stored !== null };
   });
   const key = useRef(initial.key);
   const renew = () => {
     key.current = newIdempotencyKey();
-    attemptStore()?.setItem(storageKey, key.current);
+    keep(ATTEMPT, scope, key.current);
   };
   return {
     get current() {
@@ -234,7 +226,7 @@ export function useAttemptKey(scope: string) {
      * the answer (a double click) replays the same booking instead of making another.
      */
     done() {
-      attemptStore()?.removeItem(storageKey);
+      forget(ATTEMPT, scope);
     },
     settle(error: unknown) {
       if (

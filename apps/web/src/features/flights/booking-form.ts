@@ -59,6 +59,29 @@ export const BookingFormBase = z.object({
   client_reference: z.string().trim().max(100),
 });
 export type BookingForm = z.input<typeof BookingFormBase>;
+
+/**
+ * The form as typed so far (every field may still be empty or wrong), for keeping what the agent typed across an
+ * expired offer: read back only when it still has the form's shape.
+ */
+export const BookingDraftSchema = z.object({
+  passengers: z.array(
+    z.object({
+      type: PassengerTypeSchema,
+      given_name: z.string(),
+      family_name: z.string(),
+      date_of_birth: z.string(),
+      gender: z.string(),
+      nationality: z.string(),
+      national_id: z.string(),
+      document_number: z.string(),
+      document_expires_on: z.string(),
+      document_country: z.string(),
+    }),
+  ),
+  contact: z.object({ email: z.string(), phone: z.string() }),
+  client_reference: z.string(),
+}) satisfies z.ZodType<BookingForm>;
 export type BookingFormValues = z.output<typeof BookingFormBase>;
 
 export function toOrderRequest(form: z.output<typeof BookingFormBase>, offerId: string): FlightOrderRequest {

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { Countdown } from '../../../components/countdown.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
@@ -15,9 +14,11 @@ import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { dateInDays, formatMoney, priceDifference } from '../../../lib/format.ts';
+import { forget, keep, recall } from '../../../lib/remembered.ts';
 import { rememberedOffer, repricedOfferQuery } from '../api/offers.ts';
 import { useCreateOrder } from '../api/orders.ts';
 import {
+  BookingDraftSchema,
   type BookingForm,
   bookingFormSchema,
   emptyPassengers,
@@ -130,35 +131,8 @@ export function BookPage() {
   );
 }
 
-/** The travellers typed for a booking not yet made, kept in this tab only (sessionStorage) until it is made. */
-function recallDraft(key: string): BookingForm | null {
-  try {
-    const parsed = DraftSchema.safeParse(JSON.parse(sessionStorage.getItem(key) ?? 'null'));
-    return parsed.success ? (parsed.data as BookingForm) : null;
-  } catch {
-    return null;
-  }
-}
-function saveDraft(key: string, value: unknown): void {
-  try {
-    sessionStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage full or refused: the form still works, only the draft is not kept
-  }
-}
-function forgetDraft(key: string): void {
-  try {
-    sessionStorage.removeItem(key);
-  } catch {
-    // nothing kept
-  }
-}
-/** A kept draft is used only when it still has the form's shape. */
-const DraftSchema = z.object({
-  passengers: z.array(z.record(z.string(), z.string())),
-  contact: z.object({ email: z.string(), phone: z.string() }),
-  client_reference: z.string(),
-});
+/** The travellers typed for a booking not yet made, kept in this tab (by the passenger types) until it is made. */
+const DRAFT = 'flight-travellers';
 
 function PassengersForm({
   offer,
@@ -171,10 +145,10 @@ function PassengersForm({
 }) {
   const schema = useMemo(() => bookingFormSchema(offer, types), [offer, types]);
   // What the agent typed outlives the offer: an expired offer and a new search find it again (same travellers).
-  const draftKey = `console.flight-travellers:${types.join(',')}`;
+  const draftKey = types.join(',');
   const form = useForm<BookingForm>({
     resolver: zodResolver(schema),
-    defaultValues: recallDraft(draftKey) ?? {
+    defaultValues: recall(DRAFT, draftKey, BookingDraftSchema) ?? {
       passengers: emptyPassengers(types),
       contact: { email: '', phone: '' },
       client_reference: '',
@@ -182,7 +156,7 @@ function PassengersForm({
   });
   const typed = useWatch({ control: form.control });
   useEffect(() => {
-    saveDraft(draftKey, typed);
+    keep(DRAFT, draftKey, typed);
   }, [draftKey, typed]);
   const create = useCreateOrder();
   // One key per booking attempt: a double click or a retry after a lost answer books once.
@@ -201,7 +175,7 @@ function PassengersForm({
             `Order ${order.booking_reference ?? order.id} for ${formatMoney(order.total)}. Ticket it before the deadline.`,
           );
           key.done();
-          forgetDraft(draftKey);
+          forget(DRAFT, draftKey);
           onBooked(order.id);
         },
         onError: (error) => key.settle(error),

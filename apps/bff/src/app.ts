@@ -11,7 +11,7 @@ import { Accounts } from './lib/accounts.ts';
 import { AuditLog } from './lib/audit.ts';
 import { compressJson } from './lib/compress.ts';
 import { ConsoleError, renderError } from './lib/errors.ts';
-import { csrf, requireRole, signedIn } from './lib/guards.ts';
+import { csrf, signedIn } from './lib/guards.ts';
 import { BookingIntents } from './lib/intents.ts';
 import { startJobs } from './lib/jobs.ts';
 import { Leases } from './lib/lease.ts';
@@ -32,6 +32,9 @@ import { bookingRoutes } from './routes/bookings.ts';
 import { flightRoutes } from './routes/flights.ts';
 import { hotelRoutes } from './routes/hotels.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { travellerRoutes } from './routes/travellers.ts';
+import { tripRoutes } from './routes/trips.ts';
+import { walletRoutes } from './routes/wallet.ts';
 import { spa } from './static.ts';
 import { connectUpstream } from './upstream.ts';
 
@@ -181,7 +184,9 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
         },
       });
     })
-    .get('/wallet', requireRole('admin'), async (c) => c.json(await upstream.service.op.wallet({})))
+    .route('/wallet', walletRoutes(deps))
+    .route('/travellers', travellerRoutes(deps))
+    .route('/trips', tripRoutes(deps))
     // One booking by its id, read or acted on: the agent who made it, or someone who sees the office's (decision 015).
     .use('*', ownBookingsOnly(deps))
     // Every plain read of the operation table, derived from its declaration; then the product routes' own handlers.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  AttachBookingSchema,
   AuditListSchema,
   AuditQuerySchema,
   BookingsQuerySchema,
@@ -17,8 +18,22 @@ import {
   SERVICE_TIME_HEADER,
   SignInRequestSchema,
   STREAM_FLIGHT_SEARCH,
+  StatementQuerySchema,
+  StatementSchema,
+  TravellerInputSchema,
+  TravellerListSchema,
+  TravellerSchema,
+  TravellersQuerySchema,
+  TripDetailSchema,
+  TripInputSchema,
+  TripListSchema,
+  TripSchema,
+  TripsQuerySchema,
+  TripUpdateSchema,
   UpdateUserRequestSchema,
   UserListSchema,
+  WalletAlertSchema,
+  WalletAlertSettingSchema,
 } from '@console/contract';
 import { z } from 'zod';
 import { SESSION_COOKIE } from './lib/guards.ts';
@@ -27,7 +42,7 @@ type Json = Record<string, unknown>;
 
 /** A route of the console's API: what it takes and gives, as the schemas its handler validates with. */
 interface Route {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** `/api/...` with `{param}`s. */
   path: string;
   summary: string;
@@ -240,6 +255,125 @@ const CONSOLE_ROUTES: Route[] = [
     tag: 'admin',
     query: AuditQuerySchema,
     response: AuditListSchema,
+    admin: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/travellers',
+    summary: "The office's traveller directory (no document numbers, contact or notes)",
+    tag: 'travellers',
+    query: TravellersQuerySchema,
+    response: TravellerListSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/travellers',
+    summary: 'Save a traveller (audited)',
+    tag: 'travellers',
+    body: TravellerInputSchema,
+    response: TravellerSchema,
+    status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/travellers/{id}',
+    summary: 'One traveller, whole',
+    tag: 'travellers',
+    response: TravellerSchema,
+  },
+  {
+    method: 'PUT',
+    path: '/api/travellers/{id}',
+    summary: 'Change a traveller (audited)',
+    tag: 'travellers',
+    body: TravellerInputSchema,
+    response: TravellerSchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/travellers/{id}',
+    summary: 'Delete a traveller and all their data (audited)',
+    tag: 'travellers',
+    response: z.object({ id: z.string(), deleted: z.boolean() }),
+    admin: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/trips',
+    summary: "Trips: the agent's (an admin's: the office's); booking= the trips of one booking",
+    tag: 'trips',
+    query: TripsQuerySchema,
+    response: TripListSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/trips',
+    summary: 'Make a trip, optionally of a booking (audited)',
+    tag: 'trips',
+    body: TripInputSchema,
+    response: TripSchema,
+    status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/trips/{id}',
+    summary: "A trip's parts as the service has them now, with the conflicts across them",
+    tag: 'trips',
+    response: TripDetailSchema,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/trips/{id}',
+    summary: "Change a trip's name, travellers, dates or notes (audited)",
+    tag: 'trips',
+    body: TripUpdateSchema,
+    response: TripSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/trips/{id}/bookings',
+    summary: 'Attach a booking to a trip (audited)',
+    tag: 'trips',
+    body: AttachBookingSchema,
+    response: TripSchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/trips/{id}/bookings/{bookingId}',
+    summary: 'Detach an attached booking (audited)',
+    tag: 'trips',
+    response: TripSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/trips/{id}/itinerary.pdf',
+    summary: "The traveller's itinerary: the confirmed parts, as PDF",
+    tag: 'trips',
+    response: 'application/pdf',
+  },
+  {
+    method: 'GET',
+    path: '/api/wallet/alert',
+    summary: 'The low-balance alert as the banner shows it (figures for admins only)',
+    tag: 'wallet',
+    response: WalletAlertSchema,
+  },
+  {
+    method: 'PUT',
+    path: '/api/wallet/alert',
+    summary: 'Set or clear the low-balance threshold (audited)',
+    tag: 'wallet',
+    body: WalletAlertSettingSchema,
+    response: WalletAlertSettingSchema,
+    admin: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/wallet/statement',
+    summary: 'The money moves the console made over a period (format=csv for CSV)',
+    tag: 'wallet',
+    query: StatementQuerySchema,
+    response: StatementSchema,
     admin: true,
   },
 ];

@@ -6,6 +6,10 @@ import {
   FlightOfferSchema,
   FlightOrderSchema,
   FlightSearchSchema,
+  HotelCitySearchSchema,
+  HotelHotelSearchSchema,
+  HotelOrderSchema,
+  HotelRateSchema,
 } from '@console/contract';
 import { serve } from '@hono/node-server';
 import { inject } from 'vitest';
@@ -112,6 +116,8 @@ export async function startConsole(overrides: Record<string, string> = {}) {
       post: (path: string, body?: unknown, headers?: Record<string, string>) =>
         call('POST', `/api${path}`, { body, headers }),
       patch: (path: string, body?: unknown) => call('PATCH', `/api${path}`, { body }),
+      put: (path: string, body?: unknown) => call('PUT', `/api${path}`, { body }),
+      delete: (path: string) => call('DELETE', `/api${path}`),
       signIn: async (email: string, password: string) =>
         call('POST', '/api/auth/sign-in', { body: { email, password } }),
       cookie: () => cookie,
@@ -214,4 +220,37 @@ export async function holdCanalTour(
     customer,
   });
   return ActivityBookingSchema.parse(reply.body);
+}
+
+/** Holds a room in the seeded city 2001 for one guest, on a rate whose price did not move when confirmed. */
+export async function holdHotelOrder(
+  b: TestBrowser,
+  options: {
+    checkIn: string;
+    checkOut: string;
+    clientReference?: string;
+    guests?: { given_name: string; family_name: string }[];
+  },
+) {
+  const stay = { check_in: options.checkIn, check_out: options.checkOut, occupancies: [{ adults: 1 }] };
+  const city = HotelCitySearchSchema.parse(
+    (await b.post('/hotels/searches', { ...stay, city_id: 2001 })).body,
+  );
+  for (const offer of city.offers) {
+    const hotel = HotelHotelSearchSchema.parse(
+      (await b.post('/hotels/searches', { ...stay, hotel_id: Number(offer.hotel_id) })).body,
+    );
+    for (const candidate of hotel.offers) {
+      const confirmed = HotelRateSchema.parse((await b.get(`/hotels/rates/${candidate.id}`)).body);
+      if (confirmed.total.amount !== candidate.total.amount) continue;
+      const reply = await b.post('/hotels/orders', {
+        rate_id: confirmed.id,
+        rooms: [{ guests: options.guests ?? [{ given_name: 'Amelia', family_name: 'Hart' }] }],
+        contact,
+        ...(options.clientReference ? { client_reference: options.clientReference } : {}),
+      });
+      return HotelOrderSchema.parse(reply.body);
+    }
+  }
+  throw new Error('no rate kept its price');
 }

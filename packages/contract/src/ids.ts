@@ -19,6 +19,8 @@ export const ID_PREFIXES = {
   request: 'req_',
   accessToken: 'tok_',
   user: 'usr_',
+  traveller: 'trv_',
+  trip: 'trp_',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 export type IdPrefix = (typeof ID_PREFIXES)[IdKind];

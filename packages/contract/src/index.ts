@@ -6,6 +6,7 @@ export * from './flights.ts';
 export * from './hotels.ts';
 export * from './ids.ts';
 export * from './money.ts';
+export * from './office.ts';
 export * from './operation.ts';
 export * from './operations.ts';
 export * from './operations-account.ts';

@@ -16,8 +16,8 @@ import {
 import pg from 'pg';
 
 /**
- * The console's database: users, sessions, the bookings ledger, the audit log, sign-in throttling, leases and
- * booking intents. Embedded SQLite by default (`pnpm start`); PostgreSQL when `DATABASE_URL` is a `postgres://` URL,
+ * The console's database: users, sessions, the bookings ledger, the audit log, sign-in throttling, leases,
+ * booking intents, the traveller directory, trips and office settings. Embedded SQLite by default (`pnpm start`); PostgreSQL when `DATABASE_URL` is a `postgres://` URL,
  * for several instances sharing one store (docs/decisions/014). The queries and migrations are plain Kysely and run
  * unchanged on both.
  */
@@ -111,6 +111,54 @@ export interface Database {
     attempts: number;
     last_error: string | null;
     created_at: string;
+    updated_at: string;
+  };
+  /** The office's traveller directory (decision 018): one row per person, documents as JSON. */
+  travellers: {
+    id: string;
+    given_name: string;
+    family_name: string;
+    date_of_birth: string;
+    gender: 'male' | 'female' | null;
+    nationality: string | null;
+    /** JSON array of documents (kind, number, country, issued_on, expires_on, name as printed). */
+    documents: string;
+    email: string | null;
+    phone: string | null;
+    notes: string | null;
+    /** Lower-cased names, email and document numbers: what the directory's search matches. */
+    search_text: string;
+    created_by: string;
+    created_at: string;
+    updated_at: string;
+  };
+  /** A client's trip: bookings across products grouped under one reference (decision 019). */
+  trips: {
+    id: string;
+    environment: 'test' | 'live';
+    name: string;
+    reference: string;
+    /** JSON array of the travellers' names. */
+    travellers: string;
+    starts_on: string | null;
+    ends_on: string | null;
+    notes: string | null;
+    agent_id: string;
+    agent_email: string;
+    search_text: string;
+    created_at: string;
+    updated_at: string;
+  };
+  trip_bookings: {
+    trip_id: string;
+    booking_id: string;
+    added_at: string;
+  };
+  /** The office's settings, one row per name (the wallet's low-balance threshold). */
+  office_settings: {
+    name: string;
+    value: string;
+    updated_by: string;
     updated_at: string;
   };
 }
@@ -240,6 +288,75 @@ const migrations: Record<string, Migration> = {
   '005-customer-reference': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('bookings').addColumn('reference', 'text').execute();
+    },
+  },
+  '006-travellers-trips-settings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('travellers')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('given_name', 'text', (c) => c.notNull())
+        .addColumn('family_name', 'text', (c) => c.notNull())
+        .addColumn('date_of_birth', 'text', (c) => c.notNull())
+        .addColumn('gender', 'text')
+        .addColumn('nationality', 'text')
+        .addColumn('documents', 'text', (c) => c.notNull())
+        .addColumn('email', 'text')
+        .addColumn('phone', 'text')
+        .addColumn('notes', 'text')
+        .addColumn('search_text', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('travellers_names')
+        .on('travellers')
+        .columns(['family_name', 'given_name'])
+        .execute();
+      await db.schema
+        .createTable('trips')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('reference', 'text', (c) => c.notNull())
+        .addColumn('travellers', 'text', (c) => c.notNull())
+        .addColumn('starts_on', 'text')
+        .addColumn('ends_on', 'text')
+        .addColumn('notes', 'text')
+        .addColumn('agent_id', 'text', (c) => c.notNull())
+        .addColumn('agent_email', 'text', (c) => c.notNull())
+        .addColumn('search_text', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      // One reference per environment: it is what each part carries as client_reference.
+      await db.schema
+        .createIndex('trips_reference')
+        .on('trips')
+        .columns(['environment', 'reference'])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable('trip_bookings')
+        .addColumn('trip_id', 'text', (c) => c.notNull().references('trips.id').onDelete('cascade'))
+        .addColumn('booking_id', 'text', (c) => c.notNull())
+        .addColumn('added_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('trip_bookings_pk', ['trip_id', 'booking_id'])
+        .execute();
+      await db.schema.createIndex('trip_bookings_booking').on('trip_bookings').column('booking_id').execute();
+      await db.schema
+        .createIndex('bookings_client_reference')
+        .on('bookings')
+        .column('client_reference')
+        .execute();
+      await db.schema
+        .createTable('office_settings')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
     },
   },
 };

@@ -125,13 +125,15 @@ export class AuditLog {
   }
 }
 
-/** CSV with every field quoted, and formula-looking cells defused (a leading = + - @ gets a quote). */
+/** One CSV cell: quoted, and defused when it looks like a formula (a leading = + - @ gets a quote). */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** The audit log as CSV, every field quoted. */
 export function toCsv(entries: AuditEntry[]): string {
-  const cell = (value: string | number | null) => {
-    let text = value === null ? '' : String(value);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return `"${text.replace(/"/g, '""')}"`;
-  };
   const header = [
     'id',
     'at',
@@ -159,7 +161,7 @@ export function toCsv(entries: AuditEntry[]): string {
       e.status_code,
       e.error_code,
     ]
-      .map(cell)
+      .map(csvCell)
       .join(','),
   );
   return `${header.join(',')}\r\n${lines.join('\r\n')}\r\n`;

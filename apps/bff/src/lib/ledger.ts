@@ -19,9 +19,9 @@ import {
   readKnownItems,
   wallClockOf,
 } from '@console/contract';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../db/index.ts';
+import type { Database, Db } from '../db/index.ts';
 import type { Actor } from './intents.ts';
 
 const PeopleSchema = z.array(z.string());
@@ -296,21 +296,20 @@ export class Ledger {
           q.orderBy(sql`deadline is null`).orderBy('deadline').orderBy('created_at', 'desc')
         : q.orderBy('created_at', 'desc');
     const rows = await q.limit(query.limit).execute();
-    return rows.map((row) => ({
-      id: row.id,
-      product: row.product,
-      environment: row.environment,
-      agent: { id: row.agent_id, email: row.agent_email },
-      client_reference: row.client_reference,
-      reference: row.reference,
-      total: { amount: row.total_amount, currency: 'USD' as const },
-      status: row.status,
-      deadline: row.deadline,
-      summary: row.summary,
-      people: PeopleSchema.parse(JSON.parse(row.people)),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    }));
+    return rows.map(toEntry);
+  }
+
+  /** The ledger's rows for these ids in one environment (unknown ids left out), in the order asked. */
+  async byIds(ids: readonly string[], environment: Environment): Promise<LedgerEntry[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('environment', '=', environment)
+      .where('id', 'in', [...ids])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, toEntry(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** A booking the service answers 404 for: shown as `missing`, its clock stopped (it holds no money any more). */
@@ -352,4 +351,22 @@ export class Ledger {
       .where('id', '=', id)
       .executeTakeFirst();
   }
+}
+
+function toEntry(row: Selectable<Database['bookings']>): LedgerEntry {
+  return {
+    id: row.id,
+    product: row.product,
+    environment: row.environment,
+    agent: { id: row.agent_id, email: row.agent_email },
+    client_reference: row.client_reference,
+    reference: row.reference,
+    total: { amount: row.total_amount, currency: 'USD' as const },
+    status: row.status,
+    deadline: row.deadline,
+    summary: row.summary,
+    people: PeopleSchema.parse(JSON.parse(row.people)),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }

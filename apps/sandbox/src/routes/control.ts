@@ -41,91 +41,114 @@ const SettingsSchema = z
   })
   .strict();
 
+const ScheduleSchema = z.object({ days: z.number().int().min(-30).max(30) }).strict();
+
+/** A local date-time as written (`2026-12-01T08:30:00+01:00`) moved by whole days, its time and offset kept. */
+function moveDays(value: string, days: number): string {
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return `${date.toISOString().slice(0, 10)}${value.slice(10)}`;
+}
+
 /** Test controls under /_sandbox: the clock, reset, faults, forced price changes, wallet balances. */
 export function controlRoutes(store: Store) {
-  return new Hono<AppEnv>()
-    .get('/clock', (c) => c.json({ now: isoSeconds(store.clock.now()), offset_ms: store.clock.offsetMs }))
-    .post('/clock/advance', async (c) => {
-      const { seconds } = await parseBody(c, AdvanceSchema);
-      store.clock.advance(seconds * 1000);
-      return c.json({ now: isoSeconds(store.clock.now()), offset_ms: store.clock.offsetMs });
-    })
-    .get('/stats', (c) =>
-      c.json({
-        tokens: store.tokens.size,
-        /** The scopes of each live token, sorted: what a client asked for. */
-        token_scopes: [...store.tokens.values()].map((t) => t.scopes.join(' ')).sort(),
-        /** TCP connections the server accepted (when the server reports them: `pnpm start` of the sandbox). */
-        connections: store.connectionsAccepted,
-        flight_orders: store.flightOrders.size,
-        hotel_orders: store.hotelOrders.size,
-        activity_bookings: store.activityBookings.size,
-        sessions: store.sessions.size,
-        streams: store.streams,
-      }),
-    )
-    .post('/tokens/revoke', (c) => {
-      store.tokens.clear();
-      return c.json({ revoked: true });
-    })
-    .post('/sessions/end', (c) => {
-      store.sessions.clear();
-      return c.json({ ended: true });
-    })
-    .post('/reset', (c) => {
-      store.reset();
-      return c.json({ reset: true, now: isoSeconds(store.clock.now()) });
-    })
-    .get('/faults', (c) => c.json({ data: store.faults.list }))
-    .post('/faults', async (c) => c.json(store.faults.add(await parseBody(c, FaultSchema)), 201))
-    .delete('/faults', (c) => {
-      store.faults.clear();
-      return c.json({ cleared: true });
-    })
-    .post('/offers/:id/price', async (c) => {
-      const { amount } = await parseBody(c, PriceSchema);
-      if (!store.offers.has(c.req.param('id'))) throw new ApiError('resource_not_found');
-      store.forcedPrices.set(c.req.param('id'), amount);
-      return c.json({ offer_id: c.req.param('id'), next_total: money(amount) });
-    })
-    .post('/rates/:id/price', async (c) => {
-      const { amount } = await parseBody(c, PriceSchema);
-      if (!store.rates.has(c.req.param('id'))) throw new ApiError('resource_not_found');
-      store.forcedPrices.set(c.req.param('id'), amount);
-      return c.json({ rate_id: c.req.param('id'), next_total: money(amount) });
-    })
-    .post('/rates/:id/sold-out', (c) => {
-      const record = store.rates.get(c.req.param('id'));
-      if (!record) throw new ApiError('resource_not_found');
-      record.soldOut = true;
-      return c.json({ rate_id: c.req.param('id'), sold_out: true });
-    })
-    .post('/wallets', async (c) => {
-      const body = await parseBody(c, WalletSchema);
-      const owner = ownerKey(body.office_id, body.environment);
-      if (!store.wallets.has(owner)) throw new ApiError('resource_not_found', { param: 'office_id' });
-      const held = toCents(store.wallet(owner, body.environment).held.amount);
-      const balance =
-        body.balance !== undefined ? toCents(body.balance) : held + toCents(body.available ?? '0.00');
-      if (!store.setBalance(owner, money(balance)))
-        throw new ApiError('validation_failed', {
-          param: 'balance',
-          message: `balance: cannot be below what is held (${fromCents(held)} USD)`,
+  return (
+    new Hono<AppEnv>()
+      .get('/clock', (c) => c.json({ now: isoSeconds(store.clock.now()), offset_ms: store.clock.offsetMs }))
+      .post('/clock/advance', async (c) => {
+        const { seconds } = await parseBody(c, AdvanceSchema);
+        store.clock.advance(seconds * 1000);
+        return c.json({ now: isoSeconds(store.clock.now()), offset_ms: store.clock.offsetMs });
+      })
+      .get('/stats', (c) =>
+        c.json({
+          tokens: store.tokens.size,
+          /** The scopes of each live token, sorted: what a client asked for. */
+          token_scopes: [...store.tokens.values()].map((t) => t.scopes.join(' ')).sort(),
+          /** TCP connections the server accepted (when the server reports them: `pnpm start` of the sandbox). */
+          connections: store.connectionsAccepted,
+          flight_orders: store.flightOrders.size,
+          hotel_orders: store.hotelOrders.size,
+          activity_bookings: store.activityBookings.size,
+          sessions: store.sessions.size,
+          streams: store.streams,
+        }),
+      )
+      .post('/tokens/revoke', (c) => {
+        store.tokens.clear();
+        return c.json({ revoked: true });
+      })
+      .post('/sessions/end', (c) => {
+        store.sessions.clear();
+        return c.json({ ended: true });
+      })
+      .post('/reset', (c) => {
+        store.reset();
+        return c.json({ reset: true, now: isoSeconds(store.clock.now()) });
+      })
+      .get('/faults', (c) => c.json({ data: store.faults.list }))
+      .post('/faults', async (c) => c.json(store.faults.add(await parseBody(c, FaultSchema)), 201))
+      .delete('/faults', (c) => {
+        store.faults.clear();
+        return c.json({ cleared: true });
+      })
+      .post('/offers/:id/price', async (c) => {
+        const { amount } = await parseBody(c, PriceSchema);
+        if (!store.offers.has(c.req.param('id'))) throw new ApiError('resource_not_found');
+        store.forcedPrices.set(c.req.param('id'), amount);
+        return c.json({ offer_id: c.req.param('id'), next_total: money(amount) });
+      })
+      .post('/rates/:id/price', async (c) => {
+        const { amount } = await parseBody(c, PriceSchema);
+        if (!store.rates.has(c.req.param('id'))) throw new ApiError('resource_not_found');
+        store.forcedPrices.set(c.req.param('id'), amount);
+        return c.json({ rate_id: c.req.param('id'), next_total: money(amount) });
+      })
+      // The airline moved a held or ticketed flight by whole days (a schedule change): every segment moves.
+      .post('/flights/orders/:id/schedule', async (c) => {
+        const { days } = await parseBody(c, ScheduleSchema);
+        const record = store.flightOrders.get(c.req.param('id'));
+        if (!record) throw new ApiError('resource_not_found');
+        for (const segment of record.order.segments) {
+          segment.departing_at = moveDays(segment.departing_at, days);
+          segment.arriving_at = moveDays(segment.arriving_at, days);
+        }
+        return c.json(record.order);
+      })
+      .post('/rates/:id/sold-out', (c) => {
+        const record = store.rates.get(c.req.param('id'));
+        if (!record) throw new ApiError('resource_not_found');
+        record.soldOut = true;
+        return c.json({ rate_id: c.req.param('id'), sold_out: true });
+      })
+      .post('/wallets', async (c) => {
+        const body = await parseBody(c, WalletSchema);
+        const owner = ownerKey(body.office_id, body.environment);
+        if (!store.wallets.has(owner)) throw new ApiError('resource_not_found', { param: 'office_id' });
+        const held = toCents(store.wallet(owner, body.environment).held.amount);
+        const balance =
+          body.balance !== undefined ? toCents(body.balance) : held + toCents(body.available ?? '0.00');
+        if (!store.setBalance(owner, money(balance)))
+          throw new ApiError('validation_failed', {
+            param: 'balance',
+            message: `balance: cannot be below what is held (${fromCents(held)} USD)`,
+          });
+        return c.json(store.wallet(owner, body.environment));
+      })
+      .post('/settings', async (c) => {
+        const body = await parseBody(c, SettingsSchema);
+        if (body.stream_interval_ms !== undefined) store.streamIntervalMs = body.stream_interval_ms;
+        if (body.holds_reserve_money !== undefined) store.holdsReserveMoney = body.holds_reserve_money;
+        if (body.variant_rate_limit_every !== undefined)
+          store.variantChaos.rateLimitEvery = body.variant_rate_limit_every;
+        if (body.variant_revoke_every !== undefined)
+          store.variantChaos.revokeEvery = body.variant_revoke_every;
+        return c.json({
+          stream_interval_ms: store.streamIntervalMs,
+          holds_reserve_money: store.holdsReserveMoney,
+          variant_rate_limit_every: store.variantChaos.rateLimitEvery,
+          variant_revoke_every: store.variantChaos.revokeEvery,
         });
-      return c.json(store.wallet(owner, body.environment));
-    })
-    .post('/settings', async (c) => {
-      const body = await parseBody(c, SettingsSchema);
-      if (body.stream_interval_ms !== undefined) store.streamIntervalMs = body.stream_interval_ms;
-      if (body.holds_reserve_money !== undefined) store.holdsReserveMoney = body.holds_reserve_money;
-      if (body.variant_rate_limit_every !== undefined)
-        store.variantChaos.rateLimitEvery = body.variant_rate_limit_every;
-      if (body.variant_revoke_every !== undefined) store.variantChaos.revokeEvery = body.variant_revoke_every;
-      return c.json({
-        stream_interval_ms: store.streamIntervalMs,
-        holds_reserve_money: store.holdsReserveMoney,
-        variant_rate_limit_every: store.variantChaos.rateLimitEvery,
-        variant_revoke_every: store.variantChaos.revokeEvery,
-      });
-    });
+      })
+  );
 }

@@ -1,0 +1,129 @@
+import {
+  newId,
+  type Traveller,
+  type TravellerInputSchema,
+  TravellerSchema,
+  type TravellerSummary,
+} from '@console/contract';
+import type { z } from 'zod';
+import { type Database, type Db, sql } from '../db/index.ts';
+import type { Actor } from './intents.ts';
+
+type Row = Database['travellers'];
+type Input = z.output<typeof TravellerInputSchema>;
+
+const DocumentsSchema = TravellerSchema.shape.documents;
+
+function searchText(input: Input): string {
+  return [
+    input.given_name,
+    input.family_name,
+    input.email ?? '',
+    ...input.documents.flatMap((d) => [d.number, d.given_name ?? '', d.family_name ?? '']),
+  ]
+    .join(' ')
+    .toLowerCase();
+}
+
+function toTraveller(row: Row): Traveller {
+  return {
+    id: row.id,
+    given_name: row.given_name,
+    family_name: row.family_name,
+    date_of_birth: row.date_of_birth,
+    gender: row.gender,
+    nationality: row.nationality,
+    documents: DocumentsSchema.parse(JSON.parse(row.documents)),
+    email: row.email,
+    phone: row.phone,
+    notes: row.notes,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+const columns = (input: Input) => ({
+  given_name: input.given_name,
+  family_name: input.family_name,
+  date_of_birth: input.date_of_birth,
+  gender: input.gender ?? null,
+  nationality: input.nationality ?? null,
+  documents: JSON.stringify(
+    input.documents.map((d) => ({
+      kind: d.kind,
+      number: d.number,
+      country: d.country,
+      issued_on: d.issued_on ?? null,
+      expires_on: d.expires_on,
+      given_name: d.given_name ?? null,
+      family_name: d.family_name ?? null,
+    })),
+  ),
+  email: input.email ?? null,
+  phone: input.phone ?? null,
+  notes: input.notes || null,
+  search_text: searchText(input),
+});
+
+/**
+ * The office's traveller directory (decision 018). Every agent of the office reads it (the console serves one office);
+ * the list carries no document numbers, contact or notes: those come with one traveller, when a screen shows them.
+ */
+export class Travellers {
+  constructor(private readonly db: Db) {}
+
+  async list(query: { q?: string | undefined; limit: number }): Promise<TravellerSummary[]> {
+    let q = this.db.selectFrom('travellers').selectAll();
+    for (const word of (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))
+      q = q.where(
+        sql<boolean>`search_text like ${`%${word.replace(/[%_\\]/g, (m) => `\\${m}`)}%`} escape '\\'`,
+      );
+    const rows = await q.orderBy('family_name').orderBy('given_name').limit(query.limit).execute();
+    return rows.map((row) => {
+      const traveller = toTraveller(row);
+      const expiries = traveller.documents.map((d) => d.expires_on).sort();
+      return {
+        id: traveller.id,
+        given_name: traveller.given_name,
+        family_name: traveller.family_name,
+        date_of_birth: traveller.date_of_birth,
+        nationality: traveller.nationality,
+        document_expires_on: expiries[0] ?? null,
+      };
+    });
+  }
+
+  async get(id: string): Promise<Traveller | undefined> {
+    const row = await this.db.selectFrom('travellers').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toTraveller(row) : undefined;
+  }
+
+  async create(input: Input, who: Actor): Promise<Traveller> {
+    const at = new Date().toISOString();
+    const row: Row = {
+      id: newId('traveller'),
+      ...columns(input),
+      created_by: who.id,
+      created_at: at,
+      updated_at: at,
+    };
+    await this.db.insertInto('travellers').values(row).execute();
+    return toTraveller(row);
+  }
+
+  async update(id: string, input: Input): Promise<Traveller | undefined> {
+    const updated = await this.db
+      .updateTable('travellers')
+      .set({ ...columns(input), updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return updated ? toTraveller(updated) : undefined;
+  }
+
+  /** Removes the traveller and every field of theirs; the audit log keeps only that it happened, and the id. */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('travellers').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

@@ -30,6 +30,8 @@ const ROUTES: Record<string, string> = {
   'admin-page.tsx': '/admin',
   'users-page.tsx': '/admin/users',
   'audit-page.tsx': '/admin/audit',
+  // One chunk for the office's screens: /travellers, /travellers/:id, /trips, /trips/:id, /admin/wallet.
+  'office-pages.tsx': '/travellers, /trips, /admin/wallet',
 };
 /** The signed-in shell, loaded with every route but sign-in. */
 const SHELL = 'layout.tsx';
@@ -70,12 +72,15 @@ export function routeSizes(): Plugin {
       if (!entry) return;
       const base = closure(entry);
       const rows: { route: string; kib: number; files: number }[] = [];
-      const measure = (route: string, files: Set<string>) =>
+      const measure = (route: string, files: Set<string>) => {
+        if (process.env.ROUTE_FILES === route)
+          for (const f of [...files].sort()) console.log(`    ${f} ${((gz.get(f) ?? 0) / 1024).toFixed(2)}`);
         rows.push({
           route,
           kib: [...files].reduce((n, f) => n + (gz.get(f) ?? 0), 0) / 1024,
           files: files.size,
         });
+      };
       measure('/sign-in', base);
       const shell = [...chunks].find(([, c]) => c.isDynamicEntry && c.facadeModuleId?.endsWith(SHELL))?.[0];
       const signedIn = shell ? closure(shell, new Set(base)) : base;

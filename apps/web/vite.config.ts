@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 import { compressAssets } from './compress-assets.ts';
 import { routeSizes } from './route-sizes.ts';
 
+const ON_REQUEST = /(shell-extras|command-palette|traveller-picker)-[^/]*\.js$/;
+
 // `pnpm --filter @console/web dev` serves the SPA with hot reload and sends /api to the BFF on :3000.
 export default defineConfig({
   plugins: [
@@ -23,5 +25,11 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: true,
+    modulePreload: {
+      // What loads on request after the screen is up (the palette and the wallet banner, the traveller
+      // picker) fetches its modules when asked: listing them for preloading would cost every route their names.
+      resolveDependencies: (filename, deps) =>
+        ON_REQUEST.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
   },
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Toasts } from '../components/toasts.tsx';
 import { useSignOut } from '../features/auth/api/sign-in.ts';
@@ -13,7 +13,12 @@ const NAV = [
   { to: '/activities', label: 'Activities' },
   { to: '/bookings', label: 'Bookings' },
   { to: '/radar', label: 'Radar' },
+  { to: '/trips', label: 'Trips' },
+  { to: '/travellers', label: 'Travellers' },
 ] as const;
+
+// The banner and the command palette come after the screen is up (app/shell-extras.tsx).
+const ShellExtras = lazy(async () => ({ default: (await import('./shell-extras.tsx')).ShellExtras }));
 
 /** The signed-in shell: navigation, who is signed in, and an environment badge that cannot be missed. */
 export function Layout() {
@@ -73,6 +78,15 @@ export function Layout() {
             )}
           </ul>
         </nav>
+        <button
+          type="button"
+          className="button palette-button"
+          // The palette listens for this (app/shell-extras.tsx); Ctrl+K / ⌘K opens it too.
+          onClick={() => window.dispatchEvent(new Event('console:open-palette'))}
+          aria-keyshortcuts="Control+K Meta+K"
+        >
+          Go to… Ctrl+K
+        </button>
         <span className={live ? 'badge badge-live' : 'badge badge-test'}>
           <span className="visually-hidden">Environment: </span>
           {live ? 'LIVE' : 'TEST'}
@@ -90,6 +104,9 @@ export function Layout() {
           Sign out
         </button>
       </header>
+      <Suspense fallback={null}>
+        <ShellExtras isAdmin={me.data.user.role === 'admin'} />
+      </Suspense>
       <main className="content">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Outlet />

@@ -58,6 +58,7 @@ const AdminPage = lazy(async () => ({
 const UsersPage = lazy(async () => ({
   default: (await import('../features/admin/components/users-page.tsx')).UsersPage,
 }));
+const OfficePages = lazy(async () => ({ default: (await import('./office-pages.tsx')).OfficePages }));
 const AuditPage = lazy(async () => ({
   default: (await import('../features/admin/components/audit-page.tsx')).AuditPage,
 }));
@@ -87,6 +88,10 @@ export function AppRoutes() {
             <Route path="admin" element={<AdminPage />} />
             <Route path="admin/users" element={<UsersPage />} />
             <Route path="admin/audit" element={<AuditPage />} />
+            {/* Travellers, trips and the wallet statement: app/office-pages.tsx routes them. */}
+            <Route path="travellers/*" element={<OfficePages area="travellers" />} />
+            <Route path="trips/*" element={<OfficePages area="trips" />} />
+            <Route path="admin/wallet" element={<OfficePages area="wallet" />} />
             <Route path="*" element={<p>There is no such page. Use the menu above.</p>} />
           </Route>
         </Routes>

@@ -75,7 +75,7 @@ export function onSignedOut(listener: Listener): () => void {
 }
 
 export interface CallOptions<S extends z.ZodType> {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   schema: S;
   idempotencyKey?: string;

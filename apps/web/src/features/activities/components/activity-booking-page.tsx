@@ -15,12 +15,14 @@ import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { BookingTrips } from '../../../components/office-parts.tsx';
 import { OpenValue } from '../../../components/open-value.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { UnknownStatusNotice } from '../../../components/unknown-status.tsx';
 import { latestActionError } from '../../../lib/api.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { usePageActions } from '../../../lib/page-actions.ts';
 import {
   activityBookingKey,
   useActivityBooking,
@@ -103,6 +105,15 @@ function BookingView({ booking, live }: { booking: ActivityBooking; live: boolea
   const close = () => setAsking(null);
   const c = readKnown(CustomerSchema, booking.customer);
   const refund = booking.status === 'confirmed' || booking.status === 'issued';
+  // The command palette offers the same buttons, opening the same confirmations.
+  usePageActions([
+    ...(allowed.includes('confirm')
+      ? [{ id: 'confirm', label: `Confirm · ${formatMoney(booking.total)}`, run: () => setAsking('confirm') }]
+      : []),
+    ...(allowed.includes('cancel')
+      ? [{ id: 'cancel', label: 'Cancel booking…', run: () => setAsking('cancel') }]
+      : []),
+  ]);
 
   return (
     <div className="page stack">
@@ -123,6 +134,10 @@ function BookingView({ booking, live }: { booking: ActivityBooking; live: boolea
         {booking.timeslot ? ` at ${booking.timeslot}` : ', any time that day'}
         {booking.client_reference && <> · client reference {booking.client_reference}</>}
       </p>
+      <BookingTrips
+        bookingId={booking.id}
+        tripName={c ? `${c.family_name}, ${c.given_name}` : booking.title}
+      />
       {booking.status === 'held' && booking.hold_expires_at && (
         <p className="muted small">
           The hold ends {whenLocal(booking.hold_expires_at)}; an unconfirmed hold is released then.

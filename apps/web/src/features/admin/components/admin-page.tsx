@@ -25,6 +25,7 @@ export const AdminNav = () => (
     <Link to="/admin">Wallet and credentials</Link>
     <Link to="/admin/users">Users</Link>
     <Link to="/admin/audit">Audit log</Link>
+    <Link to="/admin/wallet">Wallet alert and statement</Link>
   </nav>
 );
 

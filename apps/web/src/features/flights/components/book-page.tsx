@@ -1,4 +1,11 @@
-import type { FlightOffer, PassengerType } from '@console/contract';
+import {
+  bookingDocument,
+  type FlightOffer,
+  type PassengerType,
+  type Traveller,
+  travellerChecks,
+  wallClockOf,
+} from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -8,6 +15,7 @@ import { Countdown } from '../../../components/countdown.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { SavedTraveller, TravellerChecks, TripReference } from '../../../components/office-parts.tsx';
 import { ResumedAttempt } from '../../../components/resumed-attempt.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -162,9 +170,49 @@ function PassengersForm({
   // One key per booking attempt: a double click or a retry after a lost answer books once.
   const key = useAttemptKey(`flight:${offer.id}`);
   const lastDeparture = offer.slices.at(-1)?.segments.at(-1)?.arriving_at.slice(0, 10) ?? dateInDays(0);
+  // The directory profile each passenger was filled from, for the name and duplicate checks.
+  const [profiles, setProfiles] = useState<Record<number, Traveller>>({});
+  const trip = {
+    starts_on: wallClockOf(offer.slices[0]?.segments[0]?.departing_at)?.date ?? null,
+    ends_on: wallClockOf(offer.slices.at(-1)?.segments.at(-1)?.arriving_at)?.date ?? null,
+  };
+  const checks = travellerChecks(
+    (typed.passengers ?? []).map((p, index) => ({
+      given_name: p?.given_name ?? '',
+      family_name: p?.family_name ?? '',
+      date_of_birth: p?.date_of_birth ?? '',
+      document_expires_on: p?.document_expires_on || undefined,
+      profile: profiles[index],
+    })),
+    trip,
+  );
+  // The schema already refuses an expired document and an age that does not fit: the rest are shown here.
+  const shown = checks.filter((c) => c.rule !== 'document_expires' && c.rule !== 'age_type');
+  const pick = (index: number, traveller: Traveller) => {
+    const document = bookingDocument(traveller);
+    const fill = { shouldDirty: true } as const;
+    form.setValue(`passengers.${index}.given_name`, traveller.given_name, fill);
+    form.setValue(`passengers.${index}.family_name`, traveller.family_name, fill);
+    form.setValue(`passengers.${index}.date_of_birth`, traveller.date_of_birth, fill);
+    form.setValue(`passengers.${index}.gender`, traveller.gender ?? '', fill);
+    form.setValue(`passengers.${index}.nationality`, traveller.nationality ?? '', fill);
+    form.setValue(`passengers.${index}.document_number`, document?.number ?? '', fill);
+    form.setValue(`passengers.${index}.document_expires_on`, document?.expires_on ?? '', fill);
+    form.setValue(`passengers.${index}.document_country`, document?.country ?? '', fill);
+    setProfiles((current) => ({ ...current, [index]: traveller }));
+    if (index === 0 && traveller.email && !form.getValues('contact.email'))
+      form.setValue('contact.email', traveller.email, fill);
+    if (index === 0 && traveller.phone && !form.getValues('contact.phone'))
+      form.setValue('contact.phone', traveller.phone, fill);
+  };
 
   const submit = form.handleSubmit((values) => {
     if (create.isPending) return;
+    const duplicate = shown.find((c) => c.rule === 'duplicate');
+    if (duplicate) {
+      form.setError(`passengers.${duplicate.index}.given_name`, { message: duplicate.message });
+      return;
+    }
     const body = toOrderRequest(schema.parse(values), offer.id);
     create.mutate(
       { body, key: key.current },
@@ -194,6 +242,10 @@ function PassengersForm({
                 Passenger {index + 1}: {TYPE_LABEL[type]}
               </h3>
             </legend>
+            <SavedTraveller
+              label={`Saved traveller for passenger ${index + 1}`}
+              onPick={(traveller) => pick(index, traveller)}
+            />
             <div className="row">
               <FormTextField
                 control={form.control}
@@ -290,6 +342,7 @@ function PassengersForm({
               name={`passengers.${index}.national_id`}
               label="National ID (optional)"
             />
+            <TravellerChecks checks={shown.filter((c) => c.index === index)} />
           </fieldset>
         ))}
       </div>
@@ -304,6 +357,10 @@ function PassengersForm({
           description="International form, e.g. +442071234567"
         />
         <FormTextField control={form.control} name="client_reference" label="Client reference (optional)" />
+        <TripReference
+          value={typed.client_reference ?? ''}
+          onChange={(reference) => form.setValue('client_reference', reference, { shouldDirty: true })}
+        />
       </div>
       {create.error && (
         <ErrorNotice

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ContactValue } from '../../../components/contact-value.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { BookingTrips, SaveTravellerButton } from '../../../components/office-parts.tsx';
 import { OpenValue } from '../../../components/open-value.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
@@ -25,6 +26,7 @@ import { UnknownStatusNotice } from '../../../components/unknown-status.tsx';
 import { latestActionError } from '../../../lib/api.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { usePageActions } from '../../../lib/page-actions.ts';
 import {
   orderKey,
   refundQuoteQuery,
@@ -61,6 +63,19 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
   const error = latestActionError(ticket, cancel, refund);
   const client = useQueryClient();
   const close = () => setConfirming(null);
+  // The command palette offers the same buttons, opening the same confirmations.
+  usePageActions([
+    ...(allowed.includes('ticket')
+      ? [{ id: 'ticket', label: `Ticket · ${formatMoney(order.total)}`, run: () => setConfirming('ticket') }]
+      : []),
+    ...(allowed.includes('cancel')
+      ? [{ id: 'cancel', label: 'Cancel hold', run: () => setConfirming('cancel') }]
+      : []),
+    ...(allowed.includes('refund')
+      ? [{ id: 'refund', label: 'Refund…', run: () => setConfirming('refund') }]
+      : []),
+  ]);
+  const lead = passengers.known[0];
 
   return (
     <div className="page stack">
@@ -80,6 +95,12 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
         {order.client_reference && <> · client reference {order.client_reference}</>}
         {order.refunded_amount && <> · refunded {formatMoney(order.refunded_amount)}</>}
       </p>
+      <BookingTrips
+        bookingId={order.id}
+        tripName={
+          lead ? `${lead.family_name}, ${lead.given_name}` : `Trip of ${order.booking_reference ?? order.id}`
+        }
+      />
       {order.status === 'held' && (
         <p className="muted small">
           Ticketing deadline: {whenLocal(order.ticketing_deadline)}. An unticketed hold is cancelled then.
@@ -121,6 +142,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
                 <th>Date of birth</th>
                 <th>Document</th>
                 <th>Ticket</th>
+                <th>Directory</th>
               </tr>
             </thead>
             <tbody>
@@ -137,6 +159,31 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
                       : '—'}
                   </td>
                   <td>{p.ticket_number ?? '—'}</td>
+                  <td>
+                    <SaveTravellerButton
+                      traveller={
+                        p.date_of_birth
+                          ? {
+                              given_name: p.given_name,
+                              family_name: p.family_name,
+                              date_of_birth: p.date_of_birth,
+                              gender: p.gender === 'male' || p.gender === 'female' ? p.gender : null,
+                              nationality: p.nationality ?? null,
+                              documents: p.document
+                                ? [
+                                    {
+                                      number: p.document.number,
+                                      country: p.document.country_code,
+                                      expires_on: p.document.expires_on,
+                                      issued_on: p.document.issued_on ?? null,
+                                    },
+                                  ]
+                                : [],
+                            }
+                          : null
+                      }
+                    />
+                  </td>
                 </tr>
               ))}
             </tbody>

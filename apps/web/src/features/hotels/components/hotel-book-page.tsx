@@ -1,4 +1,4 @@
-import type { HotelRate } from '@console/contract';
+import { bookingDocument, type HotelRate } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { SavedTraveller, TripReference } from '../../../components/office-parts.tsx';
 import { ResumedAttempt } from '../../../components/resumed-attempt.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -207,6 +208,17 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
                   : ''}
                 {g === 0 ? ' (lead guest)' : ''}
               </legend>
+              <SavedTraveller
+                label={`Saved traveller for room ${r + 1}, guest ${g + 1}`}
+                onPick={(traveller) => {
+                  const fill = { shouldDirty: true } as const;
+                  form.setValue(`rooms.${r}.guests.${g}.given_name`, traveller.given_name, fill);
+                  form.setValue(`rooms.${r}.guests.${g}.family_name`, traveller.family_name, fill);
+                  const passport = bookingDocument(traveller);
+                  if (passport?.kind === 'passport')
+                    form.setValue(`rooms.${r}.guests.${g}.passport_number`, passport.number, fill);
+                }}
+              />
               <Controller
                 control={form.control}
                 name={`rooms.${r}.guests.${g}.title`}
@@ -269,6 +281,11 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
           )}
         />
         <FormTextField control={form.control} name="client_reference" label="Client reference (optional)" />
+        <Controller
+          control={form.control}
+          name="client_reference"
+          render={({ field }) => <TripReference value={field.value ?? ''} onChange={field.onChange} />}
+        />
       </div>
       <FormTextField
         control={form.control}

@@ -14,12 +14,14 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ContactValue } from '../../../components/contact-value.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { BookingTrips } from '../../../components/office-parts.tsx';
 import { OpenValue } from '../../../components/open-value.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { UnknownStatusNotice } from '../../../components/unknown-status.tsx';
 import { latestActionError } from '../../../lib/api.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { usePageActions } from '../../../lib/page-actions.ts';
 import { serviceNow } from '../../../lib/service-clock.ts';
 import {
   cancellationQuoteQuery,
@@ -54,6 +56,19 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
   const client = useQueryClient();
   const close = () => setAsking(null);
   const quoteExpired = quote.data ? Date.parse(quote.data.expires_at) <= serviceNow() : false;
+  // The command palette offers the same buttons, opening the same confirmations.
+  usePageActions([
+    ...(allowed.includes('confirm')
+      ? [{ id: 'confirm', label: `Confirm · ${formatMoney(order.total)}`, run: () => setAsking('confirm') }]
+      : []),
+    ...(allowed.includes('extend_deadline')
+      ? [{ id: 'extend', label: 'Extend the deadline', run: () => setAsking('extend') }]
+      : []),
+    ...(allowed.includes('cancel')
+      ? [{ id: 'cancel', label: 'Cancel booking…', run: () => setAsking('cancel') }]
+      : []),
+  ]);
+  const lead = rooms.known[0]?.guests[0];
 
   return (
     <div className="page stack">
@@ -82,6 +97,10 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
         {order.client_reference && <> · client reference {order.client_reference}</>}
         {order.penalty && <> · cancellation penalty {formatMoney(order.penalty)}</>}
       </p>
+      <BookingTrips
+        bookingId={order.id}
+        tripName={lead ? `${lead.family_name}, ${lead.given_name}` : `Stay at ${order.hotel.name}`}
+      />
       {order.status === 'held' && (
         <p className="muted small">
           Payment deadline: {whenLocal(order.payment_deadline)}. An unconfirmed hold is cancelled then.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, bookingDocument, TravellerInputSchema, travellerChecks } from './office.ts';
+import { addMonths, bookingDocument, travellerChecks } from './traveller-checks.ts';
+import { TravellerInputSchema } from './travellers.ts';
 
 const profile = {
   id: 'trv_1',

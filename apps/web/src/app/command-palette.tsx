@@ -1,0 +1,247 @@
+import {
+  HotelPlaceListSchema,
+  LedgerListSchema,
+  type Product,
+  TravellerListSchema,
+  TripListSchema,
+} from '@console/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import {
+  Autocomplete,
+  Dialog,
+  Header,
+  Input,
+  Label,
+  Menu,
+  MenuItem,
+  MenuSection,
+  Modal,
+  ModalOverlay,
+  SearchField,
+  Text,
+} from 'react-aria-components';
+import { useNavigate } from 'react-router';
+import { api, queryString } from '../lib/api.ts';
+import { usePageActionList } from '../lib/page-actions.ts';
+import { serviceNow } from '../lib/service-clock.ts';
+import { describeLine, flightSearchUrl, readCommandLine } from './command-line.ts';
+
+/**
+ * The hotel desk's URL for a place and stay, in the keys its search-params read (features/hotels/search-params.ts:
+ * place, name, type, in, out, rooms as adults.childAge…). Written here so the palette does not pull the hotel desk's
+ * modules apart into more chunks for every route.
+ */
+function hotelSearchParams(
+  place: { id: string; name: string; type: string },
+  stay: { checkIn: string; checkOut: string; adults: number },
+) {
+  return new URLSearchParams({
+    place: place.id,
+    name: place.name,
+    type: place.type,
+    in: stay.checkIn,
+    out: stay.checkOut,
+    rooms: String(stay.adults),
+  });
+}
+
+interface Item {
+  id: string;
+  label: string;
+  hint?: string;
+  run: () => void;
+}
+
+const BOOKING_PATH: Record<Product, string> = {
+  flight: '/flights/orders/',
+  hotel: '/hotels/orders/',
+  activity: '/activities/bookings/',
+};
+
+const PLACES = [
+  { to: '/flights', label: 'Flights' },
+  { to: '/hotels', label: 'Hotels' },
+  { to: '/activities', label: 'Activities' },
+  { to: '/bookings', label: 'Bookings' },
+  { to: '/radar', label: 'Radar' },
+  { to: '/trips', label: 'Trips' },
+  { to: '/travellers', label: 'Travellers' },
+];
+
+/**
+ * The command palette (Ctrl+K / ⌘K): jump to a booking, trip or traveller; start a search from one typed line; run the
+ * page's own actions (through the same confirmation dialogs as its buttons). React Aria's Autocomplete and Menu in a
+ * modal dialog: arrow keys move, Enter runs, Escape closes, focus comes back where it was.
+ */
+export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAdmin: boolean }) {
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState('');
+  const q = useDeferredValue(typed.trim());
+  const today = new Date(serviceNow()).toISOString().slice(0, 10);
+  const line = useMemo(() => readCommandLine(q, today), [q, today]);
+  const lookup = q.length >= 2 && !line;
+  const go = (to: string) => () => {
+    onClose();
+    void navigate(to);
+  };
+
+  const bookings = useQuery({
+    queryKey: ['palette', 'bookings', q],
+    queryFn: ({ signal }) =>
+      api(`/bookings?${queryString({ q, limit: 6 })}`, { schema: LedgerListSchema, signal }),
+    enabled: lookup,
+    staleTime: 10_000,
+  });
+  const trips = useQuery({
+    queryKey: ['palette', 'trips', q],
+    queryFn: ({ signal }) =>
+      api(`/trips?${queryString({ q, limit: 4 })}`, { schema: TripListSchema, signal }),
+    enabled: lookup,
+    staleTime: 10_000,
+  });
+  const travellers = useQuery({
+    queryKey: ['palette', 'travellers', q],
+    queryFn: ({ signal }) =>
+      api(`/travellers?${queryString({ q, limit: 4 })}`, { schema: TravellerListSchema, signal }),
+    enabled: lookup,
+    staleTime: 10_000,
+  });
+  const hotelPlace = line?.kind === 'hotels' ? line.place : '';
+  const places = useQuery({
+    queryKey: ['hotels', 'places', hotelPlace.toLowerCase()],
+    queryFn: ({ signal }) =>
+      api(`/hotels/places?${queryString({ query: hotelPlace, limit: 3 })}`, {
+        schema: HotelPlaceListSchema,
+        signal,
+      }),
+    enabled: hotelPlace.length >= 2,
+    staleTime: 10 * 60_000,
+  });
+  const pageActions = usePageActionList();
+
+  const matches = (label: string) => !q || label.toLowerCase().includes(q.toLowerCase());
+  const sections: { title: string; items: Item[] }[] = [];
+  const actions = pageActions.filter((a) => matches(a.label));
+  if (actions.length > 0)
+    sections.push({
+      title: 'This page',
+      items: actions.map((a) => ({
+        id: `action:${a.id}`,
+        label: a.label,
+        run: () => {
+          onClose();
+          a.run();
+        },
+      })),
+    });
+  if (line?.kind === 'flights')
+    sections.push({
+      title: 'Search',
+      items: [{ id: 'search', label: describeLine(line), run: go(flightSearchUrl(line)) }],
+    });
+  if (line?.kind === 'activities')
+    sections.push({
+      title: 'Search',
+      items: [
+        {
+          id: 'search',
+          label: describeLine(line),
+          run: go(`/activities?${new URLSearchParams({ q: line.query })}`),
+        },
+      ],
+    });
+  if (line?.kind === 'hotels')
+    sections.push({
+      title: 'Search',
+      items: (places.data?.data ?? [])
+        .filter((p) => /^\d+$/.test(p.id))
+        .map((place) => ({
+          id: `hotels:${place.id}`,
+          label: describeLine({ ...line, place: place.name }),
+          hint: `${place.type}, ${place.country}`,
+          run: go(`/hotels?${hotelSearchParams(place, line)}`),
+        })),
+    });
+  const found: Item[] = [
+    ...(bookings.data?.data ?? []).map((b) => ({
+      id: `booking:${b.id}`,
+      label: `${b.product === 'flight' ? 'Flight' : b.product === 'hotel' ? 'Hotel' : 'Activity'} ${b.reference ?? b.id}`,
+      hint: `${b.status} · ${b.summary}`,
+      run: go(`${BOOKING_PATH[b.product]}${encodeURIComponent(b.id)}`),
+    })),
+    ...(trips.data?.data ?? []).map((t) => ({
+      id: `trip:${t.id}`,
+      label: `Trip ${t.reference}`,
+      hint: t.name,
+      run: go(`/trips/${encodeURIComponent(t.id)}`),
+    })),
+    ...(travellers.data?.data ?? []).map((t) => ({
+      id: `traveller:${t.id}`,
+      label: `Traveller ${t.given_name} ${t.family_name}`,
+      hint: `born ${t.date_of_birth}`,
+      run: go(`/travellers/${encodeURIComponent(t.id)}`),
+    })),
+  ];
+  if (found.length > 0) sections.push({ title: 'Found', items: found });
+  const pages = [...PLACES, ...(isAdmin ? [{ to: '/admin/wallet', label: 'Wallet statement' }] : [])]
+    .filter((p) => matches(p.label) || matches(`go ${p.label}`))
+    .map((p) => ({ id: `go:${p.to}`, label: `Go to ${p.label}`, run: go(p.to) }));
+  if (pages.length > 0 && !line) sections.push({ title: 'Go to', items: pages });
+
+  const byId = new Map(sections.flatMap((s) => s.items).map((item) => [item.id, item]));
+  const loading = lookup && (bookings.isFetching || trips.isFetching || travellers.isFetching);
+
+  return (
+    <ModalOverlay
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      isDismissable
+      className="overlay palette-overlay"
+    >
+      <Modal className="modal palette">
+        <Dialog aria-label="Command palette" className="dialog">
+          <Autocomplete inputValue={typed} onInputChange={setTyped}>
+            <SearchField aria-describedby="palette-help" autoFocus className="palette-field">
+              <Label>Go to, search or do</Label>
+              <Input placeholder="PNR, name, trip, “LON NYC 12dec 2a”, “hotel paris 12dec 3n 2a”, or an action" />
+            </SearchField>
+            <p id="palette-help" className="muted small">
+              ↑ ↓ to choose, Enter to run, Esc to close.{loading ? ' Searching…' : ''}
+            </p>
+            <Menu
+              className="palette-list"
+              aria-label="Results"
+              onAction={(key) => byId.get(String(key))?.run()}
+              renderEmptyState={() => (
+                <p className="muted palette-empty">
+                  {q.length < 2
+                    ? 'Type at least two characters.'
+                    : loading
+                      ? 'Searching…'
+                      : 'Nothing matches.'}
+                </p>
+              )}
+            >
+              {sections.map((section) => (
+                <MenuSection key={section.title} id={section.title}>
+                  <Header className="palette-section">{section.title}</Header>
+                  {section.items.map((item) => (
+                    <MenuItem key={item.id} id={item.id} textValue={item.label} className="palette-item">
+                      <Text slot="label">{item.label}</Text>
+                      {item.hint && (
+                        <Text slot="description" className="muted small">
+                          {item.hint}
+                        </Text>
+                      )}
+                    </MenuItem>
+                  ))}
+                </MenuSection>
+              ))}
+            </Menu>
+          </Autocomplete>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,237 @@
+import { AmountSchema, type Statement, StatementSchema, WalletAlertSettingSchema } from '@console/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DateField } from '../../../components/date-field.tsx';
+import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { notify } from '../../../components/toasts.tsx';
+import { api, queryString } from '../../../lib/api.ts';
+import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { serviceNow } from '../../../lib/service-clock.ts';
+import { useUrlFilters } from '../../../lib/url-filters.ts';
+import { walletAlertQuery } from '../../../lib/wallet-alert.ts';
+import { AdminNav, AdminOnly } from './admin-page.tsx';
+
+const KEYS = ['from', 'to'] as const;
+const KIND_LABEL = { hold: 'Held', payment: 'Paid', release: 'Released', refund: 'Refunded' } as const;
+const usd = (amount: string) => formatMoney({ amount, currency: 'USD' });
+
+/** The admin's wallet alert (the low-balance level) and statement (money moves by day, table, chart and CSV). */
+export function WalletPage() {
+  return (
+    <AdminOnly>
+      <div className="page stack">
+        <h1>Wallet alert and statement</h1>
+        <AdminNav />
+        <AlertLevel />
+        <StatementSection />
+      </div>
+    </AdminOnly>
+  );
+}
+
+function AlertLevel() {
+  const alert = useQuery(walletAlertQuery);
+  const client = useQueryClient();
+  const [typed, setTyped] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (threshold: string | null) =>
+      api('/wallet/alert', {
+        method: 'PUT',
+        body: { low_balance_threshold: threshold },
+        schema: WalletAlertSettingSchema,
+      }),
+    onSuccess: (saved) => {
+      notify(
+        'Wallet alert saved',
+        saved.low_balance_threshold === null
+          ? 'No alert: the banner stays off.'
+          : `Everyone sees a banner when the wallet goes under ${usd(saved.low_balance_threshold)}.`,
+      );
+      setTyped(null);
+      void client.invalidateQueries({ queryKey: ['wallet'] });
+    },
+  });
+  const value = typed ?? alert.data?.threshold?.amount ?? '';
+  return (
+    <form
+      className="card stack"
+      aria-label="Low-balance alert"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const text = value.trim();
+        const amount = /^\d+$/.test(text) ? `${text}.00` : text;
+        if (text !== '' && !AmountSchema.safeParse(amount).success) {
+          setProblem('Enter an amount in dollars, like 5000 or 5000.00.');
+          return;
+        }
+        setProblem(null);
+        save.mutate(text === '' ? null : amount);
+      }}
+    >
+      <h2>Low-balance alert</h2>
+      <p className="muted small">
+        Agents and admins see a banner when the wallet’s available money falls under this level, or when
+        paying the running holds would take it there. Leave it empty for no alert.
+      </p>
+      <div className="row">
+        <TextField
+          label="Alert level (USD)"
+          inputMode="decimal"
+          value={value}
+          onChange={setTyped}
+          error={problem ?? undefined}
+        />
+        <button type="submit" className="button primary search-button" disabled={save.isPending}>
+          Save alert level
+        </button>
+      </div>
+      {alert.data && alert.data.alerts.length > 0 && (
+        <p className="check-warning" role="status">
+          Now: {alert.data.alerts.map((a) => a.message).join(' ')}
+        </p>
+      )}
+      {save.error && <ErrorNotice error={save.error} title="The alert level was not saved" />}
+    </form>
+  );
+}
+
+function StatementSection() {
+  const { filters, form, set, apply, search } = useUrlFilters(KEYS);
+  const statement = useQuery({
+    queryKey: ['wallet', 'statement', search],
+    queryFn: ({ signal }) => api(`/wallet/statement?${search}`, { schema: StatementSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const today = new Date(serviceNow()).toISOString().slice(0, 10);
+  const csv = `/api/wallet/statement?${queryString({ from: filters.from || undefined, to: filters.to || undefined, format: 'csv' })}`;
+  return (
+    <section className="card stack" aria-labelledby="statement-title">
+      <h2 id="statement-title">Statement</h2>
+      <form
+        className="row"
+        aria-label="Statement period"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply(form);
+        }}
+      >
+        <DateField
+          label="From"
+          value={form.from || null}
+          max={today}
+          onChange={(v) => set('from')(v ?? '')}
+        />
+        <DateField label="To" value={form.to || null} max={today} onChange={(v) => set('to')(v ?? '')} />
+        <button type="submit" className="button search-button">
+          Show
+        </button>
+        <a className="button search-button" href={csv} download>
+          Download CSV
+        </a>
+      </form>
+      {statement.error && <QueryErrorNotice query={statement} title="Could not load the statement" />}
+      {statement.data && <StatementView statement={statement.data} />}
+    </section>
+  );
+}
+
+function StatementView({ statement }: { statement: Statement }) {
+  return (
+    <>
+      <p>
+        {statement.from} to {statement.to}: held {usd(statement.totals.hold)}, paid{' '}
+        {usd(statement.totals.payment)}, released {usd(statement.totals.release)}, refunded{' '}
+        {usd(statement.totals.refund)}.
+      </p>
+      {statement.days.length > 0 && <StatementChart days={statement.days} />}
+      {statement.lines.length === 0 ? (
+        <p className="muted">No money moved in this period.</p>
+      ) : (
+        <table className="data">
+          <caption className="visually-hidden">Money moves</caption>
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>What</th>
+              <th>Booking</th>
+              <th>By</th>
+              <th className="num">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {statement.lines.map((line, index) => (
+              <tr key={`${line.at}:${index}`}>
+                <td>{whenLocal(line.at)}</td>
+                <td>{KIND_LABEL[line.kind]}</td>
+                <td>{line.booking_id ?? '—'}</td>
+                <td>{line.user}</td>
+                <td className="num">
+                  {line.kind === 'release' || line.kind === 'refund' ? '+' : '−'}
+                  {usd(line.amount.amount)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+const COLORS = { hold: '#f59e0b', payment: '#b42318', release: '#1d6f42', refund: '#0b5cad' } as const;
+
+/** Money out (held, paid) above the line and back in (released, refunded) below it, one column per day. */
+function StatementChart({ days }: { days: Statement['days'] }) {
+  const width = 720;
+  const height = 180;
+  const middle = height / 2;
+  const cents = (a: string) => Math.round(Number(a) * 100);
+  const out = days.map((d) => cents(d.hold) + cents(d.payment));
+  const back = days.map((d) => cents(d.release) + cents(d.refund));
+  const top = Math.max(1, ...out, ...back);
+  const slot = width / days.length;
+  const bar = Math.max(4, Math.min(40, slot * 0.6));
+  const scale = (v: number) => (v / top) * (middle - 14);
+  return (
+    <figure className="stack">
+      <svg
+        className="statement-chart"
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={`Money out and back by day, ${days.length} day${days.length === 1 ? '' : 's'}; the table below has every move.`}
+      >
+        <line x1="0" x2={width} y1={middle} y2={middle} stroke="#5b6573" />
+        {days.map((d, i) => {
+          const x = i * slot + (slot - bar) / 2;
+          const held = scale(cents(d.hold));
+          const paid = scale(cents(d.payment));
+          const released = scale(cents(d.release));
+          const refunded = scale(cents(d.refund));
+          return (
+            <g key={d.day}>
+              <title>{`${d.day}: held ${usd(d.hold)}, paid ${usd(d.payment)}, released ${usd(d.release)}, refunded ${usd(d.refund)}`}</title>
+              <rect x={x} y={middle - held} width={bar} height={held} fill={COLORS.hold} />
+              <rect x={x} y={middle - held - paid} width={bar} height={paid} fill={COLORS.payment} />
+              <rect x={x} y={middle} width={bar} height={released} fill={COLORS.release} />
+              <rect x={x} y={middle + released} width={bar} height={refunded} fill={COLORS.refund} />
+              {days.length <= 14 && (
+                <text x={x + bar / 2} y={height - 2} fontSize="10" textAnchor="middle" fill="#5b6573">
+                  {d.day.slice(5)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="small muted">
+        Above the line: <span style={{ color: COLORS.hold }}>■</span> held,{' '}
+        <span style={{ color: COLORS.payment }}>■</span> paid. Below:{' '}
+        <span style={{ color: COLORS.release }}>■</span> released,{' '}
+        <span style={{ color: COLORS.refund }}>■</span> refunded.
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,216 @@
+import type { Product, TripDetail, TripPart } from '@console/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Countdown } from '../../../components/countdown.tsx';
+import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { attachableQuery, tripQuery, useTripBooking } from '../api.ts';
+
+const PRODUCT: Record<Product, string> = { flight: 'Flight', hotel: 'Hotel', activity: 'Activity' };
+const PATH: Record<Product, string> = {
+  flight: '/flights/orders/',
+  hotel: '/hotels/orders/',
+  activity: '/activities/bookings/',
+};
+const ENDED = new Set(['cancelled', 'canceled', 'refunded', 'expired', 'missing', 'failed']);
+const partPath = (part: Pick<TripPart, 'product' | 'booking_id'>) =>
+  `${PATH[part.product]}${encodeURIComponent(part.booking_id)}`;
+
+/** One trip: its parts on one timeline, the conflicts across them, and the traveller's itinerary. */
+export function TripPage() {
+  const { tripId = '' } = useParams();
+  const trip = useQuery(tripQuery(tripId));
+  if (trip.isPending) return <p className="loading">Loading the trip…</p>;
+  if (trip.error) return <QueryErrorNotice query={trip} title="Could not load this trip" />;
+  return <TripView trip={trip.data} />;
+}
+
+function TripView({ trip }: { trip: TripDetail }) {
+  const flagged = new Set(trip.conflicts.flatMap((c) => c.booking_ids));
+  const { detach } = useTripBooking(trip.id);
+  const events = trip.parts
+    .flatMap((part) =>
+      (part.lines.length > 0 ? part.lines : [{ at: part.starts_at, text: part.title }]).map((line) => ({
+        ...line,
+        part,
+      })),
+    )
+    .sort((a, b) => String(a.at ?? '9999').localeCompare(String(b.at ?? '9999')));
+  const total = trip.parts
+    .filter((p) => !ENDED.has(p.status.toLowerCase()))
+    .reduce((sum, p) => sum + Math.round(Number(p.total.amount) * 100), 0);
+  const unread = trip.parts.filter((p) => !p.read);
+  const undated = trip.parts.filter((p) => p.read && p.starts_at === null);
+
+  return (
+    <div className="page stack">
+      <div className="page-head">
+        <h1>{trip.name}</h1>
+        <span className="muted">Trip {trip.reference}</span>
+        <a
+          className="button"
+          href={`/api/trips/${encodeURIComponent(trip.id)}/itinerary.pdf`}
+          download={`itinerary-${trip.reference}.pdf`}
+        >
+          Download itinerary (PDF)
+        </a>
+      </div>
+      <p>
+        {trip.travellers.length > 0 ? <>For {trip.travellers.join(', ')} · </> : null}
+        {trip.part_count} part{trip.part_count === 1 ? '' : 's'} ·{' '}
+        <strong>{formatMoney({ amount: (total / 100).toFixed(2), currency: 'USD' })}</strong> booked
+      </p>
+      <p className="muted small">
+        Book more parts with the client reference <strong>{trip.reference}</strong> and they join this trip.
+      </p>
+
+      <section aria-label="Conflicts" className="stack">
+        <h2>Conflicts</h2>
+        {trip.conflicts.length === 0 ? (
+          <p className="muted">No conflicts between the parts found.</p>
+        ) : (
+          trip.conflicts.map((c) => (
+            <div
+              key={`${c.rule}:${c.booking_ids.join()}`}
+              className={c.severity === 'error' ? 'check-error' : 'check-warning'}
+            >
+              <strong>{c.severity === 'error' ? 'Conflict' : 'Check'}:</strong> {c.message}
+            </div>
+          ))
+        )}
+        {(unread.length > 0 || undated.length > 0) && (
+          <p className="muted small">
+            {unread.length > 0 &&
+              `${unread.length} part${unread.length === 1 ? '' : 's'} could not be read from the service now; shown as last known. `}
+            {undated.length > 0 &&
+              'The service gave some parts’ dates in a form the console does not read: they are left out of the date checks.'}
+          </p>
+        )}
+      </section>
+
+      <section aria-label="Timeline" className="card">
+        <h2>Timeline</h2>
+        {events.length === 0 ? (
+          <p className="muted">No parts yet.</p>
+        ) : (
+          <ol className="timeline">
+            {events.map((event, index) => (
+              <li
+                key={`${event.part.booking_id}:${index}`}
+                className={
+                  flagged.has(event.part.booking_id)
+                    ? 'flagged'
+                    : ENDED.has(event.part.status.toLowerCase())
+                      ? 'ended'
+                      : undefined
+                }
+              >
+                <div className="muted small">{event.at ?? 'Date not known'}</div>
+                <div>
+                  <strong>{PRODUCT[event.part.product]}</strong> {event.text}{' '}
+                  <span className={`status-pill status-${event.part.status}`}>{event.part.status}</span>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-label="Parts" className="card">
+        <h2>Parts</h2>
+        {trip.parts.length > 0 && (
+          <table className="data">
+            <thead>
+              <tr>
+                <th>Part</th>
+                <th>What</th>
+                <th>Status</th>
+                <th>Deadline</th>
+                <th>Total</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {trip.parts.map((part) => (
+                <tr key={part.booking_id}>
+                  <td>
+                    <Link to={partPath(part)}>
+                      {PRODUCT[part.product]} {part.reference ?? part.booking_id}
+                    </Link>
+                  </td>
+                  <td>{part.title}</td>
+                  <td>
+                    <span className={`status-pill status-${part.status}`}>{part.status}</span>
+                  </td>
+                  <td>{part.deadline ? <Countdown deadline={part.deadline} label="Lapses in" /> : '—'}</td>
+                  <td>{formatMoney(part.total)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={detach.isPending}
+                      onClick={() => detach.mutate(part.booking_id)}
+                    >
+                      Take out of trip
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {detach.error && <ErrorNotice error={detach.error} title="The booking was not taken out" />}
+        <AttachBooking tripId={trip.id} present={new Set(trip.parts.map((p) => p.booking_id))} />
+      </section>
+    </div>
+  );
+}
+
+function AttachBooking({ tripId, present }: { tripId: string; present: Set<string> }) {
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const found = useQuery(attachableQuery(q));
+  const { attach } = useTripBooking(tripId);
+  const candidates = (found.data?.data ?? []).filter((b) => !present.has(b.id));
+  return (
+    <div className="stack">
+      <h3>Add a booking</h3>
+      <form
+        className="row"
+        aria-label="Find a booking to add"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQ(typed.trim());
+        }}
+      >
+        <TextField label="PNR, confirmation number, name or id" value={typed} onChange={setTyped} />
+        <button type="submit" className="button search-button">
+          Find
+        </button>
+      </form>
+      {q && found.data && candidates.length === 0 && <p className="muted">No other booking matches.</p>}
+      {candidates.length > 0 && (
+        <ul className="plain-list">
+          {candidates.map((b) => (
+            <li key={b.id}>
+              {PRODUCT[b.product]} {b.reference ?? b.id} · {b.summary} · {b.status}{' '}
+              <button
+                type="button"
+                className="button"
+                disabled={attach.isPending}
+                onClick={() => attach.mutate(b.id)}
+              >
+                Add to trip
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {attach.error && <ErrorNotice error={attach.error} title="The booking was not added" />}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { GenderSchema } from './flights.ts';
+import { optionalText } from './notes.ts';
+import {
+  CountryCodeSchema,
+  DateSchema,
+  DateTimeSchema,
+  EmailSchema,
+  PersonNameSchema,
+  PhoneSchema,
+} from './primitives.ts';
+
+/**
+ * The office's traveller directory, kept by the console (not the service; decision 018): strict to write, and the
+ * checks a booking form runs against the trip being booked.
+ */
+
+export const DOCUMENT_KINDS = ['passport', 'national_id'] as const;
+
+export const TravellerDocumentSchema = z.strictObject({
+  kind: z.enum(DOCUMENT_KINDS).default('passport'),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{5,20}$/i, { error: 'must be 5 to 20 letters and digits' })
+    .transform((v) => v.toUpperCase()),
+  country: CountryCodeSchema,
+  issued_on: DateSchema.nullish(),
+  expires_on: DateSchema,
+  /** The name exactly as printed on the document, when it differs from the profile's (else the profile's). */
+  given_name: PersonNameSchema.nullish(),
+  family_name: PersonNameSchema.nullish(),
+});
+export type TravellerDocument = z.output<typeof TravellerDocumentSchema>;
+
+/** A traveller as an agent writes them: names as on the travel document, and what a booking asks of them. */
+export const TravellerInputSchema = z.strictObject({
+  given_name: PersonNameSchema,
+  family_name: PersonNameSchema,
+  date_of_birth: DateSchema,
+  gender: GenderSchema.nullish(),
+  nationality: CountryCodeSchema.nullish(),
+  documents: z.array(TravellerDocumentSchema).max(5).default([]),
+  email: EmailSchema.nullish(),
+  phone: PhoneSchema.nullish(),
+  notes: optionalText(1000),
+});
+export type TravellerInput = z.input<typeof TravellerInputSchema>;
+
+export const TravellerSchema = z.object({
+  id: z.string(),
+  given_name: z.string(),
+  family_name: z.string(),
+  date_of_birth: z.string(),
+  gender: GenderSchema.nullable(),
+  nationality: z.string().nullable(),
+  documents: z.array(
+    z.object({
+      kind: z.enum(DOCUMENT_KINDS),
+      number: z.string(),
+      country: z.string(),
+      issued_on: z.string().nullable(),
+      expires_on: z.string(),
+      given_name: z.string().nullable(),
+      family_name: z.string().nullable(),
+    }),
+  ),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_at: DateTimeSchema,
+  updated_at: DateTimeSchema,
+});
+export type Traveller = z.infer<typeof TravellerSchema>;
+
+/** What the directory's list shows: no document numbers, contact or notes (they come with one traveller's page). */
+export const TravellerSummarySchema = TravellerSchema.pick({
+  id: true,
+  given_name: true,
+  family_name: true,
+  date_of_birth: true,
+  nationality: true,
+}).extend({
+  /** The soonest-expiring document's expiry, for the list's "expires" column; null with no document. */
+  document_expires_on: z.string().nullable(),
+});
+export type TravellerSummary = z.infer<typeof TravellerSummarySchema>;
+
+export const TravellerListSchema = z.object({ data: z.array(TravellerSummarySchema) });
+
+export const TravellersQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});

@@ -22,6 +22,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { dateInDays, formatMoney, priceDifference } from '../../../lib/format.ts';
+import { useSaveTraveller } from '../../../lib/office.ts';
 import { forget, keep, recall } from '../../../lib/remembered.ts';
 import { rememberedOffer, repricedOfferQuery } from '../api/offers.ts';
 import { useCreateOrder } from '../api/orders.ts';
@@ -172,6 +173,10 @@ function PassengersForm({
   const lastDeparture = offer.slices.at(-1)?.segments.at(-1)?.arriving_at.slice(0, 10) ?? dateInDays(0);
   // The directory profile each passenger was filled from, for the name and duplicate checks.
   const [profiles, setProfiles] = useState<Record<number, Traveller>>({});
+  // Passengers to save to the directory once the booking is made (what the agent typed, whatever shape the
+  // service gives its passengers back in).
+  const [toSave, setToSave] = useState<Record<number, boolean>>({});
+  const saveTraveller = useSaveTraveller();
   const trip = {
     starts_on: wallClockOf(offer.slices[0]?.segments[0]?.departing_at)?.date ?? null,
     ends_on: wallClockOf(offer.slices.at(-1)?.segments.at(-1)?.arriving_at)?.date ?? null,
@@ -222,6 +227,43 @@ function PassengersForm({
             'Booking held',
             `Order ${order.booking_reference ?? order.id} for ${formatMoney(order.total)}. Ticket it before the deadline.`,
           );
+          const saving = body.passengers.filter((_, index) => toSave[index] && !profiles[index]);
+          // The booking stands whatever happens here: a traveller not saved is said, never the booking undone.
+          void Promise.allSettled(
+            saving.map((p) =>
+              saveTraveller.mutateAsync({
+                body: {
+                  given_name: p.given_name,
+                  family_name: p.family_name,
+                  date_of_birth: p.date_of_birth,
+                  gender: p.gender,
+                  nationality: p.nationality ?? null,
+                  documents: p.document
+                    ? [
+                        {
+                          number: p.document.number,
+                          country: p.document.country_code,
+                          expires_on: p.document.expires_on,
+                        },
+                      ]
+                    : [],
+                  email: saving.length === 1 ? body.contact.email : null,
+                },
+              }),
+            ),
+          ).then((results) => {
+            const saved = results.filter((r) => r.status === 'fulfilled').length;
+            if (saved > 0)
+              notify(
+                'Saved to travellers',
+                `${saved} traveller${saved === 1 ? '' : 's'} added to the directory.`,
+              );
+            if (saved < results.length)
+              notify(
+                'Not saved to travellers',
+                'The booking is made; save the traveller from the directory instead.',
+              );
+          });
           key.done();
           forget(DRAFT, draftKey);
           onBooked(order.id);
@@ -343,6 +385,18 @@ function PassengersForm({
               label="National ID (optional)"
             />
             <TravellerChecks checks={shown.filter((c) => c.index === index)} />
+            {!profiles[index] && (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={toSave[index] ?? false}
+                  onChange={(event) =>
+                    setToSave((current) => ({ ...current, [index]: event.target.checked }))
+                  }
+                />{' '}
+                Save passenger {index + 1} to travellers when booked
+              </label>
+            )}
           </fieldset>
         ))}
       </div>

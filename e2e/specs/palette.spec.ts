@@ -1,0 +1,56 @@
+import { expect, expectAccessible, inDays, test } from '../support/fixtures.ts';
+import { holdFlight } from '../support/holds.ts';
+
+test('an agent books from the command palette with the keyboard only: search, jump to the order, ticket it', async ({
+  agentPage: page,
+}) => {
+  await holdFlight(page, 55);
+  const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  await page.goto('/bookings');
+  await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible();
+
+  // A flight search typed on one line.
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  const field = palette.getByRole('searchbox', { name: 'Go to, search or do' });
+  await expect(field).toBeFocused();
+  const depart = inDays(60);
+  const day = Number(depart.slice(8, 10));
+  const month = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'][
+    Number(depart.slice(5, 7)) - 1
+  ];
+  await page.keyboard.type(`LHR CDG ${day}${month} 2a`);
+  await expect(palette.getByRole('menuitem', { name: /^Search flights LHR → CDG/ })).toBeVisible();
+  await expectAccessible(page, 'command palette');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/flights\\?from=LHR&to=CDG&depart=${depart}&adults=2`));
+  await expect(palette).toBeHidden();
+
+  // Jump to the held order by its id.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(orderId);
+  await expect(palette.getByRole('menuitem', { name: /^Flight / })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
+  expect(decodeURIComponent(page.url())).toContain(orderId);
+
+  // The page's own action, through its own confirmation.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('ticket');
+  await expect(palette.getByRole('menuitem', { name: /^Ticket · / })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Ticket this order?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: /^Ticket for / })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.status-pill').first()).toHaveText(/ticketing|ticketed/);
+
+  // Escape closes the palette and gives focus back.
+  await page.keyboard.press('Control+k');
+  await expect(palette).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+});

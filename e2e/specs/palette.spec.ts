@@ -22,7 +22,7 @@ test('an agent books from the command palette with the keyboard only: search, ju
   await page.keyboard.type(`LHR CDG ${day}${month} 2a`);
   await expect(palette.getByRole('menuitem', { name: /^Search flights LHR → CDG/ })).toBeVisible();
   await expectAccessible(page, 'command palette');
-  await page.keyboard.press('ArrowDown');
+  // The first result is the one Enter runs.
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/flights\\?from=LHR&to=CDG&depart=${depart}&adults=2`));
   await expect(palette).toBeHidden();
@@ -31,7 +31,6 @@ test('an agent books from the command palette with the keyboard only: search, ju
   await page.keyboard.press('Control+k');
   await page.keyboard.type(orderId);
   await expect(palette.getByRole('menuitem', { name: /^Flight / })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
   expect(decodeURIComponent(page.url())).toContain(orderId);
@@ -40,7 +39,9 @@ test('an agent books from the command palette with the keyboard only: search, ju
   await page.keyboard.press('Control+k');
   await page.keyboard.type('ticket');
   await expect(palette.getByRole('menuitem', { name: /^Ticket · / })).toBeVisible();
+  // Arrow keys move between results: down to "Go to…" and back up to the action.
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('alertdialog', { name: 'Ticket this order?' });
   await expect(confirm).toBeVisible();

@@ -262,6 +262,8 @@ export class Ledger {
               status: facts.status,
               deadline: facts.deadline,
               total_amount: facts.total.amount,
+              // A schedule change moves the dates the desk shows.
+              summary: facts.summary,
               search_text: searchText(facts),
               updated_at: new Date().toISOString(),
             },

@@ -6,6 +6,7 @@ import { useSignOut } from '../features/auth/api/sign-in.ts';
 import { useDeadlineNotices } from '../features/bookings/deadline-notices.ts';
 import { onSignedOut } from '../lib/api.ts';
 import { meQuery, useMe } from '../lib/me.ts';
+import { onPaletteKey, requestPalette } from './palette-signal.ts';
 
 const NAV = [
   { to: '/flights', label: 'Flights' },
@@ -30,6 +31,10 @@ export function Layout() {
   const navigationType = useNavigationType();
   const here = `${location.pathname}${location.search}`;
   useDeadlineNotices(Boolean(me.data));
+  useEffect(() => {
+    window.addEventListener('keydown', onPaletteKey);
+    return () => window.removeEventListener('keydown', onPaletteKey);
+  }, []);
 
   // A new screen opens at its top; back and forward leave the browser to restore where the agent was.
   useEffect(() => {
@@ -81,8 +86,7 @@ export function Layout() {
         <button
           type="button"
           className="button palette-button"
-          // The palette listens for this (app/shell-extras.tsx); Ctrl+K / ⌘K opens it too.
-          onClick={() => window.dispatchEvent(new Event('console:open-palette'))}
+          onClick={requestPalette}
           aria-keyshortcuts="Control+K Meta+K"
         >
           Go to… Ctrl+K

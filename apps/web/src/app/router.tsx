@@ -1,67 +1,71 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { SignInPage } from '../features/auth/components/sign-in-page.tsx';
+
+/** A screen's lazy component: the module to load when first visited, and the component it exports by that name. */
+// biome-ignore lint/suspicious/noExplicitAny: the bound React.lazy itself puts on a component's props
+function page<K extends string, C extends ComponentType<any>>(
+  load: () => Promise<{ [key in K]: C }>,
+  name: K,
+) {
+  return lazy(async () => {
+    const component: C = (await load())[name];
+    return { default: component };
+  });
+}
 
 // Each screen beyond sign-in is its own chunk, loaded when first visited. Declarative routes (not the data router):
 // the console loads its data with React Query, and the data router would add ~17 KiB gzipped to every screen
 // (decision 008).
-const Layout = lazy(async () => ({ default: (await import('./layout.tsx')).Layout }));
-const FlightSearchPage = lazy(async () => ({
-  default: (await import('../features/flights/components/flight-search-page.tsx')).FlightSearchPage,
-}));
-const BookPage = lazy(async () => ({
-  default: (await import('../features/flights/components/book-page.tsx')).BookPage,
-}));
-const OrderPage = lazy(async () => ({
-  default: (await import('../features/flights/components/order-page.tsx')).OrderPage,
-}));
+const Layout = page(() => import('./layout.tsx'), 'Layout');
+const FlightSearchPage = page(
+  () => import('../features/flights/components/flight-search-page.tsx'),
+  'FlightSearchPage',
+);
+const BookPage = page(() => import('../features/flights/components/book-page.tsx'), 'BookPage');
+const OrderPage = page(() => import('../features/flights/components/order-page.tsx'), 'OrderPage');
 
-const HotelSearchPage = lazy(async () => ({
-  default: (await import('../features/hotels/components/hotel-search-page.tsx')).HotelSearchPage,
-}));
-const HotelPage = lazy(async () => ({
-  default: (await import('../features/hotels/components/hotel-page.tsx')).HotelPage,
-}));
-const HotelBookPage = lazy(async () => ({
-  default: (await import('../features/hotels/components/hotel-book-page.tsx')).HotelBookPage,
-}));
-const HotelOrderPage = lazy(async () => ({
-  default: (await import('../features/hotels/components/hotel-order-page.tsx')).HotelOrderPage,
-}));
+const HotelSearchPage = page(
+  () => import('../features/hotels/components/hotel-search-page.tsx'),
+  'HotelSearchPage',
+);
+const HotelPage = page(() => import('../features/hotels/components/hotel-page.tsx'), 'HotelPage');
+const HotelBookPage = page(
+  () => import('../features/hotels/components/hotel-book-page.tsx'),
+  'HotelBookPage',
+);
+const HotelOrderPage = page(
+  () => import('../features/hotels/components/hotel-order-page.tsx'),
+  'HotelOrderPage',
+);
 
-const ActivitySearchPage = lazy(async () => ({
-  default: (await import('../features/activities/components/activity-search-page.tsx')).ActivitySearchPage,
-}));
-const ActivityPage = lazy(async () => ({
-  default: (await import('../features/activities/components/activity-page.tsx')).ActivityPage,
-}));
-const ActivityBookPage = lazy(async () => ({
-  default: (await import('../features/activities/components/activity-book-page.tsx')).ActivityBookPage,
-}));
-const ActivityBookingPage = lazy(async () => ({
-  default: (await import('../features/activities/components/activity-booking-page.tsx')).ActivityBookingPage,
-}));
-const ActivityBookingsPage = lazy(async () => ({
-  default: (await import('../features/activities/components/activity-bookings-page.tsx'))
-    .ActivityBookingsPage,
-}));
+const ActivitySearchPage = page(
+  () => import('../features/activities/components/activity-search-page.tsx'),
+  'ActivitySearchPage',
+);
+const ActivityPage = page(
+  () => import('../features/activities/components/activity-page.tsx'),
+  'ActivityPage',
+);
+const ActivityBookPage = page(
+  () => import('../features/activities/components/activity-book-page.tsx'),
+  'ActivityBookPage',
+);
+const ActivityBookingPage = page(
+  () => import('../features/activities/components/activity-booking-page.tsx'),
+  'ActivityBookingPage',
+);
+const ActivityBookingsPage = page(
+  () => import('../features/activities/components/activity-bookings-page.tsx'),
+  'ActivityBookingsPage',
+);
 
-const BookingsPage = lazy(async () => ({
-  default: (await import('../features/bookings/components/bookings-page.tsx')).BookingsPage,
-}));
-const RadarPage = lazy(async () => ({
-  default: (await import('../features/bookings/components/radar-page.tsx')).RadarPage,
-}));
-const AdminPage = lazy(async () => ({
-  default: (await import('../features/admin/components/admin-page.tsx')).AdminPage,
-}));
-const UsersPage = lazy(async () => ({
-  default: (await import('../features/admin/components/users-page.tsx')).UsersPage,
-}));
-const OfficePages = lazy(async () => ({ default: (await import('./office-pages.tsx')).OfficePages }));
-const AuditPage = lazy(async () => ({
-  default: (await import('../features/admin/components/audit-page.tsx')).AuditPage,
-}));
+const BookingsPage = page(() => import('../features/bookings/components/bookings-page.tsx'), 'BookingsPage');
+const RadarPage = page(() => import('../features/bookings/components/radar-page.tsx'), 'RadarPage');
+const AdminPage = page(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage');
+const UsersPage = page(() => import('../features/admin/components/users-page.tsx'), 'UsersPage');
+const OfficePages = page(() => import('./office-pages.tsx'), 'OfficePages');
+const AuditPage = page(() => import('../features/admin/components/audit-page.tsx'), 'AuditPage');
 
 export function AppRoutes() {
   return (

@@ -1,34 +1,27 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { WalletBanner } from '../components/wallet-banner.tsx';
+import { onPaletteRequest } from './palette-signal.ts';
 
-// Loaded on the first Ctrl+K: no screen carries it before it is asked for.
-const CommandPalette = lazy(async () => ({
-  default: (await import('./command-palette.tsx')).CommandPalette,
-}));
-
-/** The event the top bar's "Go to…" button sends to open the palette. */
-export const OPEN_PALETTE = 'console:open-palette';
+// No screen carries the palette in its first load; it is fetched when the browser is idle after one is up, so the
+// first Ctrl+K opens it at once and no keystroke typed right after is lost.
+const loadPalette = () => import('./command-palette.tsx');
+const CommandPalette = lazy(async () => ({ default: (await loadPalette()).CommandPalette }));
 
 /**
  * What the signed-in shell adds once a screen is up, loaded after it: the wallet's low-balance banner, and the
- * command palette on Ctrl+K / ⌘K (or the top bar's button).
+ * command palette when asked for (app/palette-signal.ts).
  */
 export function ShellExtras({ isAdmin }: { isAdmin: boolean }) {
   const [palette, setPalette] = useState(false);
+  useEffect(() => onPaletteRequest(() => setPalette(true)), []);
   useEffect(() => {
-    const open = () => setPalette(true);
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey) {
-        event.preventDefault();
-        open();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    window.addEventListener(OPEN_PALETTE, open);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener(OPEN_PALETTE, open);
-    };
+    const warm = () => void loadPalette();
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(warm, { timeout: 5000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(warm, 2000);
+    return () => clearTimeout(timer);
   }, []);
   return (
     <>

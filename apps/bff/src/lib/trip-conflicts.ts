@@ -37,7 +37,8 @@ const nameKey = (name: string) =>
   name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 const LABEL = { flight: 'flight', hotel: 'hotel', activity: 'activity' } as const;
 /** A part as the messages name it: its product and reference, or what it is (a hotel's name, an activity's title). */
-const named = (part: TripPart) => `the ${LABEL[part.product]} ${part.reference ?? part.title.split(' · ')[0]}`;
+const named = (part: TripPart) =>
+  `the ${LABEL[part.product]} ${part.reference ?? part.title.split(' · ')[0]}`;
 
 /**
  * The conflicts across a trip's parts (docs/decisions/019). Each rule compares dates and people the service gave;
@@ -187,5 +188,8 @@ export function tripConflicts(parts: readonly PartForRules[]): TripConflict[] {
           booking_ids: [reference.booking_id, part.booking_id],
         });
   }
-  return conflicts.map((c) => ({ ...c, message: `${c.message.charAt(0).toUpperCase()}${c.message.slice(1)}` }));
+  return conflicts.map((c) => ({
+    ...c,
+    message: `${c.message.charAt(0).toUpperCase()}${c.message.slice(1)}`,
+  }));
 }

@@ -110,6 +110,11 @@ function StatementSection() {
   return (
     <section className="card stack" aria-labelledby="statement-title">
       <h2 id="statement-title">Statement</h2>
+      <p className="muted small">
+        The money moves made through this console, from its audit log: holds, payments, releases and refunds.
+        Moves made elsewhere (another system on the same wallet) are not here; the wallet's balance above is
+        the service's.
+      </p>
       <form
         className="row"
         aria-label="Statement period"

@@ -11,6 +11,7 @@ import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { SavedTraveller, TripReference } from '../../../components/office-parts.tsx';
 import { ResumedAttempt } from '../../../components/resumed-attempt.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
@@ -259,6 +260,16 @@ function BookingForm({
         <OptionsSections form={form} options={options} travelers={travelers} />
         <fieldset className="card stack">
           <legend>Customer</legend>
+          <SavedTraveller
+            label="Saved traveller as the customer"
+            onPick={(traveller) => {
+              const fill = { shouldDirty: true } as const;
+              form.setValue('customer.given_name', traveller.given_name, fill);
+              form.setValue('customer.family_name', traveller.family_name, fill);
+              if (traveller.email) form.setValue('customer.email', traveller.email, fill);
+              if (traveller.phone) form.setValue('customer.phone', traveller.phone, fill);
+            }}
+          />
           <div className="row">
             <Controller
               control={form.control}
@@ -305,6 +316,11 @@ function BookingForm({
               control={form.control}
               name="client_reference"
               label="Client reference (optional)"
+            />
+            <Controller
+              control={form.control}
+              name="client_reference"
+              render={({ field }) => <TripReference value={field.value ?? ''} onChange={field.onChange} />}
             />
           </div>
         </fieldset>

@@ -4,7 +4,9 @@ import {
   FlightSearchRequestSchema,
   NotesRequestSchema,
   RefundRequestSchema,
+  SERVICE_TIME_HEADER,
 } from '@console/contract';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Deps } from '../deps.ts';
@@ -12,6 +14,7 @@ import { ConsoleError } from '../lib/errors.ts';
 import { FLIGHT_LEDGER, flightFacts } from '../lib/ledger.ts';
 import { parseBody, pathId } from '../lib/parse.ts';
 import { rereadForLedger, settleAction, settleCreate, settledBody } from '../lib/settle.ts';
+import { nodeSink, type SseSink } from '../lib/sse-sink.ts';
 import type { AppEnv } from '../lib/types.ts';
 
 export const HEARTBEAT_MS = 15_000;
@@ -43,45 +46,70 @@ export function flightRoutes(d: Deps) {
         detach();
         throw error;
       }
-      c.header('X-Accel-Buffering', 'no');
-      c.header('Cache-Control', 'no-cache, no-transform');
       let shuttingDown = false;
       const untrack = d.lifecycle.track(() => {
         shuttingDown = true;
         upstream.abort();
       });
-      return streamSSE(c, async (stream) => {
-        stream.onAbort(() => upstream.abort());
+      // Each event goes on as the service's own bytes, unchanged, straight to the browser's connection.
+      const relay = async (sink: SseSink) => {
+        sink.onGone(() => upstream.abort());
         const heartbeat = setInterval(() => {
-          stream.write(': keep-alive\n\n').catch(() => upstream.abort());
+          sink.write(': keep-alive\n\n').catch(() => upstream.abort());
         }, HEARTBEAT_MS);
+        const fail = (envelope: unknown) =>
+          sink.write(`event: error\ndata: ${JSON.stringify(envelope)}\n\n`).catch(() => undefined);
         try {
-          // Each event goes on as the service's own bytes, unchanged.
-          if (!first.done) await stream.write(first.value.frame);
-          for await (const event of events) await stream.write(event.frame);
+          if (!first.done) await sink.write(first.value.frame);
+          for await (const event of events) await sink.write(event.frame);
         } catch (error) {
-          if (shuttingDown) {
+          if (shuttingDown)
             // This instance is stopping: the browser is told, in the envelope, to search again.
-            const envelope = errorEnvelope('service_unavailable', {
-              requestId: c.get('requestId'),
-              message: 'The console is restarting. Search again in a moment.',
-            });
-            await stream.writeSSE({ event: 'error', data: JSON.stringify(envelope) }).catch(() => undefined);
-            return;
-          }
-          if (upstream.signal.aborted) return;
-          const envelope =
-            error instanceof ServiceError
-              ? error.envelope
-              : errorEnvelope('stream_interrupted', { requestId: c.get('requestId') });
-          await stream.writeSSE({ event: 'error', data: JSON.stringify(envelope) });
+            await fail(
+              errorEnvelope('service_unavailable', {
+                requestId: c.get('requestId'),
+                message: 'The console is restarting. Search again in a moment.',
+              }),
+            );
+          else if (!upstream.signal.aborted)
+            await fail(
+              error instanceof ServiceError
+                ? error.envelope
+                : errorEnvelope('stream_interrupted', { requestId: c.get('requestId') }),
+            );
         } finally {
           clearInterval(heartbeat);
           untrack();
           detach();
           upstream.abort();
+          sink.end();
         }
-      });
+      };
+      const outgoing = c.env.outgoing;
+      if (outgoing) {
+        void relay(
+          nodeSink(outgoing, {
+            'Content-Type': 'text/event-stream; charset=utf-8',
+            'Cache-Control': 'no-cache, no-transform',
+            'X-Accel-Buffering': 'no',
+            'X-Content-Type-Options': 'nosniff',
+            'Request-Id': c.get('requestId'),
+            [SERVICE_TIME_HEADER]: String(d.upstream.clock.now()),
+          }),
+        );
+        // The answer is on the wire already: the adapter leaves the connection to the relay.
+        return RESPONSE_ALREADY_SENT;
+      }
+      // Not on Node's server (no connection to write to): the same relay through Hono's stream.
+      c.header('X-Accel-Buffering', 'no');
+      c.header('Cache-Control', 'no-cache, no-transform');
+      return streamSSE(c, (stream) =>
+        relay({
+          write: (chunk) => stream.write(chunk).then(() => undefined),
+          onGone: (listener) => stream.onAbort(listener),
+          end: () => undefined,
+        }),
+      );
     })
     .post('/orders', (c) => settleCreate(c, d, 'createFlightOrder'))
     .get('/orders/:id', async (c) => {

@@ -11,7 +11,20 @@ import { startConsole, type TestConsole } from './test-support.ts';
 const script = `export const routes = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `/route/${i}`))};\n`;
 const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
 mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Booking console</title><div id="root"></div>');
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><head><title>Booking console</title><link rel="modulepreload" crossorigin href="/assets/api-1.js"></head><div id="root"></div>',
+);
+// What the web build writes beside it: each screen's chunks beyond the entry's.
+writeFileSync(
+  join(dist, 'route-preloads.json'),
+  JSON.stringify({
+    '/flights': ['assets/layout-1.js', 'assets/flight-search-page-1.js', 'assets/api-1.js'],
+    '/flights/orders/:orderId': ['assets/layout-1.js', 'assets/order-page-1.js', 'assets/page-1.css'],
+    '/activities/bookings': ['assets/layout-1.js', 'assets/activity-bookings-page-1.js'],
+    '/activities/:productId': ['assets/layout-1.js', 'assets/activity-page-1.js'],
+  }),
+);
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
 writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
 writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
@@ -45,6 +58,26 @@ function raw(
     req.end();
   });
 }
+
+describe('the page of each screen', () => {
+  const page = async (path: string) => (await raw(path, {})).body.toString();
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it('preloads the shell and the screen’s own chunks, not what the entry already has', async () => {
+    expect(preloads(await page('/flights/orders/ord_123'))).toEqual([
+      '/assets/api-1.js',
+      '/assets/layout-1.js',
+      '/assets/order-page-1.js',
+    ]);
+    // A screen's fixed path wins over a pattern; the front door is the flight desk.
+    expect(preloads(await page('/activities/bookings'))).toContain('/assets/activity-bookings-page-1.js');
+    expect(preloads(await page('/activities/act_1'))).toContain('/assets/activity-page-1.js');
+    expect(preloads(await page('/'))).toContain('/assets/flight-search-page-1.js');
+    // No known screen: index.html as built.
+    expect(preloads(await page('/nowhere/at/all'))).toEqual(['/assets/api-1.js']);
+  });
+});
 
 describe('compressed assets', () => {
   it('serves Brotli to a browser that takes it, gzip to one that takes only gzip, and the file itself otherwise', async () => {

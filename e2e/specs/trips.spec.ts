@@ -33,6 +33,15 @@ test('an agent makes a trip of a flight and a hotel, and sees the conflict when 
   await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('listitem').first()).toBeVisible();
   await expectAccessible(page, 'trip page');
 
+  // The agent names the trip for the client and lists who travels.
+  await page.getByText('Edit the trip’s name, travellers, dates and notes').click();
+  const edit = page.getByRole('form', { name: 'Edit the trip' });
+  await edit.getByLabel('Name').fill('Hart family, Paris');
+  await edit.getByLabel('Travellers').fill('Radar Flyer, GuestA RoomX');
+  await edit.getByRole('button', { name: 'Save the trip' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hart family, Paris');
+  await expect(page.getByText(/^For Radar Flyer, GuestA RoomX/)).toBeVisible();
+
   // The airline moves the flight two days later.
   await sandbox(`/flights/orders/${encodeURIComponent(orderId)}/schedule`, { days: 2 });
   await page.reload();

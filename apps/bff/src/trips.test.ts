@@ -102,6 +102,20 @@ describe('trip files', () => {
       trip.id,
     ]);
 
+    // A change changes only what it names.
+    const renamed = TripSchema.parse(
+      (await agent.patch(`/trips/${trip.id}`, { travellers: ['Noor Haddad', 'Sami Haddad'] })).body,
+    );
+    expect(renamed.travellers).toEqual(['Noor Haddad', 'Sami Haddad']);
+    const kept = TripSchema.parse(
+      (await agent.patch(`/trips/${trip.id}`, { name: 'Haddad family, Amsterdam' })).body,
+    );
+    expect(kept).toMatchObject({
+      name: 'Haddad family, Amsterdam',
+      travellers: ['Noor Haddad', 'Sami Haddad'],
+    });
+    expect((await agent.patch(`/trips/${trip.id}`, { name: '' })).status).toBe(422);
+
     expect((await agent.delete(`/trips/${trip.id}/bookings/${tour.id}`)).status).toBe(200);
     expect((await detail(trip.id)).parts).toEqual([]);
     expect((await agent.post(`/trips/${trip.id}/bookings`, { booking_id: 'abk_nobody' })).status).toBe(404);

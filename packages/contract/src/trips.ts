@@ -5,15 +5,18 @@ import { DateSchema, DateTimeSchema } from './primitives.ts';
 
 /** Trip files, kept by the console (decision 019): a client's bookings across products under one reference. */
 
+const TripNameSchema = z.string().trim().min(1, { error: 'is required' }).max(100);
+const TripTravellersSchema = z.array(z.string().trim().min(1).max(120)).max(9);
+
 export const TripInputSchema = z.strictObject({
-  name: z.string().trim().min(1, { error: 'is required' }).max(100),
+  name: TripNameSchema,
   /** Sent to the service as each part's `client_reference`; made up (TRIP-XXXXXX) when not given. */
   reference: z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9 ._/-]{0,39}$/, { error: 'letters, digits and . _ / - (at most 40)' })
     .optional(),
-  travellers: z.array(z.string().trim().min(1).max(120)).max(9).default([]),
+  travellers: TripTravellersSchema.default([]),
   starts_on: DateSchema.nullish(),
   ends_on: DateSchema.nullish(),
   /** Made from a booking's page: that booking is the trip's first part. */
@@ -22,7 +25,15 @@ export const TripInputSchema = z.strictObject({
 });
 export type TripInput = z.input<typeof TripInputSchema>;
 
-export const TripUpdateSchema = TripInputSchema.omit({ booking_id: true, reference: true }).partial();
+/** A change to a trip: only what is given changes (no defaults here: a missing list is not an empty one). */
+export const TripUpdateSchema = z.strictObject({
+  name: TripNameSchema.optional(),
+  travellers: TripTravellersSchema.optional(),
+  starts_on: DateSchema.nullish(),
+  ends_on: DateSchema.nullish(),
+  notes: optionalText(1000),
+});
+export type TripUpdate = z.input<typeof TripUpdateSchema>;
 
 export const TripSchema = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-import { LedgerListSchema, TripDetailSchema, TripSchema } from '@console/contract';
+import { LedgerListSchema, TripDetailSchema, TripSchema, type TripUpdate } from '@console/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, queryString } from '../../lib/api.ts';
 import { tripsKey } from '../../lib/office.ts';
@@ -40,4 +40,14 @@ export function useTripBooking(tripId: string) {
       onSuccess: settle,
     }),
   };
+}
+
+/** Changes a trip's name, travellers, dates or notes (only what is given). */
+export function useUpdateTrip(tripId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TripUpdate) =>
+      api(`/trips/${encodeURIComponent(tripId)}`, { method: 'PATCH', body, schema: TripSchema }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: tripsKey }),
+  });
 }

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Countdown } from '../../../components/countdown.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { attachableQuery, tripQuery, useTripBooking } from '../api.ts';
+import { attachableQuery, tripQuery, useTripBooking, useUpdateTrip } from '../api.ts';
 
 const PRODUCT: Record<Product, string> = { flight: 'Flight', hotel: 'Hotel', activity: 'Activity' };
 const PATH: Record<Product, string> = {
@@ -65,6 +66,7 @@ function TripView({ trip }: { trip: TripDetail }) {
       <p className="muted small">
         Book more parts with the client reference <strong>{trip.reference}</strong> and they join this trip.
       </p>
+      <EditTrip trip={trip} />
 
       <section aria-label="Conflicts" className="stack">
         <h2>Conflicts</h2>
@@ -212,5 +214,58 @@ function AttachBooking({ tripId, present }: { tripId: string; present: Set<strin
       )}
       {attach.error && <ErrorNotice error={attach.error} title="The booking was not added" />}
     </div>
+  );
+}
+
+/** The trip's own facts, changed in place: name, travellers, dates and notes. */
+function EditTrip({ trip }: { trip: TripDetail }) {
+  const update = useUpdateTrip(trip.id);
+  const [name, setName] = useState(trip.name);
+  const [travellers, setTravellers] = useState(trip.travellers.join(', '));
+  const [startsOn, setStartsOn] = useState<string | null>(trip.starts_on);
+  const [endsOn, setEndsOn] = useState<string | null>(trip.ends_on);
+  const [notes, setNotes] = useState(trip.notes ?? '');
+  return (
+    <details className="card">
+      <summary>Edit the trip’s name, travellers, dates and notes</summary>
+      <form
+        className="stack"
+        aria-label="Edit the trip"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          update.mutate({
+            name,
+            travellers: travellers
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean),
+            starts_on: startsOn,
+            ends_on: endsOn,
+            notes: notes.trim() || null,
+          });
+        }}
+      >
+        <div className="row">
+          <TextField label="Name" value={name} onChange={setName} />
+          <TextField
+            label="Travellers"
+            description="Names, separated by commas"
+            value={travellers}
+            onChange={setTravellers}
+          />
+          <DateField label="From" value={startsOn} onChange={setStartsOn} />
+          <DateField label="To" value={endsOn} onChange={setEndsOn} />
+        </div>
+        <TextField label="Notes" value={notes} onChange={setNotes} />
+        <div className="actions">
+          <button type="submit" className="button primary" disabled={update.isPending}>
+            Save the trip
+          </button>
+          {update.isSuccess && <span role="status">Saved.</span>}
+        </div>
+        {update.error && <ErrorNotice error={update.error} title="The trip was not changed" />}
+      </form>
+    </details>
   );
 }

@@ -92,3 +92,36 @@ export const TravellersQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+
+/** A booked passenger as a directory profile: what an order's passenger, or a booking form's, says of them. */
+export function travellerFromPassenger(
+  passenger: {
+    given_name: string;
+    family_name: string;
+    date_of_birth: string;
+    gender?: string | null | undefined;
+    nationality?: string | null | undefined;
+    document?: { number: string; country_code: string; expires_on: string; issued_on?: string | null } | null;
+  },
+  email?: string | null,
+): TravellerInput {
+  const { document } = passenger;
+  return {
+    given_name: passenger.given_name,
+    family_name: passenger.family_name,
+    date_of_birth: passenger.date_of_birth,
+    gender: passenger.gender === 'male' || passenger.gender === 'female' ? passenger.gender : null,
+    nationality: passenger.nationality ?? null,
+    documents: document
+      ? [
+          {
+            number: document.number,
+            country: document.country_code,
+            expires_on: document.expires_on,
+            issued_on: document.issued_on ?? null,
+          },
+        ]
+      : [],
+    email: email ?? null,
+  };
+}

@@ -1,7 +1,6 @@
 import {
   HotelPlaceListSchema,
   LedgerListSchema,
-  type Product,
   TravellerListSchema,
   TripListSchema,
 } from '@console/contract';
@@ -23,9 +22,11 @@ import {
 } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { api, queryString } from '../lib/api.ts';
+import { orderPath } from '../lib/booking-path.ts';
 import { usePageActionList } from '../lib/page-actions.ts';
 import { serviceNow } from '../lib/service-clock.ts';
 import { describeLine, flightSearchUrl, readCommandLine } from './command-line.ts';
+import { NAV } from './nav.ts';
 
 /**
  * The hotel desk's URL for a place and stay, in the keys its search-params read (features/hotels/search-params.ts:
@@ -52,22 +53,6 @@ interface Item {
   hint?: string;
   run: () => void;
 }
-
-const BOOKING_PATH: Record<Product, string> = {
-  flight: '/flights/orders/',
-  hotel: '/hotels/orders/',
-  activity: '/activities/bookings/',
-};
-
-const PLACES = [
-  { to: '/flights', label: 'Flights' },
-  { to: '/hotels', label: 'Hotels' },
-  { to: '/activities', label: 'Activities' },
-  { to: '/bookings', label: 'Bookings' },
-  { to: '/radar', label: 'Radar' },
-  { to: '/trips', label: 'Trips' },
-  { to: '/travellers', label: 'Travellers' },
-];
 
 /**
  * The command palette (Ctrl+K / ⌘K): jump to a booking, trip or traveller; start a search from one typed line; run the
@@ -168,7 +153,7 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
       id: `booking:${b.id}`,
       label: `${b.product === 'flight' ? 'Flight' : b.product === 'hotel' ? 'Hotel' : 'Activity'} ${b.reference ?? b.id}`,
       hint: `${b.status} · ${b.summary}`,
-      run: go(`${BOOKING_PATH[b.product]}${encodeURIComponent(b.id)}`),
+      run: go(orderPath(b)),
     })),
     ...(trips.data?.data ?? []).map((t) => ({
       id: `trip:${t.id}`,
@@ -184,7 +169,7 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
     })),
   ];
   if (found.length > 0) sections.push({ title: 'Found', items: found });
-  const pages = [...PLACES, ...(isAdmin ? [{ to: '/admin/wallet', label: 'Wallet statement' }] : [])]
+  const pages = [...NAV, ...(isAdmin ? [{ to: '/admin/wallet', label: 'Wallet statement' }] : [])]
     .filter((p) => matches(p.label) || matches(`go ${p.label}`))
     .map((p) => ({ id: `go:${p.to}`, label: `Go to ${p.label}`, run: go(p.to) }));
   if (pages.length > 0 && !line) sections.push({ title: 'Go to', items: pages });

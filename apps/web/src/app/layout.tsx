@@ -6,17 +6,8 @@ import { useSignOut } from '../features/auth/api/sign-in.ts';
 import { useDeadlineNotices } from '../features/bookings/deadline-notices.ts';
 import { onSignedOut } from '../lib/api.ts';
 import { meQuery, useMe } from '../lib/me.ts';
+import { NAV } from './nav.ts';
 import { onPaletteKey, requestPalette } from './palette-signal.ts';
-
-const NAV = [
-  { to: '/flights', label: 'Flights' },
-  { to: '/hotels', label: 'Hotels' },
-  { to: '/activities', label: 'Activities' },
-  { to: '/bookings', label: 'Bookings' },
-  { to: '/radar', label: 'Radar' },
-  { to: '/trips', label: 'Trips' },
-  { to: '/travellers', label: 'Travellers' },
-] as const;
 
 // The banner and the command palette come after the screen is up (app/shell-extras.tsx).
 const ShellExtras = lazy(async () => ({ default: (await import('./shell-extras.tsx')).ShellExtras }));

@@ -1,4 +1,4 @@
-import { type LedgerEntry, LedgerListSchema, type RadarAction, RadarSchema } from '@console/contract';
+import { LedgerListSchema, type RadarAction, RadarSchema } from '@console/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -18,19 +18,7 @@ export const radarQuery = queryOptions({
 });
 export const useRadar = () => useQuery(radarQuery);
 
-const enc = encodeURIComponent;
-
-/** Where a booking's own page is. */
-export function orderPath(entry: Pick<LedgerEntry, 'id' | 'product'>): string {
-  switch (entry.product) {
-    case 'flight':
-      return `/flights/orders/${enc(entry.id)}`;
-    case 'hotel':
-      return `/hotels/orders/${enc(entry.id)}`;
-    case 'activity':
-      return `/activities/bookings/${enc(entry.id)}`;
-  }
-}
+export { orderPath } from '../../lib/booking-path.ts';
 
 export const ACTION_LABELS: Record<RadarAction, string> = {
   ticket: 'Ticket',

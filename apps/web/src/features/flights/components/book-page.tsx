@@ -4,6 +4,7 @@ import {
   type PassengerType,
   type Traveller,
   travellerChecks,
+  travellerFromPassenger,
   wallClockOf,
 } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -232,23 +233,7 @@ function PassengersForm({
           void Promise.allSettled(
             saving.map((p) =>
               saveTraveller.mutateAsync({
-                body: {
-                  given_name: p.given_name,
-                  family_name: p.family_name,
-                  date_of_birth: p.date_of_birth,
-                  gender: p.gender,
-                  nationality: p.nationality ?? null,
-                  documents: p.document
-                    ? [
-                        {
-                          number: p.document.number,
-                          country: p.document.country_code,
-                          expires_on: p.document.expires_on,
-                        },
-                      ]
-                    : [],
-                  email: saving.length === 1 ? body.contact.email : null,
-                },
+                body: travellerFromPassenger(p, saving.length === 1 ? body.contact.email : null),
               }),
             ),
           ).then((results) => {

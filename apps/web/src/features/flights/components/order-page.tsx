@@ -10,6 +10,7 @@ import {
   RefundQuoteTicketSchema,
   readKnown,
   readKnownItems,
+  travellerFromPassenger,
 } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -163,23 +164,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
                     <SaveTravellerButton
                       traveller={
                         p.date_of_birth
-                          ? {
-                              given_name: p.given_name,
-                              family_name: p.family_name,
-                              date_of_birth: p.date_of_birth,
-                              gender: p.gender === 'male' || p.gender === 'female' ? p.gender : null,
-                              nationality: p.nationality ?? null,
-                              documents: p.document
-                                ? [
-                                    {
-                                      number: p.document.number,
-                                      country: p.document.country_code,
-                                      expires_on: p.document.expires_on,
-                                      issued_on: p.document.issued_on ?? null,
-                                    },
-                                  ]
-                                : [],
-                            }
+                          ? travellerFromPassenger({ ...p, date_of_birth: p.date_of_birth })
                           : null
                       }
                     />

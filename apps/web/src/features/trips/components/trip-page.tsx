@@ -6,18 +6,14 @@ import { Countdown } from '../../../components/countdown.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { orderPath } from '../../../lib/booking-path.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { attachableQuery, tripQuery, useTripBooking, useUpdateTrip } from '../api.ts';
 
 const PRODUCT: Record<Product, string> = { flight: 'Flight', hotel: 'Hotel', activity: 'Activity' };
-const PATH: Record<Product, string> = {
-  flight: '/flights/orders/',
-  hotel: '/hotels/orders/',
-  activity: '/activities/bookings/',
-};
 const ENDED = new Set(['cancelled', 'canceled', 'refunded', 'expired', 'missing', 'failed']);
 const partPath = (part: Pick<TripPart, 'product' | 'booking_id'>) =>
-  `${PATH[part.product]}${encodeURIComponent(part.booking_id)}`;
+  orderPath({ id: part.booking_id, product: part.product });
 
 /** One trip: its parts on one timeline, the conflicts across them, and the traveller's itinerary. */
 export function TripPage() {

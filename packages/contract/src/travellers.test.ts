@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, bookingDocument, travellerChecks } from './traveller-checks.ts';
-import { TravellerInputSchema } from './travellers.ts';
+import { TravellerInputSchema, travellerFromPassenger } from './travellers.ts';
 
 const profile = {
   id: 'trv_1',
@@ -125,5 +125,22 @@ describe('travellers checked at entry', () => {
       secret: 1,
     });
     expect(bad.success).toBe(false);
+  });
+
+  it('makes a booked passenger a profile the directory accepts, with their passport', () => {
+    const input = travellerFromPassenger(
+      {
+        given_name: 'Amelia',
+        family_name: 'Hart',
+        date_of_birth: '1985-04-12',
+        gender: 'F',
+        nationality: 'GB',
+        document: { number: 'P1234567', country_code: 'GB', expires_on: '2031-05-01' },
+      },
+      'amelia@example.com',
+    );
+    // A gender the directory does not know is left out rather than guessed.
+    expect(input).toMatchObject({ gender: null, documents: [{ number: 'P1234567', country: 'GB' }] });
+    expect(TravellerInputSchema.safeParse(input).success).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { Product, TripDetail, TripPart } from '@console/contract';
+import { addMoney, type Product, type TripDetail, type TripPart } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -35,9 +35,8 @@ function TripView({ trip }: { trip: TripDetail }) {
       })),
     )
     .sort((a, b) => String(a.at ?? '9999').localeCompare(String(b.at ?? '9999')));
-  const total = trip.parts
-    .filter((p) => !ENDED.has(p.status.toLowerCase()))
-    .reduce((sum, p) => sum + Math.round(Number(p.total.amount) * 100), 0);
+  // Money in cents with the contract's own arithmetic, not floating point.
+  const total = addMoney(...trip.parts.filter((p) => !ENDED.has(p.status.toLowerCase())).map((p) => p.total));
   const unread = trip.parts.filter((p) => !p.read);
   const undated = trip.parts.filter((p) => p.read && p.starts_at === null);
 
@@ -56,8 +55,8 @@ function TripView({ trip }: { trip: TripDetail }) {
       </div>
       <p>
         {trip.travellers.length > 0 ? <>For {trip.travellers.join(', ')} · </> : null}
-        {trip.part_count} part{trip.part_count === 1 ? '' : 's'} ·{' '}
-        <strong>{formatMoney({ amount: (total / 100).toFixed(2), currency: 'USD' })}</strong> booked
+        {trip.part_count} part{trip.part_count === 1 ? '' : 's'} · <strong>{formatMoney(total)}</strong>{' '}
+        booked
       </p>
       <p className="muted small">
         Book more parts with the client reference <strong>{trip.reference}</strong> and they join this trip.

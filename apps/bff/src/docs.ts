@@ -2,7 +2,7 @@ import { DOWNLOAD_VOUCHER, OPERATIONS, type OperationName, STREAM_FLIGHT_SEARCH 
 import { openApiDocument } from './openapi.ts';
 
 export const OPERATIONS_START =
-  '<!-- operations: written by pnpm docs from packages/contract/src/operations*.ts -->';
+  '<!-- operations: written by pnpm run docs from packages/contract/src/operations*.ts -->';
 export const OPERATIONS_END = '<!-- operations: end -->';
 
 /** The service operations the console uses, as a Markdown table made from the operation table. */

@@ -39,7 +39,7 @@ describe("the console's OpenAPI document", () => {
     expect([...described].filter((route) => !mounted.has(route))).toEqual([]);
   });
 
-  it('is served at /api/openapi.json and is the same as docs/openapi.json (run pnpm docs after a change)', async () => {
+  it('is served at /api/openapi.json and is the same as docs/openapi.json (run pnpm run docs after a change)', async () => {
     const served = await t.browser().get('/openapi.json');
     expect(served.status).toBe(200);
     expect(served.body).toEqual(openApiDocument());
@@ -48,7 +48,7 @@ describe("the console's OpenAPI document", () => {
 });
 
 describe('docs/service.md', () => {
-  it("lists the service's operations as the operation table declares them (run pnpm docs after a change)", () => {
+  it("lists the service's operations as the operation table declares them (run pnpm run docs after a change)", () => {
     const markdown = readFileSync(docs('service.md'), 'utf8');
     expect(withOperationsTable(markdown)).toBe(markdown);
     expect(markdown).toContain(

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { errorEnvelope, newId, SERVICE_TIME_HEADER } from '@console/contract';
+import { errorEnvelope, type Me, newId, SERVICE_TIME_HEADER } from '@console/contract';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
@@ -11,7 +11,7 @@ import { Accounts } from './lib/accounts.ts';
 import { AuditLog } from './lib/audit.ts';
 import { compressJson } from './lib/compress.ts';
 import { ConsoleError, renderError } from './lib/errors.ts';
-import { csrf, signedIn } from './lib/guards.ts';
+import { csrf, sessionUser, signedIn } from './lib/guards.ts';
 import { BookingIntents } from './lib/intents.ts';
 import { startJobs } from './lib/jobs.ts';
 import { Leases } from './lib/lease.ts';
@@ -22,7 +22,7 @@ import { Metrics } from './lib/metrics.ts';
 import { ownBookingsOnly } from './lib/ownership.ts';
 import { relayRoutes } from './lib/relay.ts';
 import { SignInThrottle } from './lib/throttle.ts';
-import type { AppEnv } from './lib/types.ts';
+import type { AppEnv, SignedInUser } from './lib/types.ts';
 import { DatabaseSessionStore } from './lib/upstream-session.ts';
 import { openApiDocument } from './openapi.ts';
 import { activityRoutes } from './routes/activities.ts';
@@ -110,6 +110,16 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   };
   const jobs = startJobs(deps);
 
+  /** Who is signed in, as GET /api/me answers and as each page of the SPA carries it (static.ts). */
+  const meOf = (user: SignedInUser): Me => ({
+    user: { id: user.id, email: user.email, name: user.name, role: user.role },
+    environment: upstream.service.environment,
+    session: {
+      expires_at: new Date(user.sessionExpiresAt).toISOString(),
+      idle_minutes: env.SESSION_IDLE_MINUTES,
+    },
+  });
+
   const api = new Hono<AppEnv>()
     // Headers are changed on the response's own Headers after `next()`: `c.header()` at that point would copy the
     // whole response (see decision 007's profile).
@@ -173,17 +183,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     })
     .route('/auth', authRoutes(deps))
     .use('*', signedIn(accounts))
-    .get('/me', (c) => {
-      const user = c.get('user');
-      return c.json({
-        user: { id: user.id, email: user.email, name: user.name, role: user.role },
-        environment: upstream.service.environment,
-        session: {
-          expires_at: new Date(user.sessionExpiresAt).toISOString(),
-          idle_minutes: env.SESSION_IDLE_MINUTES,
-        },
-      });
-    })
+    .get('/me', (c) => c.json(meOf(c.get('user'))))
     .route('/wallet', walletRoutes(deps))
     .route('/travellers', travellerRoutes(deps))
     .route('/trips', tripRoutes(deps))
@@ -275,7 +275,13 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   app.use('/api/*', compressJson);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
-  app.route('/', spa(env.WEB_DIST));
+  app.route(
+    '/',
+    spa(env.WEB_DIST, async (c) => {
+      const user = await sessionUser(c, accounts);
+      return user ? meOf(user) : null;
+    }),
+  );
   app.notFound((c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
   app.onError((error, c) => renderError(error, c, log));
 

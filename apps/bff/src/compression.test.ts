@@ -79,6 +79,42 @@ describe('the page of each screen', () => {
   });
 });
 
+describe('who is signed in, in the page', () => {
+  const carried = (html: string) => {
+    const m = /<script id="console-me" type="application\/json">(.*?)<\/script>/.exec(html);
+    return m?.[1] === undefined ? null : (JSON.parse(m[1]) as unknown);
+  };
+
+  it('carries the signed-in agent’s /api/me answer in their page, never stored; a page without a session carries none', async () => {
+    const agent = await t.signedIn('agent');
+    const me = await agent.get('/me');
+    const page = await raw('/flights', { cookie: agent.cookie() });
+    expect(carried(page.body.toString())).toEqual(me.body);
+    expect(page.headers['cache-control']).toBe('no-store');
+    // Any page of the SPA, a path of no known screen too.
+    expect(carried((await raw('/nowhere/at/all', { cookie: agent.cookie() })).body.toString())).toEqual(
+      me.body,
+    );
+
+    const signedOut = await raw('/flights', {});
+    expect(carried(signedOut.body.toString())).toBeNull();
+    expect(signedOut.headers['cache-control']).toBe('no-cache');
+    const ended = await raw('/flights', { cookie: 'console_session=not-a-session' });
+    expect(carried(ended.body.toString())).toBeNull();
+  });
+
+  it('cannot be broken out of by a name an admin typed', async () => {
+    const admin = await t.signedIn('admin');
+    const me = (await admin.get('/me')).body as { user: { id: string } };
+    const name = '</script><script>alert(1)</script><!-- \u2028 -->';
+    expect((await admin.patch(`/admin/users/${me.user.id}`, { name })).status).toBe(200);
+    const html = (await raw('/bookings', { cookie: admin.cookie() })).body.toString();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(carried(html)).toMatchObject({ user: { name } });
+  });
+});
+
 describe('compressed assets', () => {
   it('serves Brotli to a browser that takes it, gzip to one that takes only gzip, and the file itself otherwise', async () => {
     const br = await raw('/assets/index-abc123.js', { 'Accept-Encoding': 'gzip, deflate, br' });

@@ -71,6 +71,8 @@ export const MeSchema = z.object({
   session: z.object({ expires_at: DateTimeSchema, idle_minutes: z.number().int() }),
 });
 export type Me = z.infer<typeof MeSchema>;
+/** The element of each signed-in page the BFF serves that carries its /api/me answer, read before the first render. */
+export const ME_ELEMENT_ID = 'console-me';
 
 export const CreateUserRequestSchema = z
   .object({

@@ -1,9 +1,10 @@
 import { CSRF_HEADER, type Role } from '@console/contract';
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { Accounts } from './accounts.ts';
 import { ConsoleError } from './errors.ts';
-import type { AppEnv } from './types.ts';
+import type { AppEnv, SignedInUser } from './types.ts';
 
 export const SESSION_COOKIE = 'console_session';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -33,11 +34,16 @@ export const csrf = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** The agent or admin whose session the request's cookie is (which keeps the session alive), or null. */
+export async function sessionUser(c: Context, accounts: Accounts): Promise<SignedInUser | null> {
+  const token = getCookie(c, SESSION_COOKIE);
+  return token ? accounts.resume(token) : null;
+}
+
 /** A signed-in agent or admin, from the session cookie; 401 otherwise. */
 export function signedIn(accounts: Accounts) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const token = getCookie(c, SESSION_COOKIE);
-    const user = token ? await accounts.resume(token) : null;
+    const user = await sessionUser(c, accounts);
     if (!user) throw new ConsoleError('unauthenticated');
     c.set('user', user);
     await next();

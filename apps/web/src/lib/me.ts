@@ -1,5 +1,5 @@
-import { MeSchema } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ME_ELEMENT_ID, MeSchema } from '@console/contract';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 
 export const meQuery = queryOptions({
@@ -10,3 +10,22 @@ export const meQuery = queryOptions({
 });
 
 export const useMe = () => useQuery(meQuery);
+
+/**
+ * Who is signed in, as the page the console served carries it (the BFF puts its /api/me answer there for a signed-in
+ * session): put in the query cache before the first render, so the screen does not wait for that call. Read once and
+ * removed; a page without it (signed out, or an old page) asks /api/me as before, and so does anything unreadable.
+ */
+export function seedMe(queryClient: QueryClient, doc: Document = document): void {
+  const element = doc.getElementById(ME_ELEMENT_ID);
+  if (!element) return;
+  element.remove();
+  let json: unknown;
+  try {
+    json = JSON.parse(element.textContent ?? '');
+  } catch {
+    return;
+  }
+  const me = MeSchema.safeParse(json);
+  if (me.success) queryClient.setQueryData(meQuery.queryKey, me.data);
+}

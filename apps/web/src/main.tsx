@@ -1,16 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, preloadScreens } from './app/router.tsx';
+import { seedMe } from './lib/me.ts';
 import { queryClient } from './lib/query-client.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AppRoutes />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+seedMe(queryClient);
+// The first screen's chunks are in before the first render (see preloadScreens); a chunk that fails to come is
+// asked for again by the screen itself, which shows the error.
+void preloadScreens(window.location.pathname)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AppRoutes />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );

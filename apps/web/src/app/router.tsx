@@ -1,22 +1,48 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { SignInPage } from '../features/auth/components/sign-in-page.tsx';
+import { type ComponentType, createElement, isValidElement, lazy, Suspense, useState } from 'react';
+import {
+  BrowserRouter,
+  createRoutesFromElements,
+  matchRoutes,
+  Navigate,
+  Route,
+  useRoutes,
+} from 'react-router';
 
-/** A screen's lazy component: the module to load when first visited, and the component it exports by that name. */
+/** A screen: its component, loaded with its chunk when first needed; `preload` fetches the chunk ahead. */
 // biome-ignore lint/suspicious/noExplicitAny: the bound React.lazy itself puts on a component's props
+type Screen<P = any> = ComponentType<P> & { preload: () => Promise<void> };
+
+/**
+ * A screen's lazy component: the module to load when first visited, and the component it exports by that name. Once
+ * its chunk is in (preloaded before the first render: `preloadScreens`), a screen renders at once instead of
+ * suspending: a suspended first render shows the loading line and React holds the screen back a further ~300 ms
+ * before revealing it (its Suspense throttling), which was most of the wait before a screen's data was asked for.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: as above
 function page<K extends string, C extends ComponentType<any>>(
   load: () => Promise<{ [key in K]: C }>,
   name: K,
-) {
-  return lazy(async () => {
-    const component: C = (await load())[name];
-    return { default: component };
+): Screen<React.ComponentProps<C>> {
+  let ready: C | null = null;
+  const preload = async () => {
+    ready = (await load())[name];
+  };
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: ready as C };
   });
+  // Chosen once per mount: switching a mounted screen from the lazy wrapper to the component would remount it.
+  const Page = (props: React.ComponentProps<C>) => {
+    const [Loaded] = useState<C | null>(() => ready);
+    return createElement(Loaded ?? Lazy, props);
+  };
+  return Object.assign(Page, { preload });
 }
 
-// Each screen beyond sign-in is its own chunk, loaded when first visited. Declarative routes (not the data router):
+// Each screen is its own chunk, loaded when first visited (sign-in too: its form library is not every screen's). Declarative routes (not the data router):
 // the console loads its data with React Query, and the data router would add ~17 KiB gzipped to every screen
 // (decision 008).
+const SignInPage = page(() => import('../features/auth/components/sign-in-page.tsx'), 'SignInPage');
 const Layout = page(() => import('./layout.tsx'), 'Layout');
 const FlightSearchPage = page(
   () => import('../features/flights/components/flight-search-page.tsx'),
@@ -67,38 +93,58 @@ const UsersPage = page(() => import('../features/admin/components/users-page.tsx
 const OfficePages = page(() => import('./office-pages.tsx'), 'OfficePages');
 const AuditPage = page(() => import('../features/admin/components/audit-page.tsx'), 'AuditPage');
 
+const ROUTES = createRoutesFromElements(
+  <>
+    <Route path="/sign-in" element={<SignInPage />} />
+    <Route path="/" element={<Layout />}>
+      <Route index element={<Navigate to="/flights" replace />} />
+      <Route path="flights" element={<FlightSearchPage />} />
+      <Route path="flights/book/:offerId" element={<BookPage />} />
+      <Route path="flights/orders/:orderId" element={<OrderPage />} />
+      <Route path="hotels" element={<HotelSearchPage />} />
+      <Route path="hotels/:hotelId" element={<HotelPage />} />
+      <Route path="hotels/book/:rateId" element={<HotelBookPage />} />
+      <Route path="hotels/orders/:orderId" element={<HotelOrderPage />} />
+      <Route path="activities" element={<ActivitySearchPage />} />
+      <Route path="activities/bookings" element={<ActivityBookingsPage />} />
+      <Route path="activities/bookings/:bookingId" element={<ActivityBookingPage />} />
+      <Route path="activities/book/:typeId" element={<ActivityBookPage />} />
+      <Route path="activities/:productId" element={<ActivityPage />} />
+      <Route path="bookings" element={<BookingsPage />} />
+      <Route path="radar" element={<RadarPage />} />
+      <Route path="admin" element={<AdminPage />} />
+      <Route path="admin/users" element={<UsersPage />} />
+      <Route path="admin/audit" element={<AuditPage />} />
+      {/* Travellers, trips and the wallet statement: app/office-pages.tsx routes them. */}
+      <Route path="travellers/*" element={<OfficePages area="travellers" />} />
+      <Route path="trips/*" element={<OfficePages area="trips" />} />
+      <Route path="admin/wallet" element={<OfficePages area="wallet" />} />
+      <Route path="*" element={<p>There is no such page. Use the menu above.</p>} />
+    </Route>
+  </>,
+);
+
+/**
+ * Fetches the chunks of the screens a path shows (the shell and the page; the BFF's page already asked for them with
+ * modulepreload, so this mostly waits for what is on its way), for the first render to show them without suspending.
+ */
+export async function preloadScreens(pathname: string): Promise<void> {
+  const screens = (matchRoutes(ROUTES, pathname) ?? []).flatMap(({ route }) => {
+    const type: unknown = isValidElement(route.element) ? route.element.type : null;
+    return typeof type === 'function' && 'preload' in type ? [(type as Screen).preload] : [];
+  });
+  await Promise.all(screens.map((preload) => preload()));
+}
+
+function Screens() {
+  return useRoutes(ROUTES);
+}
+
 export function AppRoutes() {
   return (
     <BrowserRouter>
       <Suspense fallback={<p className="loading">Loading the console…</p>}>
-        <Routes>
-          <Route path="/sign-in" element={<SignInPage />} />
-          <Route path="/" element={<Layout />}>
-            <Route index element={<Navigate to="/flights" replace />} />
-            <Route path="flights" element={<FlightSearchPage />} />
-            <Route path="flights/book/:offerId" element={<BookPage />} />
-            <Route path="flights/orders/:orderId" element={<OrderPage />} />
-            <Route path="hotels" element={<HotelSearchPage />} />
-            <Route path="hotels/:hotelId" element={<HotelPage />} />
-            <Route path="hotels/book/:rateId" element={<HotelBookPage />} />
-            <Route path="hotels/orders/:orderId" element={<HotelOrderPage />} />
-            <Route path="activities" element={<ActivitySearchPage />} />
-            <Route path="activities/bookings" element={<ActivityBookingsPage />} />
-            <Route path="activities/bookings/:bookingId" element={<ActivityBookingPage />} />
-            <Route path="activities/book/:typeId" element={<ActivityBookPage />} />
-            <Route path="activities/:productId" element={<ActivityPage />} />
-            <Route path="bookings" element={<BookingsPage />} />
-            <Route path="radar" element={<RadarPage />} />
-            <Route path="admin" element={<AdminPage />} />
-            <Route path="admin/users" element={<UsersPage />} />
-            <Route path="admin/audit" element={<AuditPage />} />
-            {/* Travellers, trips and the wallet statement: app/office-pages.tsx routes them. */}
-            <Route path="travellers/*" element={<OfficePages area="travellers" />} />
-            <Route path="trips/*" element={<OfficePages area="trips" />} />
-            <Route path="admin/wallet" element={<OfficePages area="wallet" />} />
-            <Route path="*" element={<p>There is no such page. Use the menu above.</p>} />
-          </Route>
-        </Routes>
+        <Screens />
       </Suspense>
     </BrowserRouter>
   );

@@ -5,7 +5,7 @@ import {
   TripListSchema,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   Autocomplete,
   Dialog,
@@ -27,6 +27,7 @@ import { usePageActionList } from '../lib/page-actions.ts';
 import { serviceNow } from '../lib/service-clock.ts';
 import { describeLine, flightSearchUrl, readCommandLine } from './command-line.ts';
 import { NAV } from './nav.ts';
+import { paletteShown, typedBeforeOpen } from './palette-signal.ts';
 
 /**
  * The hotel desk's URL for a place and stay, in the keys its search-params read (features/hotels/search-params.ts:
@@ -61,7 +62,14 @@ interface Item {
  */
 export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAdmin: boolean }) {
   const navigate = useNavigate();
-  const [typed, setTyped] = useState('');
+  // Keys typed while it was loading are the search's start; from its first render the field takes them itself.
+  const [typed, setTyped] = useState(typedBeforeOpen);
+  useEffect(() => {
+    const ahead = typedBeforeOpen();
+    if (ahead) setTyped(ahead);
+    paletteShown(true);
+    return () => paletteShown(false);
+  }, []);
   const q = useDeferredValue(typed.trim());
   const today = new Date(serviceNow()).toISOString().slice(0, 10);
   const line = useMemo(() => readCommandLine(q, today), [q, today]);
@@ -189,7 +197,19 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
           <Autocomplete inputValue={typed} onInputChange={setTyped}>
             <SearchField aria-describedby="palette-help" autoFocus className="palette-field">
               <Label>Go to, search or do</Label>
-              <Input placeholder="PNR, name, trip, “LON NYC 12dec 2a”, “hotel paris 12dec 3n 2a”, or an action" />
+              <Input
+                // Enter with no result chosen runs the first one (as after typing into the field, where the first
+                // result is chosen at once; a search typed before the palette was up has none chosen yet).
+                onKeyDown={(event) => {
+                  if (event.key !== 'Enter' || event.currentTarget.getAttribute('aria-activedescendant'))
+                    return;
+                  const first = sections[0]?.items[0];
+                  if (!first) return;
+                  event.preventDefault();
+                  first.run();
+                }}
+                placeholder="PNR, name, trip, “LON NYC 12dec 2a”, “hotel paris 12dec 3n 2a”, or an action"
+              />
             </SearchField>
             <p id="palette-help" className="muted small">
               ↑ ↓ to choose, Enter to run, Esc to close.{loading ? ' Searching…' : ''}

@@ -2,9 +2,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { WalletBanner } from '../components/wallet-banner.tsx';
 import { onPaletteRequest } from './palette-signal.ts';
 
-// No screen carries the palette in its first load; it is fetched when the browser is idle after one is up, so the
-// first Ctrl+K opens it at once and no keystroke typed right after is lost.
+// No screen carries the palette in its first load, and none fetches it while its own data is coming (measured: on a
+// slow link it took the bandwidth the screen's results needed). It is fetched at the first sign of the agent at
+// work — a key (Ctrl or ⌘ comes before K), a press — or after the screen has been quiet a while, whichever is first;
+// a Ctrl+K before it arrives opens it when it does (app/palette-signal.ts).
 const loadPalette = () => import('./command-palette.tsx');
+/** How long a screen is left alone before the palette is fetched without a sign from the agent. */
+const QUIET_MS = 8000;
 const CommandPalette = lazy(async () => ({ default: (await loadPalette()).CommandPalette }));
 
 /**
@@ -15,13 +19,25 @@ export function ShellExtras({ isAdmin }: { isAdmin: boolean }) {
   const [palette, setPalette] = useState(false);
   useEffect(() => onPaletteRequest(() => setPalette(true)), []);
   useEffect(() => {
-    const warm = () => void loadPalette();
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(warm, { timeout: 5000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(warm, 2000);
-    return () => clearTimeout(timer);
+    let done = false;
+    const warm = () => {
+      if (done) return;
+      done = true;
+      stop();
+      void loadPalette();
+    };
+    const timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 5000 });
+      else warm();
+    }, QUIET_MS);
+    const stop = () => {
+      clearTimeout(timer);
+      window.removeEventListener('keydown', warm, true);
+      window.removeEventListener('pointerdown', warm, true);
+    };
+    window.addEventListener('keydown', warm, true);
+    window.addEventListener('pointerdown', warm, true);
+    return stop;
   }, []);
   return (
     <>

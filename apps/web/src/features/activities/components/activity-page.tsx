@@ -32,7 +32,9 @@ function Gallery({ product }: { product: ActivityProduct }) {
           <img
             src={mediaUrl(src)}
             alt={`${product.title}, view ${i + 1} of ${images.length}`}
-            loading="lazy"
+            // The first image is the page's largest picture: asked for at once, ahead of the rest.
+            loading={i === 0 ? 'eager' : 'lazy'}
+            fetchPriority={i === 0 ? 'high' : 'auto'}
           />
         </li>
       ))}

@@ -123,9 +123,9 @@ const HotelList = memo(function HotelList({ offers, stay }: { offers: HotelSumma
     return <p className="empty">No property matches all these filters. Remove one to see more.</p>;
   return (
     <ol className="hotel-list">
-      {offers.map((hotel) => (
+      {offers.map((hotel, i) => (
         <li key={hotel.hotel_id}>
-          <HotelCard hotel={hotel} to={`/hotels/${hotel.hotel_id}?${stay}`} />
+          <HotelCard hotel={hotel} to={`/hotels/${hotel.hotel_id}?${stay}`} index={i} />
         </li>
       ))}
     </ol>
@@ -176,12 +176,22 @@ function Facets({
   );
 }
 
-function HotelCard({ hotel, to }: { hotel: HotelSummary; to: string }) {
+/** The cards a screen shows before any scrolling: their images come at once, the first ahead of the rest. */
+const FIRST_IN_VIEW = 3;
+
+function HotelCard({ hotel, to, index }: { hotel: HotelSummary; to: string; index: number }) {
   const stars = hotel.rating ?? 0;
   return (
     <article className="hotel-card card" aria-labelledby={`hotel-${hotel.hotel_id}`}>
       {hotel.images[0] ? (
-        <img src={mediaUrl(hotel.images[0])} alt="" width={160} height={120} loading="lazy" />
+        <img
+          src={mediaUrl(hotel.images[0])}
+          alt=""
+          width={160}
+          height={120}
+          loading={index < FIRST_IN_VIEW ? 'eager' : 'lazy'}
+          fetchPriority={index === 0 ? 'high' : 'auto'}
+        />
       ) : (
         <div className="hotel-image-missing" aria-hidden="true" />
       )}

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -93,6 +94,12 @@ export async function lighthouseBench(
         );
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${route}`);
+        // BENCH_LIGHTHOUSE_DIR keeps each run's whole report (the LCP element, long tasks, requests) to read later.
+        const keep = process.env.BENCH_LIGHTHOUSE_DIR?.trim();
+        if (keep) {
+          mkdirSync(keep, { recursive: true });
+          writeFileSync(join(keep, `${preset}-${route.replaceAll(' ', '-')}.json`), JSON.stringify(lhr));
+        }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         rows.push({

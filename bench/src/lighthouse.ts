@@ -54,6 +54,9 @@ export async function lighthouseBench(
     ['activity page', `/activities/${products.data[0]?.id ?? ''}`],
     ['bookings desk', '/bookings'],
   ];
+  // BENCH_LIGHTHOUSE_ROUTES=hotel results,activity page measures those only (while working on them).
+  const only = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(',').map((r) => r.trim());
+  const measured = only ? routes.filter(([route]) => only.includes(route)) : routes;
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: [
@@ -76,7 +79,7 @@ export async function lighthouseBench(
   const [name = '', value = ''] = cookie.split('=', 2);
   try {
     for (const preset of ['mobile', 'desktop'] as const) {
-      for (const [route, path] of routes) {
+      for (const [route, path] of measured) {
         await session.send('Network.clearBrowserCache');
         if (route === 'sign-in') await session.send('Network.deleteCookies', { name, url: base });
         else await session.send('Network.setCookie', { name, value, url: base, httpOnly: true });

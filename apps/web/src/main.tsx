@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoutes, preloadScreens } from './app/router.tsx';
 import { seedMe } from './lib/me.ts';
@@ -13,12 +13,17 @@ seedMe(queryClient);
 // asked for again by the screen itself, which shows the error.
 void preloadScreens(window.location.pathname)
   .catch(() => undefined)
-  .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <AppRoutes />
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
-  );
+  .then(() => {
+    const app = createRoot(root);
+    // Rendered as a transition: React builds the first screen in slices of a few milliseconds, so a slow device's
+    // main thread is never held for the whole of it (the keyboard and the loading line stay alive meanwhile).
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <AppRoutes />
+          </QueryClientProvider>
+        </StrictMode>,
+      ),
+    );
+  });

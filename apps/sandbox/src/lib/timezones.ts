@@ -1,7 +1,25 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Offsets by zone and quarter hour: a zone's offset changes only at instants on a quarter hour (UTC) in the dates
+ * the sandbox deals in, and asking Intl for each of a search's thousands of times was most of a search's cost (a
+ * burst of a hundred streams in pnpm bench). Emptied when large.
+ */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR_MS = 900_000;
+
 /** The UTC offset of a time zone at an instant, in minutes (Paris in winter: 60). */
 export function offsetMinutes(timeZone: string, utcMs: number): number {
+  const key = `${timeZone} ${Math.floor(utcMs / QUARTER_HOUR_MS)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  if (offsets.size > 50_000) offsets.clear();
+  const minutes = intlOffsetMinutes(timeZone, utcMs);
+  offsets.set(key, minutes);
+  return minutes;
+}
+
+function intlOffsetMinutes(timeZone: string, utcMs: number): number {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });

@@ -290,38 +290,47 @@ export function flightRoutes(store: Store) {
           socket?.destroy();
           return true;
         };
+        // Each batch repeats every offer so far (replace: true): each offer is written to JSON once and reused.
+        const json = new Map<(typeof offers)[number], string>();
+        const offerJson = (o: (typeof offers)[number]) => {
+          let text = json.get(o);
+          if (text === undefined) {
+            text = JSON.stringify(o.offer);
+            json.set(o, text);
+          }
+          return text;
+        };
+        // One JSON line per event: written as it is (no line splitting to do).
+        const event = (name: string, data: string) => stream.write(`event: ${name}\ndata: ${data}\n\n`);
         try {
           const answered: string[] = [];
           for (const provider of providers) {
             if (interval > 0) await stream.sleep(interval);
             if (aborted) return;
             answered.push(provider);
-            const batch = offers.filter((o) => answered.includes(o.provider)).map((o) => o.offer);
+            const batch = offers.filter((o) => answered.includes(o.provider));
             if (await cutHere()) return;
-            await stream.writeSSE({
-              event: 'offers',
-              data: JSON.stringify({
-                object: 'flight_offer_batch',
-                search_id: id,
-                replace: true,
-                offer_count: batch.length,
-                providers_answered: answered.length,
-                providers_total: providers.length,
-                offers: batch,
-              }),
+            const head = JSON.stringify({
+              object: 'flight_offer_batch',
+              search_id: id,
+              replace: true,
+              offer_count: batch.length,
+              providers_answered: answered.length,
+              providers_total: providers.length,
             });
+            await event('offers', `${head.slice(0, -1)},"offers":[${batch.map(offerJson).join(',')}]}`);
             sent += 1;
           }
           if (await cutHere()) return;
-          await stream.writeSSE({
-            event: 'done',
-            data: JSON.stringify({
+          await event(
+            'done',
+            JSON.stringify({
               object: 'flight_search_done',
               search_id: id,
               status: 'complete',
               offer_count: offers.length,
             }),
-          });
+          );
         } finally {
           store.streams.open -= 1;
         }

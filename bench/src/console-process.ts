@@ -7,14 +7,23 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
 /** A script as production runs it: built JavaScript with plain node, TypeScript (the sandbox) through tsx. */
-function run(script: string, cwd: string, env: Record<string, string>, args: string[] = []): ChildProcess {
+function run(
+  script: string,
+  cwd: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  nodeArgs: string[] = [],
+): ChildProcess {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
-  return spawn(process.execPath, [...loader, script, ...args], {
+  return spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
+
+const nodeArgs = (name: string) =>
+  process.env[name]?.trim() ? (process.env[name]?.trim().split(/\s+/) ?? []) : [];
 
 async function up(url: string, what: string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -55,10 +64,14 @@ export async function startConsole(port: number, sandboxPort: number) {
 
 /** The sandbox on its own, as a separate process (the service, for a BFF configured with a real base URL). */
 export async function startSandbox(port: number) {
-  const child = run(join(root, 'apps/sandbox/src/index.ts'), join(root, 'apps/sandbox'), {
-    SANDBOX_PORT: String(port),
-    SANDBOX_STREAM_INTERVAL_MS: '0',
-  });
+  // BENCH_SANDBOX_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof) profiles the sandbox under the bench.
+  const child = run(
+    join(root, 'apps/sandbox/src/index.ts'),
+    join(root, 'apps/sandbox'),
+    { SANDBOX_PORT: String(port), SANDBOX_STREAM_INTERVAL_MS: '0' },
+    [],
+    nodeArgs('BENCH_SANDBOX_NODE_ARGS'),
+  );
   const origin = `http://127.0.0.1:${port}`;
   await up(`${origin}/_sandbox/clock`, 'the sandbox');
   return { origin, pid: child.pid ?? 0, stop: stopper(child) };
@@ -95,11 +108,15 @@ export async function startBff(port: number, serviceBaseUrl: string) {
   ]);
   const code = await new Promise<number | null>((resolve) => users.once('exit', resolve));
   if (code !== 0) throw new Error(`creating the bench user failed (exit ${code})`);
-  // BENCH_BFF_NODE_OPTIONS (e.g. --max-old-space-size=192) tells lazy garbage collection from a leak in the soak.
-  const child = run(join(cwd, 'dist/index.js'), cwd, {
-    ...env,
-    NODE_OPTIONS: process.env.BENCH_BFF_NODE_OPTIONS ?? '',
-  });
+  // BENCH_BFF_NODE_OPTIONS (e.g. --max-old-space-size=192) tells lazy garbage collection from a leak in the soak;
+  // BENCH_BFF_NODE_ARGS takes what NODE_OPTIONS may not carry (--cpu-prof --cpu-prof-dir=/tmp/prof).
+  const child = run(
+    join(cwd, 'dist/index.js'),
+    cwd,
+    { ...env, NODE_OPTIONS: process.env.BENCH_BFF_NODE_OPTIONS ?? '' },
+    [],
+    nodeArgs('BENCH_BFF_NODE_ARGS'),
+  );
   const base = `http://127.0.0.1:${port}`;
   await up(`${base}/api/health`, 'the BFF');
   return { base, pid: child.pid ?? 0, stop: stopper(child) };

@@ -2,6 +2,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compressAssets } from './compress-assets.ts';
+import { firstPaint } from './first-paint.ts';
 import { routeSizes } from './route-sizes.ts';
 
 const ON_REQUEST = /(shell-extras|command-palette|traveller-picker)-[^/]*\.js$/;
@@ -13,6 +14,7 @@ export default defineConfig({
     // React Aria ships its strings in ~34 languages; the console is in English, so only en-US is bundled.
     { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' },
     routeSizes(),
+    firstPaint(),
     compressAssets(),
   ],
   server: {

@@ -62,7 +62,9 @@ function raw(
 describe('the page of each screen', () => {
   const page = async (path: string) => (await raw(path, {})).body.toString();
   const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    [...html.matchAll(/<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
 
   it('preloads the shell and the screen’s own chunks, not what the entry already has', async () => {
     expect(preloads(await page('/flights/orders/ord_123'))).toEqual([
@@ -112,6 +114,20 @@ describe('who is signed in, in the page', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(carried(html)).toMatchObject({ user: { name } });
+  });
+});
+
+describe('compressed pages', () => {
+  it('sends a page gzipped to a browser that takes it, and as it is otherwise', async () => {
+    const plain = await raw('/flights', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gz = await raw('/flights', { 'Accept-Encoding': 'gzip, br' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toContain('Accept-Encoding');
+    expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString());
+    // A signed-in page too, who is signed in included.
+    const agent = await raw('/flights', { 'Accept-Encoding': 'gzip', cookie });
+    expect(gunzipSync(agent.body).toString()).toContain('id="console-me"');
   });
 });
 

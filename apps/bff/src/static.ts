@@ -1,17 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import { ME_ELEMENT_ID, type Me } from '@console/contract';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from './lib/types.ts';
 
-/**
- * The built SPA: hashed assets cached for a year and served compressed (the build's `.br` / `.gz` copies), everything
- * else answered with index.html (client routes), never cached, so a deploy is picked up on the next load.
- */
 /** The signed-in agent's GET /api/me answer for a page request, or null when it has no live session. */
 export type PageSession = (c: Context<AppEnv>) => Promise<Me | null>;
+
+const gzip = promisify(gzipCallback);
 
 /**
  * JSON that can stand inside a `<script type="application/json">`: every `<` escaped, so no value (a user's name
@@ -24,6 +24,11 @@ export function scriptJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
+/**
+ * The built SPA: hashed assets cached for a year and served compressed (the build's `.br` / `.gz` copies), everything
+ * else answered with index.html (client routes), never cached, so a deploy is picked up on the next load; a
+ * signed-in agent's page carries who they are (never stored).
+ */
 export function spa(dist: string, session?: PageSession) {
   const app = new Hono<AppEnv>();
   const index = join(dist, 'index.html');
@@ -56,23 +61,32 @@ export function spa(dist: string, session?: PageSession) {
   // Other files of the build (favicon, robots.txt); pages fall through to index.html below.
   app.use('*', async (c, next) => (/\.(?!html$)[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
   const pageFor = routePages(html, join(dist, 'route-preloads.json'));
+  // The pages the same for everyone, compressed once each (a dozen screens).
+  const gzipped = new Map<string, Uint8Array>();
   app.get('*', async (c) => {
     const page = pageFor(c.req.path);
     // A signed-in agent's page carries their /api/me answer, so the screen starts without waiting for that call
     // first (one round trip less before anything shows on a slow link; issue 20). Such a page is theirs alone: not
     // stored anywhere. A page without a session is the same for everyone and revalidated on every load.
     const me = session ? await session(c) : null;
-    if (!me) {
-      c.header('Cache-Control', 'no-cache');
-      return c.html(page);
+    c.header('Cache-Control', me ? 'no-store' : 'no-cache');
+    c.header('Vary', 'Accept-Encoding');
+    const html = me
+      ? page.replace(
+          '</head>',
+          `<script id="${ME_ELEMENT_ID}" type="application/json">${scriptJson(me)}</script></head>`,
+        )
+      : page;
+    // The page carries the entry's stylesheet (about 16 KB): sent gzipped to a browser that takes it.
+    if (!/\bgzip\b/i.test(c.req.header('Accept-Encoding') ?? '')) return c.html(html);
+    let body = me ? undefined : gzipped.get(html);
+    if (!body) {
+      body = new Uint8Array(await gzip(html, { level: 9 }));
+      if (!me) gzipped.set(html, body);
     }
-    c.header('Cache-Control', 'no-store');
-    return c.html(
-      page.replace(
-        '</head>',
-        `<script id="${ME_ELEMENT_ID}" type="application/json">${scriptJson(me)}</script></head>`,
-      ),
-    );
+    c.header('Content-Encoding', 'gzip');
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    return c.body(body as Uint8Array<ArrayBuffer>);
   });
   return app;
 }
@@ -113,7 +127,8 @@ function routePages(html: string, preloadsFile: string): (path: string) => strin
   const link = (rel: string, files: readonly string[]) =>
     files
       .filter((file) => file.endsWith('.js') && !html.includes(`/${file}"`))
-      .map((file) => `<link rel="${rel}" crossorigin href="/${file}">`)
+      // Low priority, as the build marks the entry's own: none of them is needed for the page's first paint.
+      .map((file) => `<link rel="${rel}" crossorigin fetchpriority="low" href="/${file}">`)
       .join('');
   return (path) => {
     // The console's front door goes to the flight desk.

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * index.html paints its loading line before any script runs (issue 20; Lighthouse in pnpm bench):
+ * - the entry's stylesheet is put in the page as a `<style>` (the BFF's Content-Security-Policy allows inline styles,
+ *   not inline scripts), so the HTML alone can be painted; the file is still written, for anything that names it;
+ * - the entry is fetched at once (modulepreload) but run by a small boot script only after the browser has painted a
+ *   frame, so on a slow link or device the agent sees the console answering instead of a blank page while its
+ *   scripts load and run. A page in a background tab (which paints nothing until shown) starts at once.
+ * The boot script is named by its content's hash, like every asset (cached for a year).
+ */
+/** How every module of a page is preloaded (the BFF's per-screen links say the same). */
+const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" crossorigin fetchpriority="low" href=';
+
+export function firstPaint(): Plugin {
+  let outDir = 'dist';
+  let boot: { file: string; source: string } | null = null;
+  return {
+    name: 'console-first-paint',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        let page = html.replace(
+          /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g,
+          (link, file: string) => {
+            const asset = ctx.bundle?.[file];
+            if (!asset || asset.type !== 'asset') return link;
+            const css =
+              typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+            // A `</style` inside the CSS (a string or a comment) would end the element early.
+            return css.includes('</style') ? link : `<style>${css}</style>`;
+          },
+        );
+        page = page.replace(
+          /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
+          (_tag, entry: string) => {
+            const source = bootScript(entry);
+            const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
+            boot = { file: `assets/boot-${hash}.js`, source };
+            return `<link rel="modulepreload" crossorigin href="${entry}"><script type="module" crossorigin src="/${boot.file}"></script>`;
+          },
+        );
+        // No module is needed for the first paint (module scripts never block it): each is asked for at low
+        // priority, so the browser gives the page itself its first turn.
+        return page.replaceAll('<link rel="modulepreload" crossorigin href=', LOW_PRIORITY_PRELOAD);
+      },
+    },
+    writeBundle() {
+      if (!boot) return;
+      mkdirSync(join(outDir, 'assets'), { recursive: true });
+      writeFileSync(join(outDir, boot.file), boot.source);
+    },
+  };
+}
+
+function bootScript(entry: string): string {
+  return `// Runs the console (${entry}) once the page has painted its loading line.
+const run = () =>
+  import(${JSON.stringify(entry)}).catch(() => {
+    const root = document.getElementById('root');
+    if (root)
+      root.innerHTML = '<p class="notice" role="alert">The console could not load. Check the connection and reload the page.</p>';
+  });
+if (document.visibilityState === 'hidden') run();
+else requestAnimationFrame(() => setTimeout(run, 0));
+`;
+}

@@ -31,7 +31,7 @@ export function firstPaint(): Plugin {
           /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g,
           (link, file: string) => {
             const asset = ctx.bundle?.[file];
-            if (!asset || asset.type !== 'asset') return link;
+            if (asset?.type !== 'asset') return link;
             const css =
               typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
             // A `</style` inside the CSS (a string or a comment) would end the element early.

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 import { inDays, signIn } from './relay.ts';
@@ -80,22 +80,27 @@ export async function lighthouseBench(
   try {
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const [route, path] of measured) {
-        await session.send('Network.clearBrowserCache');
-        if (route === 'sign-in') await session.send('Network.deleteCookies', { name, url: base });
-        else await session.send('Network.setCookie', { name, value, url: base, httpOnly: true });
-        const result = await lighthouse(
-          `${base}${path}`,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility', 'best-practices'],
-            disableStorageReset: true,
-          },
-          preset === 'desktop' ? desktopConfig : undefined,
-          page,
-        );
-        const lhr = result?.lhr;
+        // A run whose trace Lighthouse could not read (it says so, e.g. NO_NAVSTART, and asks to run again) is run
+        // once more; a second failure is reported as it is.
+        let lhr: RunnerResult['lhr'] | undefined;
+        for (let attempt = 1; attempt <= 2 && (!lhr || lhr.runtimeError); attempt += 1) {
+          await session.send('Network.clearBrowserCache');
+          if (route === 'sign-in') await session.send('Network.deleteCookies', { name, url: base });
+          else await session.send('Network.setCookie', { name, value, url: base, httpOnly: true });
+          const result = await lighthouse(
+            `${base}${path}`,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility', 'best-practices'],
+              disableStorageReset: true,
+            },
+            preset === 'desktop' ? desktopConfig : undefined,
+            page,
+          );
+          lhr = result?.lhr;
+        }
         if (!lhr) throw new Error(`Lighthouse gave no result for ${route}`);
         // BENCH_LIGHTHOUSE_DIR keeps each run's whole report (the LCP element, long tasks, requests) to read later.
         const keep = process.env.BENCH_LIGHTHOUSE_DIR?.trim();

@@ -1,17 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
 import { ME_ELEMENT_ID, type Me } from '@console/contract';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { acceptsGzip, gzip } from './lib/compress.ts';
 import type { AppEnv } from './lib/types.ts';
 
 /** The signed-in agent's GET /api/me answer for a page request, or null when it has no live session. */
 export type PageSession = (c: Context<AppEnv>) => Promise<Me | null>;
-
-const gzip = promisify(gzipCallback);
 
 /**
  * JSON that can stand inside a `<script type="application/json">`: every `<` escaped, so no value (a user's name
@@ -62,7 +59,7 @@ export function spa(dist: string, session?: PageSession) {
   app.use('*', async (c, next) => (/\.(?!html$)[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
   const pageFor = routePages(html, join(dist, 'route-preloads.json'));
   // The pages the same for everyone, compressed once each (a dozen screens).
-  const gzipped = new Map<string, Uint8Array>();
+  const gzipped = new Map<string, Uint8Array<ArrayBuffer>>();
   app.get('*', async (c) => {
     const page = pageFor(c.req.path);
     // A signed-in agent's page carries their /api/me answer, so the screen starts without waiting for that call
@@ -78,7 +75,7 @@ export function spa(dist: string, session?: PageSession) {
         )
       : page;
     // The page carries the entry's stylesheet (about 16 KB): sent gzipped to a browser that takes it.
-    if (!/\bgzip\b/i.test(c.req.header('Accept-Encoding') ?? '')) return c.html(html);
+    if (!acceptsGzip(c)) return c.html(html);
     let body = me ? undefined : gzipped.get(html);
     if (!body) {
       body = new Uint8Array(await gzip(html, { level: 9 }));
@@ -86,7 +83,7 @@ export function spa(dist: string, session?: PageSession) {
     }
     c.header('Content-Encoding', 'gzip');
     c.header('Content-Type', 'text/html; charset=UTF-8');
-    return c.body(body as Uint8Array<ArrayBuffer>);
+    return c.body(body);
   });
   return app;
 }

@@ -1,9 +1,13 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './types.ts';
 
-const gzip = promisify(gzipCallback);
+export const gzip = promisify(gzipCallback);
+
+/** Whether the request's browser takes a gzipped answer. */
+export const acceptsGzip = (c: Context) => /\bgzip\b/i.test(c.req.header('Accept-Encoding') ?? '');
 const THRESHOLD = 1024;
 
 /**
@@ -20,7 +24,7 @@ export const compressJson = createMiddleware<AppEnv>(async (c, next) => {
   const vary = res.headers.get('Vary');
   if (!vary || !/accept-encoding/i.test(vary))
     res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-  if (!/\bgzip\b/i.test(c.req.header('Accept-Encoding') ?? '') || c.req.method === 'HEAD') return;
+  if (!acceptsGzip(c) || c.req.method === 'HEAD') return;
   const body = new Uint8Array(await res.arrayBuffer());
   if (body.byteLength < THRESHOLD) {
     c.res = new Response(body, res);

@@ -39,9 +39,9 @@ function page<K extends string, C extends ComponentType<any>>(
   return Object.assign(Page, { preload });
 }
 
-// Each screen is its own chunk, loaded when first visited (sign-in too: its form library is not every screen's). Declarative routes (not the data router):
-// the console loads its data with React Query, and the data router would add ~17 KiB gzipped to every screen
-// (decision 008).
+// Each screen is its own chunk, loaded when first visited (sign-in too: its form library is not every screen's).
+// Declarative routes (not the data router): the console loads its data with React Query, and the data router would
+// add ~17 KiB gzipped to every screen (decision 008).
 const SignInPage = page(() => import('../features/auth/components/sign-in-page.tsx'), 'SignInPage');
 const Layout = page(() => import('./layout.tsx'), 'Layout');
 const FlightSearchPage = page(

@@ -16,8 +16,8 @@ export const useMe = () => useQuery(meQuery);
  * session): put in the query cache before the first render, so the screen does not wait for that call. Read once and
  * removed; a page without it (signed out, or an old page) asks /api/me as before, and so does anything unreadable.
  */
-export function seedMe(queryClient: QueryClient, doc: Document = document): void {
-  const element = doc.getElementById(ME_ELEMENT_ID);
+export function seedMe(queryClient: QueryClient): void {
+  const element = document.getElementById(ME_ELEMENT_ID);
   if (!element) return;
   element.remove();
   let json: unknown;

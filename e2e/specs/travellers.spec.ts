@@ -1,5 +1,7 @@
+import { chooseAndContinue, openProduct, traveller } from '../support/activities.ts';
 import { expect, expectAccessible, fillDate, flightSearchUrl, inDays, test } from '../support/fixtures.ts';
 import { fillContact, fillPassenger, searchAndWait, selectFirstOffer } from '../support/flights.ts';
+import { chooseFirstRate, openFirstHotel } from '../support/hotels.ts';
 
 /** A family name no other run has used (letters only: names are letters). */
 const uniqueName = () =>
@@ -78,4 +80,59 @@ test('an agent saves a booked traveller, picks them in the next booking, and is 
   await fillContact(page);
   await page.getByRole('button', { name: /^Hold booking/ }).click();
   await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
+});
+
+test('an agent fills an activity’s traveller questions from the directory, and cannot book one person twice', async ({
+  agentPage: page,
+}) => {
+  const family = uniqueName();
+  await page.goto('/travellers/new');
+  const form = page.getByRole('form', { name: 'Traveller' });
+  await form.getByLabel('Given names').fill('Ines');
+  await form.getByLabel('Family name').fill(family);
+  await fillDate(form.getByLabel('Date of birth'), '1979-02-03');
+  await form.getByLabel('Nationality (optional)').fill('GB');
+  await form.getByRole('button', { name: 'Add a document' }).click();
+  await form.getByLabel('Number').fill('K2468135');
+  await form.getByLabel('Issued by').fill('GB');
+  await fillDate(form.getByLabel('Expires'), inDays(900));
+  await form.getByRole('button', { name: 'Save traveller' }).click();
+  await expect(page.getByRole('heading', { name: `Ines ${family}` })).toBeVisible();
+
+  // A coach tour whose supplier asks each traveller's passport number and nationality.
+  await openProduct(page, 'stonehenge', 'Stonehenge, Windsor Castle and Bath');
+  await chooseAndContinue(page, { adults: 2 });
+  const first = traveller(page, 'Adult 1');
+  await first.getByRole('button', { name: /^Use a saved traveller/ }).click();
+  await first.getByRole('combobox', { name: 'Saved traveller as Adult 1' }).fill(family);
+  await page.getByRole('option', { name: new RegExp(`Ines ${family}`) }).click();
+  await expect(first.getByLabel('Passport number')).toHaveValue('K2468135');
+  await expect(first.getByRole('combobox', { name: 'Nationality' })).toHaveValue('United Kingdom');
+  await expect(first.getByText(`Filled from Ines ${family}: passport number, nationality.`)).toBeVisible();
+
+  // The same person picked again as the second traveller is stopped before anything is sent.
+  const second = traveller(page, 'Adult 2');
+  await second.getByRole('button', { name: /^Use a saved traveller/ }).click();
+  await second.getByRole('combobox', { name: 'Saved traveller as Adult 2' }).fill(family);
+  await page.getByRole('option', { name: new RegExp(`Ines ${family}`) }).click();
+  await expect(second.locator('.check-error')).toContainText('The same person as traveller 1');
+  await expectAccessible(page, 'activity booking form with saved travellers');
+  await page.getByRole('button', { name: 'Hold booking' }).click();
+  await expect(page.getByText('A traveller needs attention before this can be held')).toBeVisible();
+  await expect(page).toHaveURL(/\/activities\/book\//);
+
+  // The same on a hotel's guest form: one person cannot sleep in two places of one booking.
+  await openFirstHotel(page, '2');
+  await chooseFirstRate(page);
+  for (const guest of [1, 2]) {
+    const group = page.getByRole('group', { name: new RegExp(`^Room 1, guest ${guest}:`) });
+    await group.getByRole('button', { name: /^Use a saved traveller/ }).click();
+    await group.getByRole('combobox', { name: `Saved traveller for room 1, guest ${guest}` }).fill(family);
+    await page.getByRole('option', { name: new RegExp(`Ines ${family}`) }).click();
+    await expect(group.getByLabel('Passport number (optional)')).toHaveValue('K2468135');
+  }
+  const secondGuest = page.getByRole('group', { name: /^Room 1, guest 2:/ });
+  await expect(secondGuest.locator('.check-error')).toContainText('The same person as traveller 1');
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await expect(page.getByText('A guest needs attention before this can be held')).toBeVisible();
 });

@@ -1,23 +1,28 @@
 import {
   type ActivityAvailability,
   type BookingOptions,
+  bookingDocument,
   priceActivityBooking,
+  type Traveller,
+  type TravellerCheck,
   travelerLabels,
+  travellerChecks,
 } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
-import { SavedTraveller, TripReference } from '../../../components/office-parts.tsx';
+import { SavedTraveller, TravellerChecks, TripReference } from '../../../components/office-parts.tsx';
 import { ResumedAttempt } from '../../../components/resumed-attempt.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { activityProductQuery, availabilityQuery, useCreateActivityBooking } from '../api/activities.ts';
+import { answersFromTraveller, answersTravellers, FIELD_WORDS } from '../from-traveller.ts';
 import {
   type ActivityBookingForm,
   activityBookingFormSchema,
@@ -150,12 +155,20 @@ function OptionsSections({
   form,
   options,
   travelers,
+  filled,
+  checks,
+  onPick,
 }: {
   form: ReturnType<typeof useForm<ActivityBookingForm>>;
   options: BookingOptions;
   travelers: TravelerCounts;
+  filled: Record<number, Filled>;
+  checks: readonly TravellerCheck[];
+  onPick: (index: number, traveller: Traveller) => void;
 }) {
   const labels = travelerLabels(travelers);
+  // A saved traveller is offered only where the supplier asks something a profile can answer.
+  const pickable = answersTravellers(options.per_pax);
   return (
     <>
       {options.per_booking.length > 0 && (
@@ -177,6 +190,20 @@ function OptionsSections({
         labels.map((label, t) => (
           <fieldset key={label} className="card stack">
             <legend>{label}</legend>
+            {pickable && (
+              <SavedTraveller
+                label={`Saved traveller as ${label}`}
+                onPick={(traveller) => onPick(t, traveller)}
+              />
+            )}
+            {filled[t] && (
+              <p className="muted small" aria-live="polite">
+                {filled[t].fields.length > 0
+                  ? `Filled from ${filled[t].name}: ${filled[t].fields.join(', ')}.`
+                  : `${filled[t].name} has nothing saved that these questions ask.`}
+              </p>
+            )}
+            <TravellerChecks checks={checks.filter((c) => c.index === t)} />
             <div className="option-grid">
               {options.per_pax.map((option, i) => (
                 <OptionField
@@ -191,6 +218,15 @@ function OptionsSections({
         ))}
     </>
   );
+}
+
+/** A traveller filled from the directory: who, and what was filled (in the agent's words). */
+interface Filled {
+  profile: Traveller;
+  name: string;
+  fields: string[];
+  /** The expiry of the passport whose number was filled, for the entry check. */
+  document_expires_on: string | undefined;
 }
 
 function BookingForm({
@@ -216,9 +252,48 @@ function BookingForm({
   const create = useCreateActivityBooking();
   // One key per booking attempt: a double click or a retry after a lost answer books once.
   const key = useAttemptKey(`activity:${typeId}:${date}:${slot ?? ''}`);
+  // The directory profile each traveller was filled from, checked against the day (decision 018): one person twice,
+  // or a passport given that has run out by the day. Six months' validity is a matter of entering a country, the
+  // flight's check, not the activity's.
+  const [filled, setFilled] = useState<Record<number, Filled>>({});
+  const checks = travellerChecks(
+    travelerLabels(travelers).map((_, index) => {
+      const one = filled[index];
+      return one
+        ? {
+            given_name: one.profile.given_name,
+            family_name: one.profile.family_name,
+            date_of_birth: one.profile.date_of_birth,
+            document_expires_on: one.document_expires_on,
+            profile: one.profile,
+          }
+        : { given_name: '', family_name: '', date_of_birth: '' };
+    }),
+    { starts_on: date, ends_on: date },
+  ).filter((c) => c.rule === 'duplicate' || c.rule === 'document_expires');
+  const pick = (index: number, traveller: Traveller) => {
+    const answers = answersFromTraveller(options.per_pax, traveller);
+    for (const answer of answers)
+      form.setValue(`options.per_pax.${index}.${answer.index}`, answer.value, {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      });
+    setFilled((current) => ({
+      ...current,
+      [index]: {
+        profile: traveller,
+        name: `${traveller.given_name} ${traveller.family_name}`,
+        fields: answers.map((a) => FIELD_WORDS[a.field]),
+        document_expires_on: answers.some((a) => a.field === 'document_number')
+          ? bookingDocument(traveller)?.expires_on
+          : undefined,
+      },
+    }));
+  };
+  const blocked = checks.some((c) => c.severity === 'error');
 
   const submit = form.handleSubmit((values) => {
-    if (create.isPending) return;
+    if (create.isPending || blocked) return;
     const body = toActivityBooking(values, {
       product_type_id: typeId,
       date,
@@ -257,7 +332,14 @@ function BookingForm({
   return (
     <form className="book-layout" onSubmit={(e) => void submit(e)} aria-label="Booking details" noValidate>
       <div className="stack">
-        <OptionsSections form={form} options={options} travelers={travelers} />
+        <OptionsSections
+          form={form}
+          options={options}
+          travelers={travelers}
+          filled={filled}
+          checks={checks}
+          onPick={pick}
+        />
         <fieldset className="card stack">
           <legend>Customer</legend>
           <SavedTraveller
@@ -331,6 +413,11 @@ function BookingForm({
               placed ? 'The supplier refused an answer: it is marked on the form' : 'The booking was not held'
             }
           />
+        )}
+        {blocked && (
+          <p role="alert" className="field-error">
+            A traveller needs attention before this can be held: see the problem marked above.
+          </p>
         )}
         {Object.keys(form.formState.errors).length > 0 && !apiError && (
           <p role="alert" className="field-error">

@@ -1,12 +1,19 @@
-import { bookingDocument, type HotelRate } from '@console/contract';
+import {
+  ageOn,
+  bookingDocument,
+  type HotelRate,
+  type Traveller,
+  type TravellerCheck,
+  travellerChecks,
+} from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
-import { SavedTraveller, TripReference } from '../../../components/office-parts.tsx';
+import { SavedTraveller, TravellerChecks, TripReference } from '../../../components/office-parts.tsx';
 import { ResumedAttempt } from '../../../components/resumed-attempt.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -157,6 +164,65 @@ function childAge(occupancy: { adults: number; children?: readonly number[] } | 
   return occupancy.children?.[g - Math.max(1, occupancy.adults)];
 }
 
+/** A guest's place in the booking, counted across rooms (what the checks number). */
+function guestIndex(rooms: readonly { guests: readonly unknown[] }[], r: number, g: number) {
+  return rooms.slice(0, r).reduce((n, room) => n + room.guests.length, 0) + g;
+}
+
+interface GuestOnForm {
+  type: string;
+  given_name?: string | undefined;
+  family_name?: string | undefined;
+  passport_number?: string | undefined;
+}
+
+/**
+ * The guests picked from the directory checked against the stay (decision 018): one person in two places, a name
+ * typed unlike the document's, a passport given that runs out before check-out, and a child whose age at check-in is
+ * not the age the rate was searched for (a hotel prices children by age).
+ */
+function guestChecks(
+  rate: HotelRate,
+  occupancies: readonly ({ adults: number; children?: readonly number[] } | undefined)[],
+  rooms: readonly { guests?: readonly (GuestOnForm | undefined)[] | undefined }[],
+  profiles: Record<string, Traveller>,
+): TravellerCheck[] {
+  const flat = rooms.flatMap((room, r) =>
+    (room.guests ?? []).map((guest, g) => ({ guest, r, g, profile: profiles[`${r}.${g}`] })),
+  );
+  const checks = travellerChecks(
+    flat.map(({ guest, profile }) => {
+      if (!profile) return { given_name: '', family_name: '', date_of_birth: '' };
+      const document = bookingDocument(profile);
+      return {
+        given_name: guest?.given_name ?? '',
+        family_name: guest?.family_name ?? '',
+        date_of_birth: profile.date_of_birth,
+        document_expires_on:
+          document && guest?.passport_number?.toUpperCase() === document.number
+            ? document.expires_on
+            : undefined,
+        profile,
+      };
+    }),
+    { starts_on: rate.check_in, ends_on: rate.check_out },
+  ).filter((c) => c.rule !== 'document_six_months');
+  flat.forEach(({ guest, r, g, profile }, index) => {
+    const searched = guest?.type === 'child' ? childAge(occupancies[r], g) : undefined;
+    if (!profile || searched === undefined || !rate.check_in) return;
+    const age = ageOn(profile.date_of_birth, rate.check_in);
+    if (age !== searched)
+      checks.push({
+        index,
+        field: 'date_of_birth',
+        severity: 'warning',
+        rule: 'age_type',
+        message: `Aged ${age} at check-in (${rate.check_in}), but the rate was searched for a child aged ${searched}: the hotel may charge another price.`,
+      });
+  });
+  return checks;
+}
+
 function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: string) => void }) {
   const [params] = useSearchParams();
   const searchedRooms = readRooms(params.get('rooms')) ?? [];
@@ -170,9 +236,14 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
   // One key per booking attempt: a double click or a retry after a lost answer holds once.
   const key = useAttemptKey(`hotel:${rate.id}`);
   const rooms = form.getValues('rooms');
+  // The directory profile each guest was filled from ("room.guest"), checked against the stay (decision 018).
+  const [profiles, setProfiles] = useState<Record<string, Traveller>>({});
+  const typed = useWatch({ control: form.control, name: 'rooms' });
+  const checks = guestChecks(rate, occupancies, typed ?? rooms, profiles);
+  const blocked = checks.some((c) => c.severity === 'error');
 
   const submit = form.handleSubmit((values) => {
-    if (create.isPending) return;
+    if (create.isPending || blocked) return;
     const body = toHotelOrder(HotelBookingFormSchema.parse(values), rate.id);
     create.mutate(
       { body, key: key.current },
@@ -217,8 +288,10 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
                   const passport = bookingDocument(traveller);
                   if (passport?.kind === 'passport')
                     form.setValue(`rooms.${r}.guests.${g}.passport_number`, passport.number, fill);
+                  setProfiles((current) => ({ ...current, [`${r}.${g}`]: traveller }));
                 }}
               />
+              <TravellerChecks checks={checks.filter((c) => c.index === guestIndex(rooms, r, g))} />
               <Controller
                 control={form.control}
                 name={`rooms.${r}.guests.${g}.title`}
@@ -302,6 +375,11 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
               : 'The booking was not held'
           }
         />
+      )}
+      {blocked && (
+        <p role="alert" className="field-error">
+          A guest needs attention before this can be held: see the problem marked above.
+        </p>
       )}
       <ResumedAttempt resumed={key.resumed} />
       <div className="row">

@@ -1,11 +1,9 @@
 import { expect, expectAccessible, inDays, test } from '../support/fixtures.ts';
-import { holdFlight } from '../support/holds.ts';
+import { fillContact, fillPassenger, selectFirstOffer } from '../support/flights.ts';
 
-test('an agent books from the command palette with the keyboard only: search, jump to the order, ticket it', async ({
+test('an agent books from the command palette: a one-line search, the hold, then a jump to the order and its ticket, the palette driven by keyboard only', async ({
   agentPage: page,
 }) => {
-  await holdFlight(page, 55);
-  const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
   await page.goto('/bookings');
   await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible();
 
@@ -28,6 +26,18 @@ test('an agent books from the command palette with the keyboard only: search, ju
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/flights\\?from=LHR&to=CDG&depart=${depart}&adults=2`));
   await expect(palette).toBeHidden();
+
+  // The search the line started is the one booked: two adults held on its first offer.
+  await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
+  await selectFirstOffer(page);
+  await fillPassenger(page, 1, 'Palette', 'Hart', '1980-02-02');
+  await fillPassenger(page, 2, 'Keys', 'Hart', '1982-03-03');
+  await fillContact(page);
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
+  const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  await page.goto('/bookings');
+  await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible();
 
   // Jump to the held order by its id.
   await page.keyboard.press('Control+k');

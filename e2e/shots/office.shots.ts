@@ -1,3 +1,4 @@
+import { chooseAndContinue, openProduct, traveller } from '../support/activities.ts';
 import { expect, fillDate, flightSearchUrl, inDays, sandbox, test } from '../support/fixtures.ts';
 import { searchAndWait, selectFirstOffer } from '../support/flights.ts';
 import { holdFlight } from '../support/holds.ts';
@@ -33,6 +34,17 @@ test('travellers, trips, the palette and the wallet statement', async ({ agentPa
   await expect(passenger.locator('.check-warning')).toBeVisible();
   await passenger.scrollIntoViewIfNeeded();
   await page.screenshot(shot('traveller-picked-warning'));
+
+  // The same traveller answering an activity supplier's questions.
+  await openProduct(page, 'stonehenge', 'Stonehenge, Windsor Castle and Bath');
+  await chooseAndContinue(page, { adults: 2 });
+  const adult = traveller(page, 'Adult 1');
+  await adult.getByRole('button', { name: /^Use a saved traveller/ }).click();
+  await adult.getByRole('combobox', { name: 'Saved traveller as Adult 1' }).fill('haddad');
+  await page.getByRole('option', { name: /Noor Haddad/ }).click();
+  await expect(adult.getByText(/^Filled from Noor Haddad/)).toBeVisible();
+  await adult.scrollIntoViewIfNeeded();
+  await page.screenshot(shot('traveller-activity-filled'));
 
   await holdFlight(page, 40);
   const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');

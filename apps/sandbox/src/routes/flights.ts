@@ -246,6 +246,9 @@ function quoteFor(record: FlightOrderRecord, refundType: 1 | 2): RefundQuote {
   };
 }
 
+const COMMA = Buffer.from(',');
+const BATCH_END = Buffer.from(']}\n\n');
+
 export function flightRoutes(store: Store) {
   const read = requireScope(store, 'flights:read');
   const write = requireScope(store, 'flights:write');
@@ -290,18 +293,28 @@ export function flightRoutes(store: Store) {
           socket?.destroy();
           return true;
         };
-        // Each batch repeats every offer so far (replace: true): each offer is written to JSON once and reused.
-        const json = new Map<(typeof offers)[number], string>();
-        const offerJson = (o: (typeof offers)[number]) => {
-          let text = json.get(o);
-          if (text === undefined) {
-            text = JSON.stringify(o.offer);
-            json.set(o, text);
+        // Each batch repeats every offer so far (replace: true): each offer is turned into JSON bytes once, and a
+        // batch is those bytes put together (no batch-sized string to build and encode again each time).
+        const bytes = new Map<(typeof offers)[number], Buffer>();
+        const offerBytes = (o: (typeof offers)[number]) => {
+          let encoded = bytes.get(o);
+          if (encoded === undefined) {
+            encoded = Buffer.from(JSON.stringify(o.offer));
+            bytes.set(o, encoded);
           }
-          return text;
+          return encoded;
         };
         // One JSON line per event: written as it is (no line splitting to do).
         const event = (name: string, data: string) => stream.write(`event: ${name}\ndata: ${data}\n\n`);
+        const offersEvent = (head: string, batch: typeof offers) => {
+          const parts: Buffer[] = [Buffer.from(`event: offers\ndata: ${head.slice(0, -1)},"offers":[`)];
+          batch.forEach((o, i) => {
+            if (i > 0) parts.push(COMMA);
+            parts.push(offerBytes(o));
+          });
+          parts.push(BATCH_END);
+          return stream.write(Buffer.concat(parts));
+        };
         try {
           const answered: string[] = [];
           for (const provider of providers) {
@@ -318,7 +331,7 @@ export function flightRoutes(store: Store) {
               providers_answered: answered.length,
               providers_total: providers.length,
             });
-            await event('offers', `${head.slice(0, -1)},"offers":[${batch.map(offerJson).join(',')}]}`);
+            await offersEvent(head, batch);
             sent += 1;
           }
           if (await cutHere()) return;

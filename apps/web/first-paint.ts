@@ -6,7 +6,8 @@ import type { Plugin } from 'vite';
 /**
  * index.html paints its loading line before any script runs (issue 20; Lighthouse in pnpm bench):
  * - the entry's stylesheet is put in the page as a `<style>` (the BFF's Content-Security-Policy allows inline styles,
- *   not inline scripts), so the HTML alone can be painted; the file is still written, for anything that names it;
+ *   not inline scripts), so the HTML alone can be painted; the file is still written, for anything that names it,
+ *   and named by a disabled (never fetched) link, so that no screen's chunk fetches it again;
  * - the entry is fetched at once (modulepreload) but run by a small boot script only after the browser has painted a
  *   frame, so on a slow link or device the agent sees the console answering instead of a blank page while its
  *   scripts load and run. A page in a background tab (which paints nothing until shown) starts at once.
@@ -35,7 +36,11 @@ export function firstPaint(): Plugin {
             const css =
               typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
             // A `</style` inside the CSS (a string or a comment) would end the element early.
-            return css.includes('</style') ? link : `<style>${css}</style>`;
+            if (css.includes('</style')) return link;
+            // The disabled link is never fetched: it is there for Vite's preload helper, which looks for a stylesheet
+            // link of each CSS file a screen's chunk depends on and, finding none, would add one and wait for it (a
+            // request, and a wait, before the first screen, for rules already in the page).
+            return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
           },
         );
         page = page.replace(

@@ -5,6 +5,9 @@ import { compressAssets } from './compress-assets.ts';
 import { firstPaint } from './first-paint.ts';
 import { routeSizes } from './route-sizes.ts';
 
+/** A module shared by at least this many of the ~20 screens' chunks goes to the common "shell" file. */
+const SHARED_BY_SCREENS = 12;
+
 const ON_REQUEST = /(shell-extras|command-palette|traveller-picker)-[^/]*\.js$/;
 
 // `pnpm --filter @console/web dev` serves the SPA with hot reload and sends /api to the BFF on :3000.
@@ -27,6 +30,17 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // On HTTP/1.1 (the console served as it is, or behind a proxy that speaks it), each file costs a round
+          // trip on one of six connections: a screen made of 22 small files waited five round trips for its
+          // scripts on a slow link. What most screens share is one file; the rest stays split by screen (grouping
+          // more was measured to put /flights and /hotels over their 170 KiB).
+          groups: [{ name: 'shell', minShareCount: SHARED_BY_SCREENS, priority: 10 }],
+        },
+      },
+    },
     modulePreload: {
       // What loads on request after the screen is up (the palette and the wallet banner, the traveller
       // picker) fetches its modules when asked: listing them for preloading would cost every route their names.

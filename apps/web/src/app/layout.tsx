@@ -6,10 +6,11 @@ import { useSignOut } from '../features/auth/api/sign-in.ts';
 import { useDeadlineNotices } from '../features/bookings/deadline-notices.ts';
 import { onSignedOut } from '../lib/api.ts';
 import { meQuery, useMe } from '../lib/me.ts';
+import { useScreenSettled } from '../lib/screen-settled.ts';
 import { NAV } from './nav.ts';
 import { onPaletteKey, requestPalette } from './palette-signal.ts';
 
-// The banner and the command palette come after the screen is up (app/shell-extras.tsx).
+// The banner and the command palette come after the screen is up (app/shell-extras.tsx, lib/screen-settled.ts).
 const ShellExtras = lazy(async () => ({ default: (await import('./shell-extras.tsx')).ShellExtras }));
 
 /** The signed-in shell: navigation, who is signed in, and an environment badge that cannot be missed. */
@@ -21,7 +22,8 @@ export function Layout() {
   const queryClient = useQueryClient();
   const navigationType = useNavigationType();
   const here = `${location.pathname}${location.search}`;
-  useDeadlineNotices(Boolean(me.data));
+  const settled = useScreenSettled();
+  useDeadlineNotices(Boolean(me.data) && settled);
   useEffect(() => {
     window.addEventListener('keydown', onPaletteKey);
     return () => window.removeEventListener('keydown', onPaletteKey);
@@ -99,9 +101,11 @@ export function Layout() {
           Sign out
         </button>
       </header>
-      <Suspense fallback={null}>
-        <ShellExtras isAdmin={me.data.user.role === 'admin'} />
-      </Suspense>
+      {settled && (
+        <Suspense fallback={null}>
+          <ShellExtras isAdmin={me.data.user.role === 'admin'} />
+        </Suspense>
+      )}
       <main className="content">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Outlet />

@@ -2,6 +2,7 @@ import type { FlightOffer } from '@console/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef } from 'react';
 import { dayShift, formatMoney, duration as hours, localTime as time } from '../../../lib/format.ts';
+import { useNarrow } from '../../../lib/narrow.ts';
 import { stopsOf } from '../search-params.ts';
 import { DayShift } from './place-time.tsx';
 
@@ -73,10 +74,19 @@ function OfferRow({ offer, onDetails, onSelect }: { offer: FlightOffer } & RowAc
   );
 }
 
+/** A narrow screen's offer row: padding and the airline / price line, then one line per flight of the trip. */
+const NARROW_ROW_BASE = 126;
+const NARROW_ROW_PER_SLICE = 30;
+
 /** Thousands of offers stay smooth: only the rows in view are in the page. */
 export function OfferList({ offers, onDetails, onSelect }: { offers: FlightOffer[] } & RowActions) {
   const parent = useRef<HTMLElement>(null);
-  const rowHeight = Math.max(112, 40 + 30 * (offers[0]?.slices.length ?? 1));
+  const slices = offers[0]?.slices.length ?? 1;
+  // On a narrow screen the price and buttons sit beside the airline, above the flights (styles.css).
+  const narrow = useNarrow();
+  const rowHeight = narrow
+    ? NARROW_ROW_BASE + NARROW_ROW_PER_SLICE * slices
+    : Math.max(112, 40 + 30 * slices);
   const virtualizer = useVirtualizer({
     count: offers.length,
     getScrollElement: () => parent.current,

@@ -5,6 +5,8 @@ import type { Plugin } from 'vite';
 
 interface ChunkInfo {
   code: string;
+  /** Vite's: the stylesheets this chunk's modules import. */
+  viteMetadata?: { importedCss: Set<string> };
   imports: string[];
   isEntry: boolean;
   isDynamicEntry: boolean;
@@ -108,7 +110,9 @@ export function routeSizes(): Plugin {
         const files = closure(file, new Set(PUBLIC.has(route) ? base : signedIn));
         measure(route, files);
         const own = [...files].filter((f) => !base.has(f));
-        for (const pattern of PATTERNS[route] ?? [route]) preloads[pattern] = own;
+        // The screen's own stylesheets too: Vite's loader waits for them before it shows the screen.
+        const css = own.flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]);
+        for (const pattern of PATTERNS[route] ?? [route]) preloads[pattern] = [...own, ...css];
       }
       console.log('\nJavaScript each route loads (gzip):');
       for (const row of rows) {

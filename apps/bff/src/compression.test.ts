@@ -79,6 +79,29 @@ describe('the page of each screen', () => {
     // No known screen: index.html as built.
     expect(preloads(await page('/nowhere/at/all'))).toEqual(['/assets/api-1.js']);
   });
+
+  it('fetches a screen’s own stylesheet early without applying it (its loader applies it)', async () => {
+    const html = await page('/flights/orders/ord_123');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/page-1.css">');
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
+  it('asks for a signed-in activity page’s product with the scripts, at the address the SPA reads it from', async () => {
+    const agent = await t.signedIn('agent');
+    const fetched = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const signedIn = async (path: string) => (await raw(path, { cookie: agent.cookie() })).body.toString();
+    expect(fetched(await signedIn('/activities/act_1'))).toEqual(['/api/activities/products/act_1']);
+    // Any id the service gives: decoded as the router decodes it, encoded as the SPA's client encodes it.
+    expect(fetched(await signedIn('/activities/a%20b%22c'))).toEqual([
+      `/api/activities/products/${encodeURIComponent('a b"c')}`,
+    ]);
+    expect(fetched(await signedIn('/activities/bookings'))).toEqual([]);
+    expect(fetched(await signedIn('/activities/%E0%A4%A'))).toEqual([]);
+    expect(fetched(await signedIn('/flights'))).toEqual([]);
+    // Without a session there is nothing the page could read.
+    expect(fetched(await page('/activities/act_1'))).toEqual([]);
+  });
 });
 
 describe('who is signed in, in the page', () => {

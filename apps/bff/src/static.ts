@@ -71,7 +71,7 @@ export function spa(dist: string, session?: PageSession) {
     const html = me
       ? page.replace(
           '</head>',
-          `<script id="${ME_ELEMENT_ID}" type="application/json">${scriptJson(me)}</script></head>`,
+          `<script id="${ME_ELEMENT_ID}" type="application/json">${scriptJson(me)}</script>${firstReads(c.req.path)}</head>`,
         )
       : page;
     // The page carries the entry's stylesheet (about 16 KB): sent gzipped to a browser that takes it.
@@ -86,6 +86,27 @@ export function spa(dist: string, session?: PageSession) {
     return c.body(body);
   });
   return app;
+}
+
+/**
+ * What a signed-in screen reads first, when its address alone says what (only reads: a search is a POST and is not
+ * preloaded). The browser asks for it with the page's scripts instead of after them: the activity page's product, whose
+ * gallery image is what the page is measured by, came one round trip after the scripts on a slow link. The URL is
+ * the one the SPA's client builds (the id as the router decodes it, encoded again), so the answer is reused.
+ */
+function firstReads(path: string): string {
+  const product = /^\/activities\/([^/]+)$/.exec(path)?.[1];
+  if (!product || product === 'bookings') return '';
+  let id: string;
+  try {
+    id = decodeURIComponent(product);
+  } catch {
+    return '';
+  }
+  const href = `/api/activities/products/${encodeURIComponent(id)}`
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;');
+  return `<link rel="preload" as="fetch" crossorigin href="${href}">`;
 }
 
 /** A route pattern of the SPA (`/flights/book/:offerId`) as a test of a path. */
@@ -121,11 +142,16 @@ function routePages(html: string, preloadsFile: string): (path: string) => strin
       return rank(a.pattern).localeCompare(rank(b.pattern));
     });
   const pages = new Map<string, string>();
-  const link = (rel: string, files: readonly string[]) =>
+  const links = (files: readonly string[]) =>
     files
-      .filter((file) => file.endsWith('.js') && !html.includes(`/${file}"`))
-      // Low priority, as the build marks the entry's own: none of them is needed for the page's first paint.
-      .map((file) => `<link rel="${rel}" crossorigin fetchpriority="low" href="/${file}">`)
+      .filter((file) => !html.includes(`/${file}"`))
+      .map((file) =>
+        file.endsWith('.css')
+          ? // Fetched early, not applied: the screen's loader adds it when it runs (and waits for it, from cache).
+            `<link rel="preload" as="style" crossorigin href="/${file}">`
+          : // Low priority, as the build marks the entry's own: none of them is needed for the page's first paint.
+            `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
+      )
       .join('');
   return (path) => {
     // The console's front door goes to the flight desk.
@@ -133,7 +159,7 @@ function routePages(html: string, preloadsFile: string): (path: string) => strin
     if (!route) return html;
     let page = pages.get(route.pattern);
     if (page === undefined) {
-      page = html.replace('</head>', `${link('modulepreload', route.files)}</head>`);
+      page = html.replace('</head>', `${links(route.files.filter((f) => /\.(js|css)$/.test(f)))}</head>`);
       pages.set(route.pattern, page);
     }
     return page;

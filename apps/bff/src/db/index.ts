@@ -10,6 +10,7 @@ import {
   Migrator,
   PostgresAdapter,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
   sql,
 } from 'kysely';
@@ -387,7 +388,38 @@ function dialectFor(location: string, poolSize: number) {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { dialect: new SqliteDialect({ database: sqlite }), pool: null };
+  return { dialect: new SqliteDialect({ database: preparedOnce(sqlite) }), pool: null };
+}
+
+/** How many distinct statements are kept compiled (the console's queries are a few dozen shapes). */
+const STATEMENT_CACHE = 256;
+
+/**
+ * Kysely compiles each query's SQL into a statement every time it runs; compiling was the BFF's largest single cost
+ * under load (`pnpm bench` profile: better-sqlite3's `prepare`). The same SQL text is now compiled once and its
+ * statement reused (Kysely runs one query at a time on its SQLite connection; a statement still busy, an
+ * unfinished iteration, is not reused). SQLite recompiles a kept statement itself after a schema change.
+ */
+function preparedOnce(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql) => {
+      const kept = statements.get(sql);
+      if (kept && !kept.busy) {
+        // Most recently used last: the oldest is the first to go.
+        statements.delete(sql);
+        statements.set(sql, kept);
+        return kept;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!kept) {
+        statements.set(sql, statement);
+        if (statements.size > STATEMENT_CACHE) statements.delete(statements.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
 }
 
 export interface DatabaseInfo {

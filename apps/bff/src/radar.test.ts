@@ -107,6 +107,16 @@ describe('the deadline radar', () => {
     await t.control('/reset');
   });
 
+  it('lists two clocks that end in the same second in the order the holds were made', async () => {
+    await t.control('/reset');
+    const first = await holdLouvre(1, 'radar-tie-1');
+    const second = await holdLouvre(1, 'radar-tie-2');
+    const radar = RadarSchema.parse((await agent.get('/bookings/radar')).body);
+    const both = radar.data.filter((e) => e.id === first.id || e.id === second.id);
+    // The service gives deadlines to the second: made a few milliseconds apart, the two end together.
+    expect(both.map((e) => e.id)).toEqual([first.id, second.id]);
+  });
+
   it('stops the clock of a hold the service no longer knows (404): shown as missing, off the radar', async () => {
     await t.control('/reset');
     const hold = await holdLouvre(1, 'radar-forgotten');

@@ -294,8 +294,9 @@ export class Ledger {
     }
     q =
       query.sort === 'deadline'
-        ? // Running clocks first on both dialects (SQLite sorts nulls first, PostgreSQL last).
-          q.orderBy(sql`deadline is null`).orderBy('deadline').orderBy('created_at', 'desc')
+        ? // Running clocks first on both dialects (SQLite sorts nulls first, PostgreSQL last); of two clocks that end
+          // together (services give deadlines to the second), the booking held first comes first.
+          q.orderBy(sql`deadline is null`).orderBy('deadline').orderBy('created_at').orderBy('id')
         : q.orderBy('created_at', 'desc');
     const rows = await q.limit(query.limit).execute();
     return rows.map(toEntry);

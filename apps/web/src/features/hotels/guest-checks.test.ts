@@ -27,7 +27,7 @@ const profile = (id: string, date_of_birth: string, expires_on = '2035-01-01'): 
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 });
-const typed = (p: Traveller, type = 'adult') => ({
+const typed = (p: Traveller, type: 'adult' | 'child' = 'adult') => ({
   type,
   given_name: p.given_name,
   family_name: p.family_name,
@@ -68,7 +68,7 @@ describe('guests picked from the directory, checked against the stay', () => {
 
   it('warns when a child’s age at check-in is not the age the rate was searched for', () => {
     const child = profile('4', '2019-01-04');
-    const rooms = [{ guests: [{ type: 'adult' }, typed(child, 'child')] }];
+    const rooms = [{ guests: [{ type: 'adult' as const }, typed(child, 'child')] }];
     // Seven on 2027-01-03 (the birthday is the day after): searched as eight.
     const checks = guestChecks(stay, [{ adults: 1, children: [8] }], rooms, { '0.1': child });
     expect(checks).toEqual([

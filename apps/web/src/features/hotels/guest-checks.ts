@@ -6,6 +6,8 @@ import {
   type TravellerCheck,
   travellerChecks,
 } from '@console/contract';
+import type { z } from 'zod';
+import type { GuestFormSchema } from './booking-form.ts';
 
 /** The age searched for the child who is guest `g` of a room (children come after its adults). */
 export function childAge(occupancy: { adults: number; children?: readonly number[] } | undefined, g: number) {
@@ -18,12 +20,10 @@ export function guestIndex(rooms: readonly { guests: readonly unknown[] }[], r: 
   return rooms.slice(0, r).reduce((n, room) => n + room.guests.length, 0) + g;
 }
 
-export interface GuestOnForm {
-  type: string;
-  given_name?: string | undefined;
-  family_name?: string | undefined;
-  passport_number?: string | undefined;
-}
+/** What the checks read of a guest as typed (the form's own shape; a field not yet typed may be missing). */
+type GuestOnForm = Partial<
+  Pick<z.input<typeof GuestFormSchema>, 'type' | 'given_name' | 'family_name' | 'passport_number'>
+>;
 
 /**
  * The guests picked from the directory checked against the stay (decision 018): one person in two places, a name

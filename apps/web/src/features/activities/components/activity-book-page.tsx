@@ -22,7 +22,12 @@ import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { activityProductQuery, availabilityQuery, useCreateActivityBooking } from '../api/activities.ts';
-import { answersFromTraveller, answersTravellers, FIELD_WORDS } from '../from-traveller.ts';
+import {
+  answersFromTraveller,
+  answersTravellers,
+  FIELD_WORDS,
+  type FilledAnswer,
+} from '../from-traveller.ts';
 import {
   type ActivityBookingForm,
   activityBookingFormSchema,
@@ -196,13 +201,7 @@ function OptionsSections({
                 onPick={(traveller) => onPick(t, traveller)}
               />
             )}
-            {filled[t] && (
-              <p className="muted small" aria-live="polite">
-                {filled[t].fields.length > 0
-                  ? `Filled from ${filled[t].name}: ${filled[t].fields.join(', ')}.`
-                  : `${filled[t].name} has nothing saved that these questions ask.`}
-              </p>
-            )}
+            {filled[t] && <FilledFrom {...filled[t]} />}
             <TravellerChecks checks={checks.filter((c) => c.index === t)} />
             <div className="option-grid">
               {options.per_pax.map((option, i) => (
@@ -220,13 +219,21 @@ function OptionsSections({
   );
 }
 
-/** A traveller filled from the directory: who, and what was filled (in the agent's words). */
+/** A traveller filled from the directory: who, and the answers their profile gave. */
 interface Filled {
   profile: Traveller;
-  name: string;
-  fields: string[];
-  /** The expiry of the passport whose number was filled, for the entry check. */
-  document_expires_on: string | undefined;
+  answers: FilledAnswer[];
+}
+
+function FilledFrom({ profile, answers }: Filled) {
+  const name = `${profile.given_name} ${profile.family_name}`;
+  return (
+    <p className="muted small" aria-live="polite">
+      {answers.length > 0
+        ? `Filled from ${name}: ${answers.map((a) => FIELD_WORDS[a.field]).join(', ')}.`
+        : `${name} has nothing saved that these questions ask.`}
+    </p>
+  );
 }
 
 function BookingForm({
@@ -259,15 +266,18 @@ function BookingForm({
   const checks = travellerChecks(
     travelerLabels(travelers).map((_, index) => {
       const one = filled[index];
-      return one
-        ? {
-            given_name: one.profile.given_name,
-            family_name: one.profile.family_name,
-            date_of_birth: one.profile.date_of_birth,
-            document_expires_on: one.document_expires_on,
-            profile: one.profile,
-          }
-        : { given_name: '', family_name: '', date_of_birth: '' };
+      if (!one) return { given_name: '', family_name: '', date_of_birth: '' };
+      const { profile, answers } = one;
+      return {
+        given_name: profile.given_name,
+        family_name: profile.family_name,
+        date_of_birth: profile.date_of_birth,
+        // The passport's expiry counts only where its number was given.
+        document_expires_on: answers.some((a) => a.field === 'document_number')
+          ? bookingDocument(profile)?.expires_on
+          : undefined,
+        profile,
+      };
     }),
     { starts_on: date, ends_on: date },
   ).filter((c) => c.rule === 'duplicate' || c.rule === 'document_expires');
@@ -278,17 +288,7 @@ function BookingForm({
         shouldDirty: true,
         shouldValidate: form.formState.isSubmitted,
       });
-    setFilled((current) => ({
-      ...current,
-      [index]: {
-        profile: traveller,
-        name: `${traveller.given_name} ${traveller.family_name}`,
-        fields: answers.map((a) => FIELD_WORDS[a.field]),
-        document_expires_on: answers.some((a) => a.field === 'document_number')
-          ? bookingDocument(traveller)?.expires_on
-          : undefined,
-      },
-    }));
+    setFilled((current) => ({ ...current, [index]: { profile: traveller, answers } }));
   };
   const blocked = checks.some((c) => c.severity === 'error');
 

@@ -4,6 +4,44 @@ import { rssMiB } from './console-process.ts';
 import { percentile } from './load.ts';
 import type { StreamLog, Tap } from './tap.ts';
 
+/**
+ * The machine's monotonic clock in milliseconds (CLOCK_MONOTONIC, as `process.hrtime`): the same in every process on
+ * the machine, so the bench's readers, its tap and the sandbox's stream log compare directly.
+ */
+export const monotonicMs = () => Number(process.hrtime.bigint()) / 1e6;
+
+/** Where the figures learn when each event left the service: the bench's tap, or the sandbox's own log. */
+export interface StreamLogs {
+  /** Forget what was logged (before a round). */
+  clear(): Promise<void>;
+  list(): Promise<StreamLog[]>;
+}
+
+/**
+ * The sandbox's stream log (`/_sandbox/stream-log`): each event timed when the sandbox's socket took it, with no proxy
+ * of the bench's in between. The tap, in the bench's own process, did its relaying on the same event loop as the
+ * hundred readers, so under a burst a reader's timestamp waited for the tap's work on the other streams.
+ */
+export function sandboxLogs(sandbox: string): StreamLogs {
+  return {
+    clear: () => control(sandbox, '/settings', { stream_log: true }),
+    async list() {
+      const response = await fetch(`${sandbox}/_sandbox/stream-log`);
+      if (!response.ok) throw new Error(`sandbox stream log: ${response.status}`);
+      const body = (await response.json()) as {
+        streams: { key: string; headers_at: number; events: number[]; closed_at: number | null }[];
+      };
+      return body.streams.map((s) => ({
+        key: s.key,
+        headersAt: s.headers_at,
+        events: s.events,
+        closedAt: s.closed_at,
+        flushed: s.events.length,
+      }));
+    },
+  };
+}
+
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -61,7 +99,7 @@ export async function openStream(
   options: { stopAfter?: number; onStop?: (at: number) => void; pauseReading?: number } = {},
 ): Promise<StreamRun> {
   const abort = new AbortController();
-  const sentAt = performance.now();
+  const sentAt = monotonicMs();
   const response = await request(`${base}/api/flights/searches/stream`, {
     dispatcher: agent,
     method: 'POST',
@@ -75,7 +113,7 @@ export async function openStream(
   const run: StreamRun = {
     key: date,
     sentAt,
-    headersAt: performance.now(),
+    headersAt: monotonicMs(),
     events: [],
     status: response.statusCode,
   };
@@ -88,10 +126,10 @@ export async function openStream(
   const ends = eventEnds();
   try {
     for await (const chunk of response.body) {
-      const at = performance.now();
+      const at = monotonicMs();
       for (let n = ends(chunk as Buffer); n > 0; n -= 1) run.events.push(at);
       if (options.stopAfter !== undefined && run.events.length >= options.stopAfter) {
-        const stopped = performance.now();
+        const stopped = monotonicMs();
         abort.abort();
         options.onStop?.(stopped);
         break;
@@ -103,8 +141,8 @@ export async function openStream(
   return run;
 }
 
-function match(tap: Tap, run: StreamRun): StreamLog | undefined {
-  return tap.streams.find((s) => s.key === run.key && s.headersAt >= run.sentAt);
+function match(logs: StreamLog[], run: StreamRun): StreamLog | undefined {
+  return logs.find((s) => s.key === run.key && s.headersAt >= run.sentAt);
 }
 
 export interface SseFigures {
@@ -112,16 +150,19 @@ export interface SseFigures {
   events: number;
   added_p50_ms: number;
   added_p99_ms: number;
+  /** The first event of each stream (it waits for the BFF to answer with headers), and the others. */
+  first_event_p99_ms: number;
+  later_events_p99_ms: number;
   headers_p50_ms: number;
   headers_p99_ms: number;
   first_event_to_headers_p50_ms: number;
 }
 
-/** Added per-event latency: when the browser read an event minus when the tap handed it to the BFF. */
+/** Added per-event latency: when the browser read an event minus when the service's socket took it (its log). */
 export async function sseLatency(
   base: string,
   cookie: string,
-  tap: Tap,
+  logs: StreamLogs,
   concurrent: number,
   rounds: number,
   /** Spread the starts over this many milliseconds (0: all at once, the worst case). */
@@ -129,26 +170,34 @@ export async function sseLatency(
 ): Promise<SseFigures> {
   const agent = new Agent({ connections: concurrent + 10, keepAliveTimeout: 30_000 });
   const added: number[] = [];
+  const firsts: number[] = [];
+  const laters: number[] = [];
   const headers: number[] = [];
   const firstToHeaders: number[] = [];
   let streams = 0;
   for (let round = 0; round < rounds; round += 1) {
-    tap.streams.length = 0;
+    await logs.clear();
     const runs = await Promise.all(
       Array.from({ length: concurrent }, async (_, i) => {
         if (spreadMs > 0) await sleep((spreadMs * i) / concurrent);
         return openStream(base, cookie, agent, inDays(5 + i));
       }),
     );
+    const logged = await logs.list();
     for (const run of runs) {
-      const log = match(tap, run);
-      if (!log || run.status !== 200) throw new Error(`stream ${run.key}: status ${run.status}, no tap log`);
+      const log = match(logged, run);
+      if (!log || run.status !== 200)
+        throw new Error(`stream ${run.key}: status ${run.status}, not in the log`);
       if (log.events.length !== run.events.length)
         throw new Error(
-          `stream ${run.key}: the tap sent ${log.events.length} events, the browser read ${run.events.length}`,
+          `stream ${run.key}: the service sent ${log.events.length} events, the browser read ${run.events.length}`,
         );
       streams += 1;
-      for (const [i, at] of run.events.entries()) added.push(at - (log.events[i] ?? at));
+      for (const [i, at] of run.events.entries()) {
+        const ms = at - (log.events[i] ?? at);
+        added.push(ms);
+        (i === 0 ? firsts : laters).push(ms);
+      }
       headers.push(run.headersAt - log.headersAt);
       firstToHeaders.push(run.headersAt - (log.events[0] ?? run.headersAt));
     }
@@ -160,18 +209,20 @@ export async function sseLatency(
     events: added.length,
     added_p50_ms: percentile(sorted(added), 50),
     added_p99_ms: percentile(sorted(added), 99),
+    first_event_p99_ms: percentile(sorted(firsts), 99),
+    later_events_p99_ms: percentile(sorted(laters), 99),
     headers_p50_ms: percentile(sorted(headers), 50),
     headers_p99_ms: percentile(sorted(headers), 99),
     first_event_to_headers_p50_ms: percentile(sorted(firstToHeaders), 50),
   };
 }
 
-/** Time from the browser going away to the tap seeing the BFF close the upstream stream. */
-export async function disconnectToClose(base: string, cookie: string, tap: Tap, runs: number) {
+/** Time from the browser going away to the service seeing the BFF close the upstream stream. */
+export async function disconnectToClose(base: string, cookie: string, logs: StreamLogs, runs: number) {
   const agent = new Agent({ connections: 4, keepAliveTimeout: 30_000 });
   const samples: number[] = [];
   for (let i = 0; i < runs; i += 1) {
-    tap.streams.length = 0;
+    await logs.clear();
     let stoppedAt = 0;
     const run = await openStream(base, cookie, agent, inDays(120 + (i % 50)), {
       stopAfter: 1,
@@ -179,11 +230,11 @@ export async function disconnectToClose(base: string, cookie: string, tap: Tap, 
         stoppedAt = at;
       },
     });
-    const deadline = performance.now() + 5000;
-    let log = match(tap, run);
-    while ((!log || log.closedAt === null) && performance.now() < deadline) {
+    const deadline = monotonicMs() + 5000;
+    let log = match(await logs.list(), run);
+    while ((!log || log.closedAt === null) && monotonicMs() < deadline) {
       await sleep(1);
-      log = match(tap, run);
+      log = match(await logs.list(), run);
     }
     if (!log || log.closedAt === null) throw new Error('the upstream stream was not closed within 5 s');
     samples.push(log.closedAt - stoppedAt);

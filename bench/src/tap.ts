@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { FlightSearchSchema, newId } from '@console/contract';
 import { Agent, request } from 'undici';
-import { eventEnds } from './relay.ts';
+import { eventEnds, monotonicMs, type StreamLogs } from './relay.ts';
 
-/** What the tap saw of one search stream it relayed to the BFF, on the bench's clock (performance.now()). */
+/** What the tap saw of one search stream it relayed to the BFF, on the bench's clock (monotonicMs()). */
 export interface StreamLog {
   key: string;
   headersAt: number;
@@ -52,6 +52,14 @@ export class Tap {
     return `http://127.0.0.1:${port}`;
   }
 
+  /** Its log as the figures read it. */
+  readonly logs: StreamLogs = {
+    clear: async () => {
+      this.streams.length = 0;
+    },
+    list: async () => this.streams,
+  };
+
   async close(): Promise<void> {
     this.#server?.closeAllConnections();
     await new Promise<void>((resolve) => this.#server?.close(() => resolve()));
@@ -95,7 +103,7 @@ export class Tap {
     try {
       for await (const chunk of upstream.body) {
         res.write(chunk);
-        const at = performance.now();
+        const at = monotonicMs();
         for (let n = ends(chunk as Buffer); n > 0; n -= 1) log.events.push(at);
       }
       res.end();
@@ -106,9 +114,9 @@ export class Tap {
 
   #log(body: Buffer, res: ServerResponse): StreamLog {
     const key = streamKey(body);
-    const log: StreamLog = { key, headersAt: performance.now(), events: [], closedAt: null, flushed: 0 };
+    const log: StreamLog = { key, headersAt: monotonicMs(), events: [], closedAt: null, flushed: 0 };
     res.on('close', () => {
-      log.closedAt = performance.now();
+      log.closedAt = monotonicMs();
     });
     this.streams.push(log);
     return log;
@@ -156,7 +164,7 @@ export class Tap {
       const ok = res.write(`event: offers\ndata: ${JSON.stringify(data)}\n\n`, () => {
         log.flushed += 1;
       });
-      log.events.push(performance.now());
+      log.events.push(monotonicMs());
       if (!ok) await new Promise((resolve) => res.once('drain', resolve));
     }
     if (!closed) {
@@ -167,7 +175,7 @@ export class Tap {
         offer_count: plan.total,
       };
       res.write(`event: done\ndata: ${JSON.stringify(done)}\n\n`);
-      log.events.push(performance.now());
+      log.events.push(monotonicMs());
     }
     res.end();
   }

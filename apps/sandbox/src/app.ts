@@ -1,4 +1,5 @@
 import { errorEnvelope, newId } from '@console/contract';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { DEMO_CONFIG, type SandboxConfig } from './config.ts';
@@ -52,6 +53,8 @@ export function createSandbox(options: SandboxOptions = {}) {
     const requestId = newId('request');
     c.set('requestId', requestId);
     await next();
+    // A search stream writes on the Node response itself (its own Request-Id and Date are already sent).
+    if (c.res === RESPONSE_ALREADY_SENT) return;
     c.header('Request-Id', requestId);
     // The service's own time, as any HTTP server says it: the sandbox's clock, which tests and demos move.
     try {

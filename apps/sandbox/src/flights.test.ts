@@ -174,6 +174,49 @@ describe('streaming flight search', () => {
       expect(last.data.offers.length).toBe(SandboxFlightSearchDoneEventSchema.parse(done.data).offer_count);
   });
 
+  it("logs when each event left, on the machine's monotonic clock, only while the log is on", async () => {
+    await sb.control('/settings', { stream_interval_ms: 0 });
+    await stream(search());
+    expect((await sb.call('GET', '/_sandbox/stream-log')).body).toEqual({ streams: [] });
+    await sb.control('/settings', { stream_log: true });
+    const before = Number(process.hrtime.bigint()) / 1e6;
+    const { events } = await stream(search());
+    const after = Number(process.hrtime.bigint()) / 1e6;
+    const reply = await sb.call('GET', '/_sandbox/stream-log');
+    const [log, ...more] = (reply.body as { streams: Record<string, unknown>[] }).streams;
+    expect(more).toEqual([]);
+    expect(log?.key).toBe(search().slices[0]?.departure_date);
+    const times = log?.events as number[];
+    expect(times).toHaveLength(events.length);
+    const headersAt = log?.headers_at as number;
+    expect(headersAt).toBeGreaterThanOrEqual(before);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(times[0]).toBeGreaterThanOrEqual(headersAt);
+    expect(times.at(-1)).toBeLessThanOrEqual(after);
+    await expect
+      .poll(async () => {
+        const again = await sb.call('GET', '/_sandbox/stream-log');
+        return (again.body as { streams: { closed_at: number | null }[] }).streams[0]?.closed_at ?? null;
+      })
+      .not.toBeNull();
+    await sb.control('/settings', { stream_log: false });
+    expect((await sb.call('GET', '/_sandbox/stream-log')).body).toEqual({ streams: [] });
+  });
+
+  it("dates the stream's answer by the service's own clock, as every other answer", async () => {
+    await sb.advance(3 * 86_400);
+    const response = await fetch(`${sb.origin}/v3/flights/searches/stream`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(search()),
+    });
+    await response.text();
+    const dated = new Date(response.headers.get('Date') ?? '').getTime();
+    expect(Math.abs(dated - sb.store.clock.now())).toBeLessThan(2000);
+    expect(dated - Date.now()).toBeGreaterThan(2 * 86_400_000);
+    expect(response.headers.get('Request-Id')).toMatch(/^req_/);
+  });
+
   it('answers a bad request with an error envelope before any stream starts', async () => {
     const reply = await sb.post('/flights/searches/stream', token, search({ passengers: { adults: 0 } }));
     expectError(reply, 422, 'validation_failed');

@@ -13,6 +13,7 @@ import {
 import type { OfficeConfig, SandboxConfig } from './config.ts';
 import { Clock } from './lib/clock.ts';
 import { ApiError } from './lib/errors.ts';
+import type { StreamTiming } from './lib/event-stream.ts';
 import { Faults } from './lib/faults.ts';
 import type { ActivityBooking, FlightOffer, FlightOrder, HotelOrder, HotelRate } from './shapes.ts';
 
@@ -128,6 +129,8 @@ export class Store {
   connectionsAccepted = 0;
   /** Flight search streams open right now, and how many have ended early because the client went away. */
   readonly streams = { open: 0, abandoned: 0 };
+  /** When each search stream's events left, while the bench asks for it (settings `stream_log`); null: not kept. */
+  streamLog: StreamTiming[] | null = null;
 
   constructor(
     readonly config: SandboxConfig,
@@ -157,6 +160,7 @@ export class Store {
     this.clock.reset();
     this.streamIntervalMs = this.defaults.streamIntervalMs;
     this.holdsReserveMoney = true;
+    this.streamLog = null;
     Object.assign(this.variantChaos, VARIANT_CHAOS);
     this.seedWallets();
   }

@@ -38,6 +38,8 @@ const SettingsSchema = z
     variant_revoke_every: z.number().int().min(0).max(10_000).optional(),
     /** Whether a hold sets its money aside in `held` (true, the default) or is only checked until it is paid. */
     holds_reserve_money: z.boolean().optional(),
+    /** Keep when each search stream's events leave (true: start afresh; false: stop), read at GET /stream-log. */
+    stream_log: z.boolean().optional(),
   })
   .strict();
 
@@ -143,12 +145,16 @@ export function controlRoutes(store: Store) {
           store.variantChaos.rateLimitEvery = body.variant_rate_limit_every;
         if (body.variant_revoke_every !== undefined)
           store.variantChaos.revokeEvery = body.variant_revoke_every;
+        if (body.stream_log !== undefined) store.streamLog = body.stream_log ? [] : null;
         return c.json({
           stream_interval_ms: store.streamIntervalMs,
           holds_reserve_money: store.holdsReserveMoney,
           variant_rate_limit_every: store.variantChaos.rateLimitEvery,
           variant_revoke_every: store.variantChaos.revokeEvery,
+          stream_log: store.streamLog !== null,
         });
       })
+      // The bench's view of the search streams: when each event left, on the machine's monotonic clock.
+      .get('/stream-log', (c) => c.json({ streams: store.streamLog ?? [] }))
   );
 }

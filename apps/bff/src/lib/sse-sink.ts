@@ -14,8 +14,8 @@ const GONE = new Error('the browser closed the stream');
 /**
  * The browser's Node response, written directly: each event is one `write` on the socket, with no web-stream hop in
  * between (decision 012, revised: the hops through Hono's stream and the adapter's pipe were most of the relay's
- * per-event cost when a hundred streams started together). Writes that land in the same tick go out together
- * (cork until the next tick). Back-pressure: a write the socket cannot take waits for `drain`.
+ * per-event cost when a hundred streams started together). Each write goes to the socket at once. Back-pressure: a
+ * write the socket cannot take waits for `drain`.
  */
 export function nodeSink(res: ServerResponse, headers: Record<string, string>): SseSink {
   let gone = false;
@@ -27,21 +27,14 @@ export function nodeSink(res: ServerResponse, headers: Record<string, string>): 
   });
   res.writeHead(200, headers);
   res.flushHeaders();
-  let corked = false;
-  const cork = () => {
-    if (corked) return;
-    corked = true;
-    res.cork();
-    process.nextTick(() => {
-      corked = false;
-      res.uncork();
-    });
-  };
   return {
     write(chunk) {
       if (gone || res.destroyed) return Promise.reject(GONE);
-      cork();
-      if (res.write(chunk)) return Promise.resolve();
+      const taken = res.write(chunk);
+      // Node holds a response's writes until the next tick (it corks the socket): out now instead, so an event does
+      // not wait for whatever else this tick runs (the first one waited for the request's middleware to unwind).
+      res.socket?.uncork();
+      if (taken) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const drained = () => {
           res.off('close', closed);

@@ -3,10 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BFF_NODE_FLAGS } from '@console/bff/testing';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
-/** A script as production runs it: built JavaScript with plain node, TypeScript (the sandbox) through tsx. */
+/** A script as production runs it: built JavaScript with plain node and its flags, TypeScript (the sandbox) through tsx. */
 function run(
   script: string,
   cwd: string,
@@ -14,7 +15,7 @@ function run(
   args: string[] = [],
   nodeArgs: string[] = [],
 ): ChildProcess {
-  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   return spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd,
     env: { ...process.env, ...env },
@@ -49,14 +50,20 @@ const stopper = (child: ChildProcess) => () =>
 /** Starts the console (BFF + embedded sandbox) as its own process, as `pnpm start` runs it. */
 export async function startConsole(port: number, sandboxPort: number) {
   const dir = mkdtempSync(join(tmpdir(), 'console-bench-'));
-  const child = run(join(root, 'apps/bff/dist/index.js'), join(root, 'apps/bff'), {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SANDBOX_PORT: String(sandboxPort),
-    DATABASE_URL: join(dir, 'console.db'),
-    COOKIE_SECURE: 'false',
-    SANDBOX_STREAM_INTERVAL_MS: '0',
-  });
+  const child = run(
+    join(root, 'apps/bff/dist/index.js'),
+    join(root, 'apps/bff'),
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SANDBOX_PORT: String(sandboxPort),
+      DATABASE_URL: join(dir, 'console.db'),
+      COOKIE_SECURE: 'false',
+      SANDBOX_STREAM_INTERVAL_MS: '0',
+    },
+    [],
+    [...BFF_NODE_FLAGS],
+  );
   const base = `http://127.0.0.1:${port}`;
   await up(`${base}/api/health`, 'the console');
   return { base, sandbox: `http://127.0.0.1:${sandboxPort}`, pid: child.pid ?? 0, stop: stopper(child) };
@@ -95,17 +102,23 @@ export async function startBff(port: number, serviceBaseUrl: string) {
     SERVICE_CLIENT_SECRET: 'sk_test_demo',
   };
   const cwd = join(root, 'apps/bff');
-  const users = run(join(cwd, 'dist/cli/users.js'), cwd, env, [
-    'create',
-    '--email',
-    BENCH_USER.email,
-    '--name',
-    'Bench Admin',
-    '--role',
-    BENCH_USER.role,
-    '--password',
-    BENCH_USER.password,
-  ]);
+  const users = run(
+    join(cwd, 'dist/cli/users.js'),
+    cwd,
+    env,
+    [
+      'create',
+      '--email',
+      BENCH_USER.email,
+      '--name',
+      'Bench Admin',
+      '--role',
+      BENCH_USER.role,
+      '--password',
+      BENCH_USER.password,
+    ],
+    ['--enable-source-maps'],
+  );
   const code = await new Promise<number | null>((resolve) => users.once('exit', resolve));
   if (code !== 0) throw new Error(`creating the bench user failed (exit ${code})`);
   // BENCH_BFF_NODE_OPTIONS (e.g. --max-old-space-size=192) tells lazy garbage collection from a leak in the soak;
@@ -115,7 +128,7 @@ export async function startBff(port: number, serviceBaseUrl: string) {
     cwd,
     { ...env, NODE_OPTIONS: process.env.BENCH_BFF_NODE_OPTIONS ?? '' },
     [],
-    nodeArgs('BENCH_BFF_NODE_ARGS'),
+    [...BFF_NODE_FLAGS, ...nodeArgs('BENCH_BFF_NODE_ARGS')],
   );
   const base = `http://127.0.0.1:${port}`;
   await up(`${base}/api/health`, 'the BFF');

@@ -222,7 +222,7 @@ async function streamSection(results: Record<string, unknown>, sandboxOrigin: st
       '<= 1 ms / <= 20 ms',
     );
     row(
-      "  p99 of each stream's first event (waits on the other searches) / of the others",
+      '  p99: first event of each stream / the others',
       `${ms(hundred.first_event_p99_ms)} / ${ms(hundred.later_events_p99_ms)}`,
       '',
     );
@@ -233,7 +233,7 @@ async function streamSection(results: Record<string, unknown>, sandboxOrigin: st
       '',
     );
     row(
-      `  100 together, all on all ${cpus().length} cores, sandbox not niced`,
+      `  100 together, all on ${cpus().length} shared cores`,
       `${ms(shared.added_p50_ms)} / ${ms(shared.added_p99_ms)} · CPU ${cpu(shared)}`,
       '',
     );

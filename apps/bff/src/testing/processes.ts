@@ -2,6 +2,7 @@ import { type ChildProcess, execFile as execFileCb, spawn } from 'node:child_pro
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { BFF_NODE_FLAGS } from '../node-flags.ts';
 import { freePort } from './throwaway-postgres.ts';
 
 const execFile = promisify(execFileCb);
@@ -64,7 +65,7 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number
 /** The built BFF (`node dist/index.js`) as a process on a free port, started and answering. */
 export async function startBffProcess(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/index.js'], {
+  const child = spawn(process.execPath, [...BFF_NODE_FLAGS, 'dist/index.js'], {
     cwd: bffDir,
     env: {
       ...process.env,

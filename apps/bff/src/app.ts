@@ -14,6 +14,7 @@ import { ConsoleError, renderError } from './lib/errors.ts';
 import { csrf, sessionUser, signedIn } from './lib/guards.ts';
 import { BookingIntents } from './lib/intents.ts';
 import { startJobs } from './lib/jobs.ts';
+import { LeadImages } from './lib/lead-images.ts';
 import { Leases } from './lib/lease.ts';
 import { Ledger } from './lib/ledger.ts';
 import { Lifecycle } from './lib/lifecycle.ts';
@@ -107,6 +108,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     log,
     lifecycle,
     metrics,
+    leadImages: new LeadImages(),
   };
   const jobs = startJobs(deps);
 
@@ -277,10 +279,14 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   app.all('/api/*', (c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
   app.route(
     '/',
-    spa(env.WEB_DIST, async (c) => {
-      const user = await sessionUser(c, accounts);
-      return user ? meOf(user) : null;
-    }),
+    spa(
+      env.WEB_DIST,
+      async (c) => {
+        const user = await sessionUser(c, accounts);
+        return user ? meOf(user) : null;
+      },
+      (productId) => deps.leadImages.of(productId),
+    ),
   );
   app.notFound((c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
   app.onError((error, c) => renderError(error, c, log));

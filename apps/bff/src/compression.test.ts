@@ -102,6 +102,28 @@ describe('the page of each screen', () => {
     // Without a session there is nothing the page could read.
     expect(fetched(await page('/activities/act_1'))).toEqual([]);
   });
+
+  it('names a product page’s first picture, as the page shows it, once this instance has read the product', async () => {
+    const agent = await t.signedIn('agent');
+    const pictures = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/g)].map(
+        (m) => m[1],
+      );
+    const signedIn = async (path: string) => (await raw(path, { cookie: agent.cookie() })).body.toString();
+    const list = await agent.get('/activities/products?query=louvre');
+    const id = (list.body as { data: { id: string }[] }).data[0]?.id ?? '';
+    expect(id).not.toBe('');
+    expect(pictures(await signedIn(`/activities/${id}`))).toEqual([]);
+    const product = await agent.get(`/activities/products/${id}`);
+    expect(product.status).toBe(200);
+    const { images } = product.body as { images: string[] };
+    expect(images[0]).toMatch(/^\/media\//);
+    expect(pictures(await signedIn(`/activities/${id}`))).toEqual([`/api${images[0]}`]);
+    // The picture is fetched through the console, as the page's own <img> fetches it.
+    expect((await raw(`/api${images[0]}`, { cookie: agent.cookie() })).status).toBe(200);
+    // Signed out: no hints at all.
+    expect(pictures(await page(`/activities/${id}`))).toEqual([]);
+  });
 });
 
 describe('who is signed in, in the page', () => {

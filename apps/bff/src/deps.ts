@@ -3,6 +3,7 @@ import type { BffEnv } from './env.ts';
 import type { Accounts } from './lib/accounts.ts';
 import type { AuditLog } from './lib/audit.ts';
 import type { BookingIntents } from './lib/intents.ts';
+import type { LeadImages } from './lib/lead-images.ts';
 import type { Leases } from './lib/lease.ts';
 import type { Ledger } from './lib/ledger.ts';
 import type { Lifecycle } from './lib/lifecycle.ts';
@@ -25,4 +26,6 @@ export interface Deps {
   log: Logger;
   lifecycle: Lifecycle;
   metrics: Metrics;
+  /** The first picture of each product page served, for the page's preload hint. */
+  leadImages: LeadImages;
 }

@@ -9,6 +9,8 @@ import type { AppEnv } from './lib/types.ts';
 
 /** The signed-in agent's GET /api/me answer for a page request, or null when it has no live session. */
 export type PageSession = (c: Context<AppEnv>) => Promise<Me | null>;
+/** The console address of a product page's first picture, when known. */
+export type LeadImage = (productId: string) => string | undefined;
 
 /**
  * JSON that can stand inside a `<script type="application/json">`: every `<` escaped, so no value (a user's name
@@ -26,7 +28,7 @@ export function scriptJson(value: unknown): string {
  * else answered with index.html (client routes), never cached, so a deploy is picked up on the next load; a
  * signed-in agent's page carries who they are (never stored).
  */
-export function spa(dist: string, session?: PageSession) {
+export function spa(dist: string, session?: PageSession, leadImage?: LeadImage) {
   const app = new Hono<AppEnv>();
   const index = join(dist, 'index.html');
   if (!existsSync(index)) {
@@ -71,7 +73,7 @@ export function spa(dist: string, session?: PageSession) {
     const html = me
       ? page.replace(
           '</head>',
-          `<script id="${ME_ELEMENT_ID}" type="application/json">${scriptJson(me)}</script>${firstReads(c.req.path)}</head>`,
+          `<script id="${ME_ELEMENT_ID}" type="application/json">${scriptJson(me)}</script>${firstReads(c.req.path, leadImage)}</head>`,
         )
       : page;
     // The page carries the entry's stylesheet (about 16 KB): sent gzipped to a browser that takes it.
@@ -92,9 +94,11 @@ export function spa(dist: string, session?: PageSession) {
  * What a signed-in screen reads first, when its address alone says what (only reads: a search is a POST and is not
  * preloaded). The browser asks for it with the page's scripts instead of after them: the activity page's product, whose
  * gallery image is what the page is measured by, came one round trip after the scripts on a slow link. The URL is
- * the one the SPA's client builds (the id as the router decodes it, encoded again), so the answer is reused.
+ * the one the SPA's client builds (the id as the router decodes it, encoded again), so the answer is reused. The
+ * gallery's first picture too, when this instance has read the product before (lib/lead-images.ts), at the address
+ * and priority of the page's own `<img>`.
  */
-function firstReads(path: string): string {
+function firstReads(path: string, leadImage?: LeadImage): string {
   const product = /^\/activities\/([^/]+)$/.exec(path)?.[1];
   if (!product || product === 'bookings') return '';
   let id: string;
@@ -103,11 +107,15 @@ function firstReads(path: string): string {
   } catch {
     return '';
   }
-  const href = `/api/activities/products/${encodeURIComponent(id)}`
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;');
-  return `<link rel="preload" as="fetch" crossorigin href="${href}">`;
+  const reads = `<link rel="preload" as="fetch" crossorigin href="${attribute(`/api/activities/products/${encodeURIComponent(id)}`)}">`;
+  const image = leadImage?.(id);
+  return image
+    ? `${reads}<link rel="preload" as="image" fetchpriority="high" href="${attribute(image)}">`
+    : reads;
 }
+
+const attribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /** A route pattern of the SPA (`/flights/book/:offerId`) as a test of a path. */
 function matcher(pattern: string): (path: string) => boolean {

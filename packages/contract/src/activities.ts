@@ -71,6 +71,10 @@ export const ActivityProductSchema = z.object({
 });
 export type ActivityProduct = z.infer<typeof ActivityProductSchema>;
 
+/** A product's pictures as its page shows them: its images, or its one image_url when it lists none. */
+export const productImages = (product: Pick<ActivityProduct, 'images' | 'image_url'>): string[] =>
+  product.images.length ? product.images : product.image_url ? [product.image_url] : [];
+
 export const ActivityProductListSchema = z.object({
   object: z.literal('activity_product_list'),
   data: z.array(ActivityProductSchema),

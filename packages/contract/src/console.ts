@@ -34,6 +34,10 @@ export const ROLE_SCOPES = {
   ],
 } as const satisfies Record<Role, readonly z.infer<typeof ScopeSchema>[]>;
 
+/** An image the service links to by path (/media/...) is fetched through the console (its /api/media relay); full URLs
+ * as they are. The SPA's `<img>` and the BFF's preload hint use the same address, so the browser reuses the fetch. */
+export const consoleMediaUrl = (src: string) => (src.startsWith('/media/') ? `/api${src}` : src);
+
 /** The header every unsafe request to the console carries (with Origin / Sec-Fetch-Site checks). */
 export const CSRF_HEADER = 'X-Console-Csrf';
 /** On every /api answer: the service's "now" in epoch milliseconds, for countdowns in the browser (decision 016). */

@@ -7,7 +7,8 @@ import type { AppEnv } from './types.ts';
 
 /**
  * Reads that the console passes on as they are: every `read` operation of the table except those with handlers of
- * their own (the order reads refresh the ledger; wallet and credentials are for admins only).
+ * their own (the order reads refresh the ledger; wallet and credentials are for admins only; a product's read notes
+ * its first picture for its page's preload hint).
  */
 const OWN_HANDLERS = new Set<OperationName>([
   'wallet',
@@ -16,6 +17,7 @@ const OWN_HANDLERS = new Set<OperationName>([
   'getHotelOrder',
   'getActivityBooking',
   'activityBookings',
+  'activityProduct',
 ]);
 export const RELAYED_READS = (Object.keys(OPERATIONS) as OperationName[]).filter(
   (name) => OPERATIONS[name].effect === 'read' && !OWN_HANDLERS.has(name),

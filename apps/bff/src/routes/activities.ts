@@ -1,4 +1,4 @@
-import { OPERATIONS } from '@console/contract';
+import { OPERATIONS, productImages } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { ConsoleError } from '../lib/errors.ts';
@@ -15,6 +15,13 @@ export function activityRoutes(d: Deps) {
   const { service } = d.upstream;
   return (
     new Hono<AppEnv>()
+      // Passed on as it is; its first picture is noted for the product page's preload hint (lib/lead-images.ts).
+      .get('/products/:id', async (c) => {
+        const id = pathId(c, 'id');
+        const product = await service.op.activityProduct({ id, signal: c.req.raw.signal });
+        d.leadImages.note(id, productImages(product));
+        return c.json(product);
+      })
       .post('/bookings', (c) => settleCreate(c, d, 'createActivityBooking'))
       // The service's list, limited for an agent to the bookings they made (decision 015).
       .get('/bookings', async (c) => {

@@ -1,2 +1,2 @@
 /** An image the service links to by path (/media/...) is fetched through the console; full URLs as they are. */
-export const mediaUrl = (src: string) => (src.startsWith('/media/') ? `/api${src}` : src);
+export { consoleMediaUrl as mediaUrl } from '@console/contract';

@@ -3,6 +3,7 @@ import {
   type ActivityProduct,
   isOneOf,
   priceActivityBooking,
+  productImages,
   TRAVELER_CATEGORIES,
   type TravelerCategory,
 } from '@console/contract';
@@ -33,7 +34,7 @@ const toIso = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}
 const dayLabel = (iso: string) => new Date(`${iso}T00:00:00Z`).toUTCString().slice(0, 16);
 
 function Gallery({ product }: { product: ActivityProduct }) {
-  const images = product.images.length ? product.images : product.image_url ? [product.image_url] : [];
+  const images = productImages(product);
   return (
     <ul className="gallery" aria-label="Images">
       {images.map((src, i) => (

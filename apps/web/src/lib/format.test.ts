@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayShift, priceDifference } from './format.ts';
+import { dayShift, formatCount, formatMoney, priceDifference } from './format.ts';
 
 describe('the day an arrival falls on', () => {
   it('says +1 for a flight that lands the next local day, with or without offsets', () => {
@@ -25,5 +25,18 @@ describe('a price that moved', () => {
     expect(
       priceDifference({ amount: '200.00', currency: 'USD' }, { amount: '200.00', currency: 'USD' }),
     ).toBeNull();
+  });
+});
+
+describe('numbers as the screens show them', () => {
+  it('shows money with two decimals and thousands marked, the currency code after it', () => {
+    expect(formatMoney({ amount: '1234.5', currency: 'EUR' })).toBe('1,234.50 EUR');
+    expect(formatMoney({ amount: '0', currency: 'USD' })).toBe('0.00 USD');
+    expect(formatMoney({ amount: '-10.005', currency: 'GBP' })).toBe('-10.01 GBP');
+  });
+
+  it('marks the thousands of a count', () => {
+    expect(formatCount(12345)).toBe('12,345');
+    expect(formatCount(7)).toBe('7');
   });
 });

@@ -16,6 +16,7 @@ import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
+import { useNarrow } from '../../../lib/narrow.ts';
 import { availabilityQuery, useActivityProduct, useAvailability } from '../api/activities.ts';
 import { readSelection, type Selection, writeSelection } from '../search-params.ts';
 import { CATEGORY, placesLeft, travelersProblem } from '../travellers.ts';
@@ -147,6 +148,7 @@ function Availability({
 }) {
   const dates = useAvailability(typeId, null);
   const day = useAvailability(typeId, selection.date);
+  const narrow = useNarrow();
   const bookable = useMemo(() => new Set((dates.data?.dates ?? []).map((d) => d.date)), [dates.data]);
   const first = dates.data?.dates[0]?.date;
   const last = dates.data?.dates.at(-1)?.date;
@@ -166,7 +168,9 @@ function Availability({
         </p>
         <DayPicker
           mode="single"
-          numberOfMonths={2}
+          // Side by side on a wide screen; on a phone two months only stack into a long scroll (and twice the cells
+          // to build on a slow one's first render).
+          numberOfMonths={narrow ? 1 : 2}
           startMonth={toDate(first)}
           endMonth={toDate(last)}
           defaultMonth={toDate(selection.date ?? first)}

@@ -3,7 +3,7 @@ import { memo, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatCount, formatMoney } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { useHotelSearch } from '../api/hotels.ts';
 import { whereText } from '../read.ts';
@@ -209,7 +209,7 @@ function HotelCard({ hotel, to, index }: { hotel: HotelSummary; to: string; inde
           <p className="small">
             <strong className="score">{hotel.review_score.toFixed(1)}</strong> {hotel.review_word}
             {hotel.review_count !== null && (
-              <span className="muted"> · {hotel.review_count.toLocaleString('en-US')} reviews</span>
+              <span className="muted"> · {formatCount(hotel.review_count)} reviews</span>
             )}
           </p>
         )}

@@ -30,9 +30,9 @@ describe('a price that moved', () => {
 
 describe('numbers as the screens show them', () => {
   it('shows money with two decimals and thousands marked, the currency code after it', () => {
-    expect(formatMoney({ amount: '1234.5', currency: 'EUR' })).toBe('1,234.50 EUR');
+    expect(formatMoney({ amount: '1234.5', currency: 'USD' })).toBe('1,234.50 USD');
     expect(formatMoney({ amount: '0', currency: 'USD' })).toBe('0.00 USD');
-    expect(formatMoney({ amount: '-10.005', currency: 'GBP' })).toBe('-10.01 GBP');
+    expect(formatMoney({ amount: '-10.005', currency: 'USD' })).toBe('-10.01 USD');
   });
 
   it('marks the thousands of a count', () => {

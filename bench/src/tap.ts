@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { FlightSearchSchema, newId } from '@console/contract';
 import { Agent, request } from 'undici';
-import { eventEnds, monotonicMs, type StreamLogs } from './relay.ts';
+import { eventEnds, monotonicMs } from './relay.ts';
 
 /** What the tap saw of one search stream it relayed to the BFF, on the bench's clock (monotonicMs()). */
 export interface StreamLog {
@@ -51,14 +51,6 @@ export class Tap {
     const { port } = this.#server.address() as AddressInfo;
     return `http://127.0.0.1:${port}`;
   }
-
-  /** Its log as the figures read it. */
-  readonly logs: StreamLogs = {
-    clear: async () => {
-      this.streams.length = 0;
-    },
-    list: async () => this.streams,
-  };
 
   async close(): Promise<void> {
     this.#server?.closeAllConnections();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { errorEnvelope } from '@console/contract';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
@@ -77,8 +78,6 @@ export class Faults {
     return fault;
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function faultInjection(faults: Faults) {
   return createMiddleware<AppEnv>(async (c, next) => {

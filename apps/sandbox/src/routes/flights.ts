@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   addMoney,
   checkPassengersAgainstOffer,
@@ -29,7 +30,12 @@ import {
 import { requireScope } from '../lib/auth.ts';
 import { HOUR, isoDate, isoSeconds, MINUTE } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
-import { type EventWriter, honoEventWriter, nodeEventWriter } from '../lib/event-stream.ts';
+import {
+  type EventWriter,
+  honoEventWriter,
+  nodeEventWriter,
+  type StreamTiming,
+} from '../lib/event-stream.ts';
 import { idempotent } from '../lib/idempotency.ts';
 import { parseBody, parseQuery } from '../lib/parse.ts';
 import { advance } from '../lib/transition.ts';
@@ -37,8 +43,6 @@ import type { AppEnv, Caller } from '../lib/types.ts';
 import { settleFlightOrder } from '../settle.ts';
 import type { FlightOffer, FlightOrder, FlightPlace, RefundQuote } from '../shapes.ts';
 import { type FlightOrderRecord, type OfferRecord, type OwnerKey, ownerKey, Store } from '../store.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const OFFER_LIFETIME_MS = 30 * MINUTE;
 export const DEFAULT_MAX_OFFERS = 500;
@@ -358,12 +362,9 @@ export function flightRoutes(store: Store) {
       const outgoing = c.env.outgoing;
       if (outgoing) {
         // On Node's server the events are written on the response itself (and timed when the bench asks).
-        const timing = store.streamLog && {
-          key: request.slices[0]?.departure_date ?? '',
-          headers_at: 0,
-          events: [],
-          closed_at: null,
-        };
+        const timing: StreamTiming | null = store.streamLog
+          ? { key: request.slices[0]?.departure_date ?? '', headers_at: 0, events: [], closed_at: null }
+          : null;
         if (timing) store.streamLog?.push(timing);
         void run(
           nodeEventWriter(
@@ -375,7 +376,7 @@ export function flightRoutes(store: Store) {
               // What the middleware says on every other answer: the service's own clock.
               Date: new Date(store.clock.now()).toUTCString(),
             },
-            timing || null,
+            timing,
           ),
         );
         return RESPONSE_ALREADY_SENT;

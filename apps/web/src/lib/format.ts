@@ -10,7 +10,7 @@ const whole = new Intl.NumberFormat('en-US');
 /** "12,345": a count with its thousands marked. */
 export const formatCount = (n: number) => whole.format(n);
 
-/** "1,234.50 EUR": the amount as the service sent it, with its currency code. */
+/** "1,234.50 USD": the amount as the service sent it, with its currency code. */
 export const formatMoney = (money: Money) => `${twoDecimals.format(Number(money.amount))} ${money.currency}`;
 
 /**
@@ -60,15 +60,14 @@ export const whenLocal = (iso: string) => {
   const at = instantOf(iso);
   return at === null ? iso : whenLocalMs(at);
 };
-const whenLocalFormat = new Intl.DateTimeFormat('en-GB', {
+const whenLocalMs = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   hour: '2-digit',
   minute: '2-digit',
   timeZoneName: 'short',
-});
-const whenLocalMs = (at: number) => whenLocalFormat.format(at);
+}).format;
 
 /** The date `days` from today (UTC), as YYYY-MM-DD: the earliest a search may start, and form defaults. */
 export const dateInDays = (days: number) =>

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
-import { databaseInfo, openDatabase, sql } from './db/index.ts';
+import { closeDatabase, databaseInfo, openDatabase, sql } from './db/index.ts';
 import type { Deps } from './deps.ts';
 import type { BffEnv } from './env.ts';
 import { Accounts } from './lib/accounts.ts';
@@ -299,7 +299,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     async close() {
       await jobs.stop();
       await upstream.close();
-      await db.destroy();
+      await closeDatabase(db);
     },
   };
 }

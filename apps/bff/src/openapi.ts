@@ -14,6 +14,7 @@ import {
   MeSchema,
   OPERATIONS,
   type OperationName,
+  RadarQuerySchema,
   RadarSchema,
   SERVICE_TIME_HEADER,
   SignInRequestSchema,
@@ -32,6 +33,7 @@ import {
   TripUpdateSchema,
   UpdateUserRequestSchema,
   UserListSchema,
+  UsersQuerySchema,
   WalletAlertSchema,
   WalletAlertSettingSchema,
 } from '@console/contract';
@@ -178,8 +180,9 @@ const CONSOLE_ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/bookings/radar',
-    summary: 'Running clocks, most urgent first, with at-risk marks',
+    summary: 'Every running clock, a page at a time, most urgent first, with at-risk marks over all of them',
     tag: 'bookings',
+    query: RadarQuerySchema,
     response: RadarSchema,
   },
   {
@@ -224,8 +227,9 @@ const CONSOLE_ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/admin/users',
-    summary: 'Users of the console',
+    summary: 'Users of the console, a page at a time by email',
     tag: 'admin',
+    query: UsersQuerySchema,
     response: UserListSchema,
     admin: true,
   },
@@ -251,7 +255,7 @@ const CONSOLE_ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/admin/audit',
-    summary: 'The audit log (format=csv for CSV)',
+    summary: 'The audit log, a page at a time, newest first (format=csv streams every matching entry)',
     tag: 'admin',
     query: AuditQuerySchema,
     response: AuditListSchema,

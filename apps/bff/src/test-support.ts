@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   ActivityAvailabilitySchema,
   ActivityBookingSchema,
@@ -44,10 +47,14 @@ export function testDatabase(): 'sqlite' | 'postgres' {
   return inject('postgresUrl') ? 'postgres' : 'sqlite';
 }
 
-/** A fresh store for one console: an in-memory SQLite database, or a new database on the run's PostgreSQL. */
+/**
+ * A fresh store for one console: a new SQLite file in a temporary folder (a file, so the history readers run on
+ * their threads as in production), or a new database on the run's PostgreSQL.
+ */
 export async function freshDatabaseUrl(): Promise<string> {
   const admin = inject('postgresUrl');
-  return admin ? createDatabase(admin) : ':memory:';
+  if (admin) return createDatabase(admin);
+  return join(await mkdtemp(join(tmpdir(), 'console-test-')), 'console.db');
 }
 
 /** The console (BFF + embedded sandbox) as real servers on free ports, with a fresh database. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ScopeSchema } from './auth.ts';
 import { idSchema } from './ids.ts';
 import { MoneySchema } from './money.ts';
+import { PageQueryShape, pageSchema } from './pages.ts';
 import { DateTimeSchema, EmailSchema, EnvironmentSchema } from './primitives.ts';
 
 /**
@@ -100,7 +101,14 @@ export const UpdateUserRequestSchema = z
   .refine((u) => Object.keys(u).length > 0, { error: 'nothing to change' });
 export type UpdateUserRequest = z.input<typeof UpdateUserRequestSchema>;
 
-export const UserListSchema = z.object({ data: z.array(ConsoleUserSchema) });
+export const UsersQuerySchema = z.object({
+  /** Part of a name or email. */
+  q: z.string().trim().max(100).optional(),
+  ...PageQueryShape,
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type UsersQuery = z.infer<typeof UsersQuerySchema>;
+export const UserListSchema = pageSchema(ConsoleUserSchema);
 
 export const PRODUCTS = ['flight', 'hotel', 'activity'] as const;
 export const ProductSchema = z.enum(PRODUCTS);
@@ -135,11 +143,21 @@ export const BookingsQuerySchema = z.object({
   created_from: z.iso.date().optional(),
   created_to: z.iso.date().optional(),
   sort: z.enum(['deadline', 'created_desc']).default('created_desc'),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** These bookings only (comma-separated ids, at most 100): what the console knows of a list the service gave. */
+  ids: z
+    .string()
+    .trim()
+    .max(20_000)
+    .transform((text) => [...new Set(text.split(',').map((id) => id.trim()))].filter(Boolean))
+    .pipe(z.array(z.string().max(200)).max(100, { error: 'at most 100 ids' }))
+    .optional(),
+  ...PageQueryShape,
+  limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export type BookingsQuery = z.infer<typeof BookingsQuerySchema>;
 
-export const LedgerListSchema = z.object({ data: z.array(LedgerEntrySchema) });
+export const LedgerListSchema = pageSchema(LedgerEntrySchema);
+export type LedgerList = z.infer<typeof LedgerListSchema>;
 
 export const AUDIT_RESULTS = ['succeeded', 'failed', 'unknown', 'reconciled'] as const;
 
@@ -163,11 +181,12 @@ export const AuditQuerySchema = z.object({
   result: z.enum(AUDIT_RESULTS).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  ...PageQueryShape,
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
-export const AuditListSchema = z.object({ data: z.array(AuditEntrySchema) });
+export const AuditListSchema = pageSchema(AuditEntrySchema);
 
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -192,13 +211,22 @@ export type RadarAction = z.infer<typeof RadarActionSchema>;
 export const RadarEntrySchema = LedgerEntrySchema.extend({
   deadline: DateTimeSchema,
   actions: z.array(RadarActionSchema),
+  /** The deadline has passed on the service's clock: nothing to act on until the service's answer is read again. */
+  lapsed: z.boolean().default(false),
   /** The wallet's available amount could not cover this hold's total (docs/decisions/011). */
   at_risk: z.boolean(),
 });
 export type RadarEntry = z.infer<typeof RadarEntrySchema>;
 
-export const RadarSchema = z.object({
-  data: z.array(RadarEntrySchema),
+export const RadarQuerySchema = z.object({
+  ...PageQueryShape,
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const RadarSchema = pageSchema(RadarEntrySchema).extend({
+  /** Every running clock of the list's scope, and how many of them the wallet cannot cover (over all, not a page). */
+  running: z.number().int(),
+  at_risk: z.number().int(),
   /** When the statuses were read from the service. */
   checked_at: DateTimeSchema,
   /** False when the wallet could not be read; then nothing is marked at risk. Amounts stay for admins. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GenderSchema } from './flights.ts';
 import { optionalText } from './notes.ts';
+import { PageQueryShape, pageSchema } from './pages.ts';
 import {
   CountryCodeSchema,
   DateSchema,
@@ -86,10 +87,11 @@ export const TravellerSummarySchema = TravellerSchema.pick({
 });
 export type TravellerSummary = z.infer<typeof TravellerSummarySchema>;
 
-export const TravellerListSchema = z.object({ data: z.array(TravellerSummarySchema) });
+export const TravellerListSchema = pageSchema(TravellerSummarySchema);
 
 export const TravellersQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
+  ...PageQueryShape,
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

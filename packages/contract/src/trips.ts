@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MoneySchema } from './money.ts';
 import { optionalText } from './notes.ts';
+import { PageQueryShape, pageSchema } from './pages.ts';
 import { DateSchema, DateTimeSchema } from './primitives.ts';
 
 /** Trip files, kept by the console (decision 019): a client's bookings across products under one reference. */
@@ -49,11 +50,12 @@ export const TripSchema = z.object({
   updated_at: DateTimeSchema,
 });
 export type Trip = z.infer<typeof TripSchema>;
-export const TripListSchema = z.object({ data: z.array(TripSchema) });
+export const TripListSchema = pageSchema(TripSchema);
 export const TripsQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   /** The trips this booking is part of. */
   booking: z.string().trim().min(1).max(200).optional(),
+  ...PageQueryShape,
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AmountSchema, MoneySchema } from './money.ts';
+import { PageQueryShape } from './pages.ts';
 import { DateSchema, DateTimeSchema } from './primitives.ts';
 
 /** The wallet's low-balance alert and statement, kept by the console from its audit log (decision 020). */
@@ -28,6 +29,9 @@ export const STATEMENT_KINDS = ['hold', 'payment', 'release', 'refund'] as const
 export const StatementQuerySchema = z.object({
   from: DateSchema.optional(),
   to: DateSchema.optional(),
+  /** A page of the period's lines; the days and totals are always the whole period's. */
+  ...PageQueryShape,
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
 export const StatementLineSchema = z.object({
@@ -43,7 +47,10 @@ export type StatementLine = z.infer<typeof StatementLineSchema>;
 export const StatementSchema = z.object({
   from: z.string(),
   to: z.string(),
+  /** A page of the period's money moves, oldest first; `next_cursor` asks for the next. */
   lines: z.array(StatementLineSchema),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
   days: z.array(
     z.object({
       day: z.string(),

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CreateUserRequestSchema, RoleSchema } from '@console/contract';
-import { openDatabase } from '../db/index.ts';
+import { closeDatabase, openDatabase } from '../db/index.ts';
 import { readEnv } from '../env.ts';
 import { Accounts } from '../lib/accounts.ts';
 
@@ -49,14 +49,19 @@ try {
       console.log(`Created ${user.role} ${user.email} (${user.id}).`);
     }
   } else if (positionals[0] === 'list') {
-    for (const user of await accounts.list())
-      console.log(
-        `${user.id}  ${user.role.padEnd(5)}  ${user.disabled ? 'disabled' : 'active  '}  ${user.email}  ${user.name}`,
-      );
+    let after: string | undefined;
+    do {
+      const page = await accounts.list({ limit: 200, after });
+      for (const user of page.data)
+        console.log(
+          `${user.id}  ${user.role.padEnd(5)}  ${user.disabled ? 'disabled' : 'active  '}  ${user.email}  ${user.name}`,
+        );
+      after = page.next_cursor ?? undefined;
+    } while (after);
   } else {
     console.error('usage: users create --email E --name N --role agent|admin [--password P]  |  users list');
     process.exitCode = 2;
   }
 } finally {
-  await db.destroy();
+  await closeDatabase(db);
 }

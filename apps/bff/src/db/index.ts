@@ -15,6 +15,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { SqliteReadersDialect } from './sqlite-readers.ts';
 
 /**
  * The console's database: users, sessions, the bookings ledger, the audit log, sign-in throttling, leases,
@@ -57,6 +58,11 @@ export interface Database {
     summary: string;
     people: string;
     search_text: string;
+    /**
+     * What the desk's search matches, computed by the database from the row itself (decision 023): the ids and
+     * references, the people, and `search_text`; indexed by FTS5 trigrams (SQLite) or pg_trgm (PostgreSQL).
+     */
+    search_doc: Generated<string>;
     idempotency_key: string | null;
     created_at: string;
     updated_at: string;
@@ -362,6 +368,92 @@ const migrations: Record<string, Migration> = {
   },
 };
 
+/** What the desk's search matches, computed by the database from the row itself: the same SQL on both stores. */
+const SEARCH_DOC = sql`lower(id || ' ' || coalesce(reference, '') || ' ' || coalesce(client_reference, '') || ' ' || people || ' ' || search_text)`;
+
+migrations['007-history-indexes'] = {
+  /**
+   * Every list the console serves is keyset-paged newest first (or soonest deadline first), and each of its filters
+   * has an index that gives rows in that order, so a page reads a page of index entries (decision 023).
+   */
+  async up(db: Kysely<unknown>) {
+    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    const index = (name: string, table: string, columns: string[]) =>
+      db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute();
+    await db.schema.dropIndex('bookings_deadline').ifExists().execute();
+    await db.schema.dropIndex('bookings_agent').ifExists().execute();
+    // The desk, newest first: the office's, an agent's own, one agent's (admin filter), by product, status, both.
+    await index('bookings_newest', 'bookings', ['environment', 'created_at', 'id']);
+    await index('bookings_agent_newest', 'bookings', ['environment', 'agent_id', 'created_at', 'id']);
+    await index('bookings_agent_email_newest', 'bookings', [
+      'environment',
+      'agent_email',
+      'created_at',
+      'id',
+    ]);
+    await index('bookings_product_newest', 'bookings', ['environment', 'product', 'created_at', 'id']);
+    await index('bookings_status_newest', 'bookings', ['environment', 'status', 'created_at', 'id']);
+    await index('bookings_product_status_newest', 'bookings', [
+      'environment',
+      'product',
+      'status',
+      'created_at',
+      'id',
+    ]);
+    // The running clocks (radar, wallet alert, refresh job): a partial index of the rows with a deadline only.
+    await db.schema
+      .createIndex('bookings_running')
+      .ifNotExists()
+      .on('bookings')
+      .columns(['environment', 'deadline', 'created_at', 'id'])
+      .where(sql.ref('deadline'), 'is not', null)
+      .execute();
+    // The audit log, newest first, and by each of its filters; the statement reads it oldest first by `at`.
+    await db.schema.dropIndex('audit_at').ifExists().execute();
+    await index('audit_at_id', 'audit_log', ['at', 'id']);
+    await index('audit_user_at', 'audit_log', ['user_email', 'at', 'id']);
+    await index('audit_action_at', 'audit_log', ['action', 'at', 'id']);
+    await index('audit_result_at', 'audit_log', ['result', 'at', 'id']);
+    // Trips newest first (the office's, an agent's); travellers by name; users by email (unique already).
+    await index('trips_newest', 'trips', ['environment', 'created_at', 'id']);
+    await index('trips_agent_newest', 'trips', ['environment', 'agent_id', 'created_at', 'id']);
+    await db.schema.dropIndex('travellers_names').ifExists().execute();
+    await index('travellers_by_name', 'travellers', ['family_name', 'given_name', 'id']);
+
+    // The desk's substring search, kept by the database itself: a row written by any path is found.
+    if (postgres) {
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      await db.schema
+        .alterTable('bookings')
+        .addColumn('search_doc', 'text', (c) => c.generatedAlwaysAs(SEARCH_DOC).stored())
+        .execute();
+      await sql`create index if not exists bookings_search on bookings using gin (search_doc gin_trgm_ops)`.execute(
+        db,
+      );
+    } else {
+      await db.schema
+        .alterTable('bookings')
+        .addColumn('search_doc', 'text', (c) => c.generatedAlwaysAs(SEARCH_DOC))
+        .execute();
+      // A contentless FTS5 table of trigrams (rowid = the booking's rowid), kept by triggers.
+      await sql`create virtual table bookings_fts using fts5(search_doc, content='', contentless_delete=1, tokenize='trigram')`.execute(
+        db,
+      );
+      await sql`create trigger bookings_fts_insert after insert on bookings begin
+        insert into bookings_fts(rowid, search_doc) values (new.rowid, new.search_doc); end`.execute(db);
+      await sql`create trigger bookings_fts_delete after delete on bookings begin
+        delete from bookings_fts where rowid = old.rowid; end`.execute(db);
+      await sql`create trigger bookings_fts_update
+        after update of id, reference, client_reference, people, search_text on bookings begin
+        delete from bookings_fts where rowid = old.rowid;
+        insert into bookings_fts(rowid, search_doc) values (new.rowid, new.search_doc); end`.execute(db);
+      await sql`insert into bookings_fts(rowid, search_doc) select rowid, search_doc from bookings`.execute(
+        db,
+      );
+    }
+  },
+};
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export type Db = Kysely<Database>;
@@ -424,31 +516,58 @@ function preparedOnce(sqlite: SQLite.Database): SqliteDatabase {
 
 export interface DatabaseInfo {
   kind: 'sqlite' | 'postgres';
+  /**
+   * Where the history's lists, searches and exports run: on PostgreSQL the same pool; on an SQLite file a few reader
+   * threads, so a read of many rows never holds the event loop (decision 023); on `:memory:` (one connection, tests
+   * of other things) the main connection.
+   */
+  reads: Db;
+  close: () => Promise<void>;
   /** The PostgreSQL pool's figures, for readiness and metrics; null on SQLite. */
   pool: () => { total: number; idle: number; waiting: number } | null;
 }
 
 const infos = new WeakMap<Db, DatabaseInfo>();
-export const databaseInfo = (db: Db): DatabaseInfo => infos.get(db) ?? { kind: 'sqlite', pool: () => null };
+export const databaseInfo = (db: Db): DatabaseInfo =>
+  infos.get(db) ?? { kind: 'sqlite', pool: () => null, reads: db, close: () => db.destroy() };
+/** The Kysely instance the history's reads run on (see `DatabaseInfo.reads`). */
+export const historyReads = (db: Db): Db => databaseInfo(db).reads;
+/** Closes the store and its readers. */
+export const closeDatabase = (db: Db): Promise<void> => databaseInfo(db).close();
 
 /**
  * Opens (creating if needed) the database and brings it to the latest migration: a file path (`:memory:` for tests)
  * opens SQLite, a `postgres://` URL PostgreSQL. Several instances starting together migrate once (Kysely's migration
  * lock).
  */
-export async function openDatabase(location: string, options: { poolSize?: number } = {}): Promise<Db> {
+export async function openDatabase(
+  location: string,
+  options: { poolSize?: number; readers?: number } = {},
+): Promise<Db> {
   const { dialect, pool } = dialectFor(location, options.poolSize ?? 10);
   const db = new Kysely<Database>({ dialect });
-  infos.set(db, {
-    kind: pool ? 'postgres' : 'sqlite',
-    pool: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
-  });
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     await db.destroy();
     throw new Error(`Database migration ${failed} failed: ${String(error)}`);
   }
+  // Readers open the file only after the migrations made it.
+  const reads =
+    pool || location === ':memory:'
+      ? db
+      : new Kysely<Database>({ dialect: new SqliteReadersDialect(location, options.readers ?? 2) });
+  const info: DatabaseInfo = {
+    kind: pool ? 'postgres' : 'sqlite',
+    pool: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
+    reads,
+    close: async () => {
+      if (reads !== db) await reads.destroy();
+      await db.destroy();
+    },
+  };
+  infos.set(db, info);
+  infos.set(reads, info);
   return db;
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type ConsoleUser, newId, type Role } from '@console/contract';
-import type { Db } from '../db/index.ts';
+import { type ConsoleUser, newId, type Role, type UsersQuery } from '@console/contract';
+import { type Db, sql } from '../db/index.ts';
+import { containing, decodeCursor, type Page, pageFrom, searchWords } from './pages.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import type { SignedInUser } from './types.ts';
 
@@ -70,9 +71,18 @@ export class Accounts {
       .executeTakeFirst();
   }
 
-  async list(): Promise<ConsoleUser[]> {
-    const rows = await this.db.selectFrom('users').selectAll().orderBy('created_at').execute();
-    return rows.map(toUser);
+  /** A page of the office's users by email (the unique index's order); `q` matches part of a name or email. */
+  async list(query: UsersQuery): Promise<Page<ConsoleUser>> {
+    const key = decodeCursor(query.after, 'users.email', ['string']);
+    let q = this.db.selectFrom('users').selectAll();
+    for (const word of searchWords(query.q))
+      q = q.where(sql<boolean>`lower(email || ' ' || name) like ${containing(word)} escape '\\'`);
+    if (key) q = q.where('email', '>', key[0]);
+    const rows = await q
+      .orderBy('email')
+      .limit(query.limit + 1)
+      .execute();
+    return pageFrom(rows, query.limit, 'users.email', (row) => [row.email], toUser);
   }
 
   async get(id: string): Promise<ConsoleUser | null> {

@@ -1,7 +1,9 @@
 import { type CallReport, newCallReport, ServiceError } from '@console/client';
-import type { AuditEntry, AuditQuery, Money } from '@console/contract';
-import type { Db } from '../db/index.ts';
+import { type AuditEntry, type AuditQuery, COUNT_CAP, type Money } from '@console/contract';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
+import { type Database, type Db, historyReads } from '../db/index.ts';
 import type { Actor } from './intents.ts';
+import { decodeCursor, matchedOf, type Page, pageFrom } from './pages.ts';
 
 export interface AuditedAction {
   action: string;
@@ -102,27 +104,72 @@ export class AuditLog {
       .execute();
   }
 
-  async list(query: AuditQuery): Promise<AuditEntry[]> {
-    let q = this.db.selectFrom('audit_log').selectAll();
-    if (query.user) q = q.where('user_email', '=', query.user.toLowerCase());
-    if (query.action) q = q.where('action', '=', query.action);
-    if (query.result) q = q.where('result', '=', query.result);
-    if (query.from) q = q.where('at', '>=', query.from);
-    if (query.to) q = q.where('at', '<', `${query.to}T99`);
-    const rows = await q.orderBy('id', 'desc').limit(query.limit).execute();
-    return rows.map((r) => ({
-      id: r.id,
-      at: r.at,
-      user: { id: r.user_id, email: r.user_email },
-      action: r.action,
-      resource_id: r.resource_id,
-      amount: r.amount === null ? null : { amount: r.amount, currency: 'USD' as const },
-      idempotency_key: r.idempotency_key,
-      result: r.result,
-      status_code: r.status_code,
-      error_code: r.error_code,
-    }));
+  /**
+   * A page of the log, newest first by (at, id), each filter served by an index in that order (decision 023); read on
+   * the history readers.
+   */
+  async list(query: AuditQuery): Promise<Page<AuditEntry>> {
+    const reads = historyReads(this.db);
+    const key = decodeCursor(query.after, AUDIT_ORDER, ['string', 'number']);
+    const filtered = <O>(q: SelectQueryBuilder<Database, 'audit_log', O>) => {
+      let out = q;
+      if (query.user) out = out.where('user_email', '=', query.user.toLowerCase());
+      if (query.action) out = out.where('action', '=', query.action);
+      if (query.result) out = out.where('result', '=', query.result);
+      if (query.from) out = out.where('at', '>=', query.from);
+      if (query.to) out = out.where('at', '<', `${query.to}T99`);
+      return out;
+    };
+    let q = filtered(reads.selectFrom('audit_log').selectAll());
+    if (key) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('at', 'id'), '<', tuple(key[0], key[1])));
+    const rows = await q
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .execute();
+    const page = pageFrom(rows, query.limit, AUDIT_ORDER, (r) => [r.at, r.id], toAuditEntry);
+    if (!key) {
+      const counted = await reads
+        .selectFrom(
+          filtered(reads.selectFrom('audit_log').select('id'))
+            .limit(COUNT_CAP + 1)
+            .as('matches'),
+        )
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      page.matched = matchedOf(Number(counted.n));
+    }
+    return page;
   }
+
+  /** Every entry the filters match, newest first, a page at a time: what the CSV export streams. */
+  async *all(query: Omit<AuditQuery, 'after' | 'limit'>): AsyncGenerator<AuditEntry[]> {
+    let after: string | undefined;
+    do {
+      const page = await this.list({ ...query, after, limit: EXPORT_BATCH });
+      yield page.data;
+      after = page.next_cursor ?? undefined;
+    } while (after);
+  }
+}
+
+const AUDIT_ORDER = 'audit.newest';
+/** Rows per read while an export streams: a few milliseconds of the reader each, and constant memory. */
+export const EXPORT_BATCH = 1000;
+
+function toAuditEntry(r: Selectable<Database['audit_log']>): AuditEntry {
+  return {
+    id: r.id,
+    at: r.at,
+    user: { id: r.user_id, email: r.user_email },
+    action: r.action,
+    resource_id: r.resource_id,
+    amount: r.amount === null ? null : { amount: r.amount, currency: 'USD' as const },
+    idempotency_key: r.idempotency_key,
+    result: r.result,
+    status_code: r.status_code,
+    error_code: r.error_code,
+  };
 }
 
 /** One CSV cell: quoted, and defused when it looks like a formula (a leading = + - @ gets a quote). */
@@ -132,37 +179,66 @@ export function csvCell(value: string | number | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** The audit log as CSV, every field quoted. */
-export function toCsv(entries: AuditEntry[]): string {
-  const header = [
-    'id',
-    'at',
-    'user',
-    'action',
-    'resource_id',
-    'amount',
-    'currency',
-    'idempotency_key',
-    'result',
-    'status_code',
-    'error_code',
-  ];
-  const lines = entries.map((e) =>
-    [
-      e.id,
-      e.at,
-      e.user.email,
-      e.action,
-      e.resource_id,
-      e.amount?.amount ?? null,
-      e.amount ? 'USD' : null,
-      e.idempotency_key,
-      e.result,
-      e.status_code,
-      e.error_code,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `${header.join(',')}\r\n${lines.join('\r\n')}\r\n`;
+/**
+ * A CSV download of pages read one after another: a ReadableStream that reads the next page only when the browser has
+ * taken the last (its `pull`), so a million rows stream in constant memory.
+ */
+export function csvStream<T>(
+  header: string[],
+  pages: AsyncGenerator<T[]>,
+  row: (item: T) => CsvRow,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`${header.join(',')}\r\n`));
+        return;
+      }
+      const next = await pages.next();
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      let text = '';
+      for (const item of next.value) text += `${row(item).map(csvCell).join(',')}\r\n`;
+      if (text) controller.enqueue(encoder.encode(text));
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
 }
+
+type CsvRow = (string | number | null)[];
+
+export const AUDIT_CSV_HEADER = [
+  'id',
+  'at',
+  'user',
+  'action',
+  'resource_id',
+  'amount',
+  'currency',
+  'idempotency_key',
+  'result',
+  'status_code',
+  'error_code',
+];
+
+/** One audit entry as a CSV row. */
+export const auditCsvRow = (e: AuditEntry): CsvRow => [
+  e.id,
+  e.at,
+  e.user.email,
+  e.action,
+  e.resource_id,
+  e.amount?.amount ?? null,
+  e.amount ? 'USD' : null,
+  e.idempotency_key,
+  e.result,
+  e.status_code,
+  e.error_code,
+];

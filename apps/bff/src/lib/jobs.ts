@@ -1,6 +1,8 @@
 import { ServiceError } from '@console/client';
+import type { Product } from '@console/contract';
 import type { Deps } from '../deps.ts';
 import { activityFacts, flightFacts, hotelFacts } from './ledger.ts';
+import type { Key } from './pages.ts';
 import { reconcileIntent } from './settle.ts';
 
 export const JOBS_LEASE = 'ledger-jobs';
@@ -19,12 +21,33 @@ export interface JobsReport {
  */
 async function refreshRunning(d: Deps, keep: () => Promise<boolean>): Promise<JobsReport['clocks']> {
   const { service } = d.upstream;
-  const queue = await d.ledger.running(service.environment);
   const figures = { read: 0, failed: 0 };
+  // Every running clock, a batch at a time (soonest first, through the running clocks' index): never only the first.
+  let after: Key | undefined;
+  do {
+    const batch = await d.ledger.running(service.environment, after, 200);
+    after = batch.last;
+    if (!(await refreshBatch(d, batch.rows, keep, figures))) break;
+  } while (after);
+  return figures;
+}
+
+/** Reads one batch again, four at a time; false when the lease was lost. */
+async function refreshBatch(
+  d: Deps,
+  queue: { id: string; product: Product }[],
+  keep: () => Promise<boolean>,
+  figures: JobsReport['clocks'],
+): Promise<boolean> {
+  const { service } = d.upstream;
+  let kept = true;
   const worker = async () => {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       // A long round renews its lease as it goes, and stops if another instance has taken it.
-      if (!(await keep())) return;
+      if (!(await keep())) {
+        kept = false;
+        return;
+      }
       try {
         if (entry.product === 'flight')
           await d.ledger.refresh(flightFacts(await service.op.getFlightOrder({ id: entry.id })));
@@ -41,7 +64,7 @@ async function refreshRunning(d: Deps, keep: () => Promise<boolean>): Promise<Jo
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-  return figures;
+  return kept;
 }
 
 /**

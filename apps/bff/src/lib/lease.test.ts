@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, databaseInfo, openDatabase } from '../db/index.ts';
+import { closeDatabase, type Db, databaseInfo, openDatabase } from '../db/index.ts';
 import { freshDatabaseUrl, testDatabase } from '../test-support.ts';
 import { Leases } from './lease.ts';
 
@@ -8,7 +8,7 @@ let now = 1_000_000;
 beforeAll(async () => {
   db = await openDatabase(await freshDatabaseUrl());
 });
-afterAll(() => db.destroy());
+afterAll(() => closeDatabase(db));
 
 describe('leases', () => {
   it('run on the store this test run names', () => {

@@ -1,6 +1,7 @@
 import {
   type ActivityBooking,
   type BookingsQuery,
+  COUNT_CAP,
   CustomerSchema,
   type Environment,
   type FlightOrder,
@@ -19,10 +20,20 @@ import {
   readKnownItems,
   wallClockOf,
 } from '@console/contract';
-import { type Selectable, sql } from 'kysely';
+import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import type { Database, Db } from '../db/index.ts';
+import { type Database, type Db, databaseInfo, historyReads } from '../db/index.ts';
 import type { Actor } from './intents.ts';
+import {
+  containing,
+  decodeCursor,
+  encodeCursor,
+  type Key,
+  matchedOf,
+  type Page,
+  pageFrom,
+  searchWords,
+} from './pages.ts';
 
 const PeopleSchema = z.array(z.string());
 
@@ -272,34 +283,123 @@ export class Ledger {
       .execute();
   }
 
+  /**
+   * A page of the desk (decision 023): newest first, or running clocks soonest first; every filter and the free-text
+   * search served by an index on both stores, read on the history readers (off the event loop on SQLite).
+   */
   async list(
     query: BookingsQuery,
     scope: { agentId?: string; environment: Environment },
-  ): Promise<LedgerEntry[]> {
-    let q = this.db.selectFrom('bookings').selectAll().where('environment', '=', scope.environment);
-    if (scope.agentId) q = q.where('agent_id', '=', scope.agentId);
-    if (query.product) q = q.where('product', '=', query.product);
-    if (query.status) q = q.where('status', '=', query.status);
-    if (query.agent) q = q.where('agent_email', '=', query.agent.toLowerCase());
-    if (query.deadline_before)
-      q = q.where('deadline', 'is not', null).where('deadline', '<', query.deadline_before);
-    if (query.created_from) q = q.where('created_at', '>=', query.created_from);
-    if (query.created_to) q = q.where('created_at', '<', `${query.created_to}T99`);
-    if (query.q) {
-      // ESCAPE names the escape character: without it SQLite's LIKE took `\_` literally and ids never matched.
-      for (const word of query.q.toLowerCase().split(/\s+/).filter(Boolean))
-        q = q.where(
-          sql<boolean>`search_text like ${`%${word.replace(/[%_\\]/g, (m) => `\\${m}`)}%`} escape '\\'`,
-        );
+  ): Promise<Page<LedgerEntry>> {
+    const reads = historyReads(this.db);
+    const order = ORDERS[query.sort];
+    const key: Key | undefined = decodeCursor(query.after, order.name, order.shape)?.slice();
+    const words = searchWords(query.q);
+    const filtered = <O>(qb: Select<O>): Select<O> => {
+      const col = (name: string) => sql.ref(`bookings.${name}`);
+      let q = qb.where(col('environment'), '=', scope.environment);
+      if (scope.agentId) q = q.where(col('agent_id'), '=', scope.agentId);
+      if (query.product) q = q.where(col('product'), '=', query.product);
+      if (query.status) q = q.where(col('status'), '=', query.status);
+      if (query.agent) q = q.where(col('agent_email'), '=', query.agent.toLowerCase());
+      if (query.ids) q = q.where(col('id'), 'in', query.ids.length ? query.ids : ['']);
+      if (query.deadline_before) q = q.where(col('deadline'), '<', query.deadline_before);
+      if (query.created_from) q = q.where(col('created_at'), '>=', query.created_from);
+      if (query.created_to) q = q.where(col('created_at'), '<', `${query.created_to}T99`);
+      if (query.sort === 'deadline') q = q.where(col('deadline'), 'is not', null);
+      return q;
+    };
+    const from = <O>(qb: Select<O>, after: Key | undefined) => order.sorted(filtered(order.after(qb, after)));
+    const matching = <O>(qb: Select<O>): Select<O> =>
+      words.reduce(
+        (q, word) => q.where(sql<boolean>`bookings.search_doc like ${containing(word)} escape '\\'`),
+        qb,
+      );
+    const page = (rows: LedgerRow[]) => pageFrom(rows, query.limit, order.name, order.keyOf, toEntry);
+    const base = () => reads.selectFrom('bookings').select(LEDGER_COLUMNS);
+
+    if (words.length === 0) {
+      const rows = await from(base(), key)
+        .limit(query.limit + 1)
+        .execute();
+      const result: Page<LedgerEntry> = page(rows);
+      // Counted on the first page, up to a cap, through the same index (a count of the whole history is a scan).
+      if (!key) {
+        const counted = await reads
+          .selectFrom(
+            filtered(reads.selectFrom('bookings').select(sql<number>`1`.as('one')))
+              .limit(COUNT_CAP + 1)
+              .as('matches'),
+          )
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow();
+        result.matched = matchedOf(Number(counted.n));
+      }
+      return result;
     }
-    q =
-      query.sort === 'deadline'
-        ? // Running clocks first on both dialects (SQLite sorts nulls first, PostgreSQL last); of two clocks that end
-          // together (services give deadlines to the second), the booking held first comes first.
-          q.orderBy(sql`deadline is null`).orderBy('deadline').orderBy('created_at').orderBy('id')
-        : q.orderBy('created_at', 'desc');
-    const rows = await q.limit(query.limit).execute();
-    return rows.map(toEntry);
+
+    // A search, first over the newest rows of the range: a common word fills a page from a few hundred of them.
+    const window = from(base().select('bookings.search_doc'), key).limit(SEARCH_WINDOW);
+    const recent = await order
+      .sorted(matching(reads.selectFrom(window.as('bookings')).select(LEDGER_COLUMNS)))
+      .limit(query.limit + 1)
+      .execute();
+    if (recent.length > query.limit) return page(recent);
+
+    const long = words.filter((word) => word.length >= 3);
+    if (long.length === 0) {
+      // Only words under three letters: no index can find them, so the search reads the range a window at a time
+      // and the cursor names the last row read (bounded work per request; "Load more" reads the next window).
+      const edge = await from(reads.selectFrom('bookings').select(LEDGER_COLUMNS), key)
+        .offset(SEARCH_WINDOW - 1)
+        .limit(1)
+        .executeTakeFirst();
+      return {
+        data: recent.map(toEntry),
+        has_more: edge !== undefined,
+        next_cursor: edge ? encodeCursor(order.name, order.keyOf(edge)) : null,
+        matched: null,
+      };
+    }
+
+    // A rarer word: the trigram index finds every row holding it, and only those are sorted.
+    const rows =
+      databaseInfo(this.db).kind === 'postgres'
+        ? await from(
+            matching(
+              reads
+                .with(
+                  (cte) => cte('hits').materialized(),
+                  (db) => matching(filtered(db.selectFrom('bookings').select('bookings.id'))),
+                )
+                .selectFrom('hits')
+                .innerJoin('bookings', 'bookings.id', 'hits.id')
+                .select(LEDGER_COLUMNS),
+            ),
+            key,
+          )
+            .limit(query.limit + 1)
+            .execute()
+        : await from(
+            matching(
+              reads
+                .selectFrom(
+                  sql<{
+                    rid: number;
+                  }>`(select rowid as rid from bookings_fts where bookings_fts match ${ftsPhrase(long)})`.as(
+                    'hits',
+                  ),
+                )
+                // CROSS JOIN keeps SQLite's join order: the index's hits first, then each row by its rowid.
+                .crossJoin('bookings')
+                .where(sql<boolean>`bookings.rowid = hits.rid`)
+                .select(LEDGER_COLUMNS),
+            ),
+            key,
+          )
+            .limit(query.limit + 1)
+            .execute();
+    return { ...page(rows), matched: null };
   }
 
   /** The ledger's rows for these ids in one environment (unknown ids left out), in the order asked. */
@@ -324,23 +424,35 @@ export class Ledger {
       .execute();
   }
 
-  /** Every booking whose clock runs (a deadline is set), for the scheduled refresh. */
-  async running(environment: Environment): Promise<{ id: string; product: Product }[]> {
-    return this.db
+  /**
+   * A batch of the bookings whose clock runs (a deadline is set), soonest first, after `after`: the scheduled refresh
+   * and the radar read every one of them, a batch at a time, through the running clocks' partial index.
+   */
+  async running(
+    environment: Environment,
+    after?: Key,
+    limit = 500,
+    agentId?: string,
+  ): Promise<{ rows: LedgerEntry[]; last: Key | undefined }> {
+    const order = ORDERS.deadline;
+    let q = historyReads(this.db)
       .selectFrom('bookings')
-      .select(['id', 'product'])
-      .where('environment', '=', environment)
-      .where('deadline', 'is not', null)
-      .orderBy('deadline')
-      .limit(2000)
-      .execute();
+      .select(LEDGER_COLUMNS)
+      .where('bookings.environment', '=', environment)
+      .where('bookings.deadline', 'is not', null);
+    if (agentId) q = q.where('bookings.agent_id', '=', agentId);
+    const rows = await order.sorted(order.after(q, after)).limit(limit).execute();
+    const last = rows.at(-1);
+    return { rows: rows.map(toEntry), last: rows.length === limit && last ? order.keyOf(last) : undefined };
   }
 
-  /** The ids of the bookings of one product an agent made. */
-  async idsOf(agentId: string, product: Product): Promise<Set<string>> {
+  /** Which of these ids (a page of the service's list) are bookings of one product this agent made. */
+  async ownedOf(agentId: string, product: Product, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
     const rows = await this.db
       .selectFrom('bookings')
       .select('id')
+      .where('id', 'in', [...ids])
       .where('agent_id', '=', agentId)
       .where('product', '=', product)
       .execute();
@@ -356,7 +468,74 @@ export class Ledger {
   }
 }
 
-function toEntry(row: Selectable<Database['bookings']>): LedgerEntry {
+// biome-ignore lint/suspicious/noExplicitAny: the desk's helpers take any query over the bookings (a table, a window of it, a join)
+type Select<O> = SelectQueryBuilder<any, any, O>;
+type LedgerRow = Omit<Selectable<Database['bookings']>, 'search_doc'>;
+
+/** The ledger's columns as the desk reads them (not the search document). */
+const LEDGER_COLUMNS = [
+  'bookings.id',
+  'bookings.product',
+  'bookings.environment',
+  'bookings.agent_id',
+  'bookings.agent_email',
+  'bookings.client_reference',
+  'bookings.reference',
+  'bookings.total_amount',
+  'bookings.status',
+  'bookings.deadline',
+  'bookings.summary',
+  'bookings.people',
+  'bookings.search_text',
+  'bookings.idempotency_key',
+  'bookings.created_at',
+  'bookings.updated_at',
+] as const;
+
+/** How many of the newest rows of a range a search reads before it asks the trigram index. */
+const SEARCH_WINDOW = 2000;
+
+/** An FTS5 query for rows holding every word (each a quoted phrase: its trigrams in sequence, any punctuation literal). */
+const ftsPhrase = (words: string[]) => words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
+
+const ref = (name: string) => sql.ref(`bookings.${name}`);
+
+/**
+ * The desk's two orders: newest first by (created_at, id), and running clocks soonest first by (deadline, created_at,
+ * id) — of two clocks that end in the same second, the one held first comes first (decision 011). Each has an index
+ * per filter that yields rows in that order (migration 007).
+ */
+const ORDERS = {
+  created_desc: {
+    name: 'bookings.newest',
+    shape: ['string', 'string'] as const,
+    keyOf: (row: Pick<LedgerRow, 'created_at' | 'id'>): Key => [row.created_at, row.id],
+    after: <O>(q: Select<O>, key: Key | undefined): Select<O> =>
+      key
+        ? q.where(sql<boolean>`(bookings.created_at, bookings.id) < (${String(key[0])}, ${String(key[1])})`)
+        : q,
+    sorted: <O>(q: Select<O>): Select<O> => q.orderBy(ref('created_at'), 'desc').orderBy(ref('id'), 'desc'),
+  },
+  deadline: {
+    name: 'bookings.deadline',
+    shape: ['string', 'string', 'string'] as const,
+    keyOf: (row: Pick<LedgerRow, 'deadline' | 'created_at' | 'id'>): Key => [
+      row.deadline ?? '',
+      row.created_at,
+      row.id,
+    ],
+    after: <O>(q: Select<O>, key: Key | undefined): Select<O> =>
+      key
+        ? q.where(
+            sql<boolean>`(bookings.deadline, bookings.created_at, bookings.id) > (${String(key[0])}, ${String(key[1])}, ${String(key[2])})`,
+          )
+        : q,
+    sorted: <O>(q: Select<O>): Select<O> =>
+      q.orderBy(ref('deadline')).orderBy(ref('created_at')).orderBy(ref('id')),
+  },
+} as const;
+
+function toEntry(row: LedgerRow): LedgerEntry {
   return {
     id: row.id,
     product: row.product,

@@ -6,8 +6,9 @@ import {
   type TravellerSummary,
 } from '@console/contract';
 import type { z } from 'zod';
-import { type Database, type Db, sql } from '../db/index.ts';
+import { type Database, type Db, historyReads, sql } from '../db/index.ts';
 import type { Actor } from './intents.ts';
+import { containing, decodeCursor, type Page, pageFrom, searchWords } from './pages.ts';
 
 type Row = Database['travellers'];
 type Input = z.output<typeof TravellerInputSchema>;
@@ -72,25 +73,44 @@ const columns = (input: Input) => ({
 export class Travellers {
   constructor(private readonly db: Db) {}
 
-  async list(query: { q?: string | undefined; limit: number }): Promise<TravellerSummary[]> {
-    let q = this.db.selectFrom('travellers').selectAll();
-    for (const word of (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))
-      q = q.where(
-        sql<boolean>`search_text like ${`%${word.replace(/[%_\\]/g, (m) => `\\${m}`)}%`} escape '\\'`,
+  /** A page of the directory by name (family, given, id: the index's order); `q` matches part of a name, email or document. */
+  async list(query: {
+    q?: string | undefined;
+    after?: string | undefined;
+    limit: number;
+  }): Promise<Page<TravellerSummary>> {
+    const key = decodeCursor(query.after, 'travellers.name', ['string', 'string', 'string']);
+    let q = historyReads(this.db).selectFrom('travellers').selectAll();
+    for (const word of searchWords(query.q))
+      q = q.where(sql<boolean>`search_text like ${containing(word)} escape '\\'`);
+    if (key)
+      q = q.where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('family_name', 'given_name', 'id'), '>', tuple(key[0], key[1], key[2])),
       );
-    const rows = await q.orderBy('family_name').orderBy('given_name').limit(query.limit).execute();
-    return rows.map((row) => {
-      const traveller = toTraveller(row);
-      const expiries = traveller.documents.map((d) => d.expires_on).sort();
-      return {
-        id: traveller.id,
-        given_name: traveller.given_name,
-        family_name: traveller.family_name,
-        date_of_birth: traveller.date_of_birth,
-        nationality: traveller.nationality,
-        document_expires_on: expiries[0] ?? null,
-      };
-    });
+    const rows = await q
+      .orderBy('family_name')
+      .orderBy('given_name')
+      .orderBy('id')
+      .limit(query.limit + 1)
+      .execute();
+    return pageFrom(
+      rows,
+      query.limit,
+      'travellers.name',
+      (r) => [r.family_name, r.given_name, r.id],
+      (row) => {
+        const traveller = toTraveller(row);
+        const expiries = traveller.documents.map((d) => d.expires_on).sort();
+        return {
+          id: traveller.id,
+          given_name: traveller.given_name,
+          family_name: traveller.family_name,
+          date_of_birth: traveller.date_of_birth,
+          nationality: traveller.nationality,
+          document_expires_on: expiries[0] ?? null,
+        };
+      },
+    );
   }
 
   async get(id: string): Promise<Traveller | undefined> {

@@ -17,10 +17,11 @@ import {
   wallClockOf,
 } from '@console/contract';
 import { z } from 'zod';
-import { type Database, type Db, sql } from '../db/index.ts';
+import { type Database, type Db, historyReads, sql } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { activityFacts, flightFacts, hotelFacts } from './ledger.ts';
 import { ledgerScope } from './ownership.ts';
+import { containing, decodeCursor, type Page, pageFrom, searchWords } from './pages.ts';
 import type { PartForRules } from './trip-conflicts.ts';
 import type { SignedInUser } from './types.ts';
 
@@ -34,8 +35,6 @@ function newReference(): string {
   globalThis.crypto.getRandomValues(bytes);
   return `TRIP-${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
-
-const like = (word: string) => `%${word.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
 
 /**
  * Trip files (decision 019): a client's bookings across products under one reference. A trip's parts are the bookings
@@ -61,18 +60,38 @@ export class Trips {
     };
   }
 
+  /** A page of trips, newest first by (created_at, id); `q` matches part of the name, reference or travellers. */
   async list(
-    query: { q?: string | undefined; limit: number },
+    query: { q?: string | undefined; after?: string | undefined; limit: number },
     user: SignedInUser,
     environment: Environment,
-  ): Promise<Trip[]> {
-    let q = this.db.selectFrom('trips').selectAll().where('environment', '=', environment);
+  ): Promise<Page<Trip>> {
+    const key = decodeCursor(query.after, 'trips.newest', ['string', 'string']);
+    let q = historyReads(this.db).selectFrom('trips').selectAll().where('environment', '=', environment);
     const scope = ledgerScope(user);
     if (scope.agentId) q = q.where('agent_id', '=', scope.agentId);
-    for (const word of (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))
-      q = q.where(sql<boolean>`search_text like ${like(word)} escape '\\'`);
-    const rows = await q.orderBy('created_at', 'desc').limit(query.limit).execute();
-    return Promise.all(rows.map(async (row) => this.#toTrip(row, (await this.bookingIds(row)).length)));
+    for (const word of searchWords(query.q))
+      q = q.where(sql<boolean>`search_text like ${containing(word)} escape '\\'`);
+    if (key)
+      q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '<', tuple(key[0], key[1])));
+    const rows = await q
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .execute();
+    const page = pageFrom(
+      rows,
+      query.limit,
+      'trips.newest',
+      (r) => [r.created_at, r.id],
+      (row) => row,
+    );
+    return {
+      ...page,
+      data: await Promise.all(
+        page.data.map(async (row) => this.#toTrip(row, (await this.bookingIds(row)).length)),
+      ),
+    };
   }
 
   /** One trip, if the user may see it: its maker, or anyone who sees the office's bookings. */

@@ -1,14 +1,16 @@
 import {
   fromCents,
+  STATEMENT_KINDS,
   type Statement,
   type StatementLine,
   toCents,
   type Wallet,
   type WalletAlert,
 } from '@console/contract';
-import type { Db } from '../db/index.ts';
-import { csvCell } from './audit.ts';
+import { type Db, databaseInfo, historyReads, sql } from '../db/index.ts';
+import { EXPORT_BATCH } from './audit.ts';
 import type { Actor } from './intents.ts';
+import { decodeCursor, pageFrom } from './pages.ts';
 
 const THRESHOLD = 'wallet.low_balance_threshold';
 
@@ -80,8 +82,161 @@ export function walletAlert(
   return { threshold: withFigures ? line : null, alerts, checked: true };
 }
 
-/** The audit log's actions that move money, and which way (decision 020). */
+/**
+ * The audit log's actions that move money, and which way (decision 020), as SQL over `audit_log` (alias `a`): a hold is
+ * a create, a payment a ticket or confirm, a release a cancel, a refund a refund; of the three products only.
+ */
+const KIND = sql<StatementLine['kind'] | null>`case
+  when a.action not like 'flight.%' and a.action not like 'hotel.%' and a.action not like 'activity.%' then null
+  when a.action like '%.create' then 'hold'
+  when a.action = 'flight.order.ticket' or a.action like '%.confirm' then 'payment'
+  when a.action like '%.cancel' then 'release'
+  when a.action like '%.refund' then 'refund'
+  end`;
+
+/** The money moves of a period: the succeeded (or reconciled) audit entries whose action moves money. */
+function moves(reads: Db, from: string, to: string) {
+  return reads
+    .selectFrom('audit_log as a')
+    .leftJoin('bookings as b', 'b.id', 'a.resource_id')
+    .where('a.result', 'in', ['succeeded', 'reconciled'])
+    .where('a.at', '>=', from)
+    .where('a.at', '<', `${to}T99`)
+    .where(sql<boolean>`(${KIND}) is not null`);
+}
+
+/** Cents of an amount held as text, summed exactly on each store. */
+function cents(reads: Db, amount: ReturnType<typeof sql>) {
+  return databaseInfo(reads).kind === 'postgres'
+    ? sql<string>`coalesce(round(cast(${amount} as numeric) * 100), 0)`
+    : sql<string>`coalesce(cast(round(cast(${amount} as real) * 100) as integer), 0)`;
+}
+
+const STATEMENT_ORDER = 'statement.oldest';
+
+/**
+ * The wallet statement over a period (decision 020): a page of the money moves the console made (holds, payments,
+ * releases, refunds) as its audit log recorded them, oldest first; and the period's days and totals, summed by the
+ * database over every move (not the page). A release is the booking's total as the ledger has it; a hotel cancelled
+ * with a penalty shows the penalty as a payment beside it.
+ */
+export async function statement(db: Db, query: StatementPageQuery): Promise<Statement> {
+  const reads = historyReads(db);
+  const [page, sums] = await Promise.all([linesPage(reads, query), periodSums(reads, query)]);
+  return {
+    from: query.from,
+    to: query.to,
+    lines: page.data.flat(),
+    has_more: page.has_more,
+    next_cursor: page.next_cursor,
+    ...sums,
+  };
+}
+
+interface StatementPageQuery {
+  from: string;
+  to: string;
+  after?: string | undefined;
+  limit: number;
+}
+
+async function linesPage(reads: Db, query: StatementPageQuery) {
+  const key = decodeCursor(query.after, STATEMENT_ORDER, ['string', 'number']);
+  let q = moves(reads, query.from, query.to).select([
+    'a.id',
+    'a.at',
+    'a.action',
+    'a.resource_id',
+    'a.user_email',
+    'a.amount',
+    'b.total_amount',
+  ]);
+  if (key) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('a.at', 'a.id'), '>', tuple(key[0], key[1])));
+  const rows = await q
+    .orderBy('a.at')
+    .orderBy('a.id')
+    .limit(query.limit + 1)
+    .execute();
+  return pageFrom(rows, query.limit, STATEMENT_ORDER, (row) => [row.at, row.id], linesOf);
+}
+
+/** The period's days and totals, summed by the database over every move of the period. */
+async function periodSums(reads: Db, query: StatementPageQuery) {
+  const amount = sql`coalesce(a.amount, b.total_amount)`;
+  const kind = (k: string) => sql`(${KIND}) = ${k}`;
+  const sums = await moves(reads, query.from, query.to)
+    .select([
+      sql<string>`substr(a.at, 1, 10)`.as('day'),
+      sql<string | number>`sum(case when ${kind('hold')} then ${cents(reads, amount)} else 0 end)`.as('hold'),
+      sql<string | number>`sum(case when ${kind('payment')} then ${cents(reads, amount)}
+        when a.action = 'hotel.order.cancel' then ${cents(reads, sql`a.amount`)} else 0 end)`.as('payment'),
+      sql<
+        string | number
+      >`sum(case when ${kind('release')} then ${cents(reads, sql`b.total_amount`)} else 0 end)`.as('release'),
+      sql<string | number>`sum(case when ${kind('refund')} then ${cents(reads, amount)} else 0 end)`.as(
+        'refund',
+      ),
+    ])
+    .groupBy(sql`substr(a.at, 1, 10)`)
+    .orderBy(sql`substr(a.at, 1, 10)`)
+    .execute();
+  const big = (v: string | number | null) => BigInt(String(v ?? 0).split('.')[0] ?? '0');
+  const totals = { hold: 0n, payment: 0n, release: 0n, refund: 0n };
+  const days = sums
+    .map((row) => {
+      const day = {
+        hold: big(row.hold),
+        payment: big(row.payment),
+        release: big(row.release),
+        refund: big(row.refund),
+      };
+      for (const k of STATEMENT_KINDS) totals[k] += day[k];
+      return { day: row.day, ...day };
+    })
+    .filter((day) => STATEMENT_KINDS.some((k) => day[k] !== 0n))
+    .map((day) => ({ day: day.day, ...text(day) }));
+  return { days, totals: text(totals) };
+}
+
+const text = (s: Record<StatementLine['kind'], bigint>) => ({
+  hold: fromCents(s.hold),
+  payment: fromCents(s.payment),
+  release: fromCents(s.release),
+  refund: fromCents(s.refund),
+});
+
+/** The statement lines of one audit entry: none when it moved nothing. */
+function linesOf(row: {
+  at: string;
+  action: string;
+  resource_id: string | null;
+  user_email: string;
+  amount: string | null;
+  total_amount: string | null;
+}): StatementLine[] {
+  const lines: StatementLine[] = [];
+  const add = (kind: StatementLine['kind'], amount: string | null) => {
+    if (amount === null || toCents(amount) === 0n) return;
+    lines.push({
+      at: row.at,
+      kind,
+      action: row.action,
+      booking_id: row.resource_id,
+      user: row.user_email,
+      amount: { amount, currency: 'USD' },
+    });
+  };
+  const kind = kindOf(row.action);
+  if (kind === 'release') {
+    add('release', row.total_amount);
+    if (row.action === 'hotel.order.cancel') add('payment', row.amount);
+  } else if (kind) add(kind, row.amount ?? row.total_amount);
+  return lines;
+}
+
+/** The same rule as KIND, for a row already read. */
 function kindOf(action: string): StatementLine['kind'] | null {
+  if (!/^(flight|hotel|activity)\./.test(action)) return null;
   if (action.endsWith('.create')) return 'hold';
   if (action === 'flight.order.ticket' || action.endsWith('.confirm')) return 'payment';
   if (action.endsWith('.cancel')) return 'release';
@@ -89,79 +244,24 @@ function kindOf(action: string): StatementLine['kind'] | null {
   return null;
 }
 
-/**
- * The wallet statement over a period: the money moves the console made (holds, payments, releases, refunds) as its
- * audit log recorded them, day by day. A release is the booking's total as the ledger has it; a hotel cancelled with
- * a penalty shows the penalty as a payment beside it.
- */
-export async function statement(db: Db, from: string, to: string): Promise<Statement> {
-  const rows = await db
-    .selectFrom('audit_log')
-    .leftJoin('bookings', 'bookings.id', 'audit_log.resource_id')
-    .select([
-      'audit_log.at',
-      'audit_log.action',
-      'audit_log.resource_id',
-      'audit_log.user_email',
-      'audit_log.amount',
-      'bookings.total_amount',
-    ])
-    .where('audit_log.result', 'in', ['succeeded', 'reconciled'])
-    .where('audit_log.at', '>=', from)
-    .where('audit_log.at', '<', `${to}T99`)
-    .orderBy('audit_log.at')
-    .orderBy('audit_log.id')
-    .execute();
-  const lines: StatementLine[] = [];
-  for (const row of rows) {
-    const kind = kindOf(row.action);
-    if (!kind || !row.action.match(/^(flight|hotel|activity)\./)) continue;
-    const add = (k: StatementLine['kind'], amount: string | null) => {
-      if (amount === null || toCents(amount) === 0n) return;
-      lines.push({
-        at: row.at,
-        kind: k,
-        action: row.action,
-        booking_id: row.resource_id,
-        user: row.user_email,
-        amount: { amount, currency: 'USD' },
-      });
-    };
-    if (kind === 'release') {
-      add('release', row.total_amount ?? null);
-      if (row.action === 'hotel.order.cancel') add('payment', row.amount);
-    } else add(kind, row.amount ?? row.total_amount ?? null);
-  }
-  const empty = () => ({ hold: 0n, payment: 0n, release: 0n, refund: 0n });
-  const byDay = new Map<string, ReturnType<typeof empty>>();
-  const totals = empty();
-  for (const line of lines) {
-    const day = line.at.slice(0, 10);
-    const sums = byDay.get(day) ?? empty();
-    sums[line.kind] += toCents(line.amount.amount);
-    totals[line.kind] += toCents(line.amount.amount);
-    byDay.set(day, sums);
-  }
-  const text = (s: ReturnType<typeof empty>) => ({
-    hold: fromCents(s.hold),
-    payment: fromCents(s.payment),
-    release: fromCents(s.release),
-    refund: fromCents(s.refund),
-  });
-  return {
-    from,
-    to,
-    lines,
-    days: [...byDay.entries()].map(([day, sums]) => ({ day, ...text(sums) })),
-    totals: text(totals),
-  };
+/** Every line of the period, oldest first, a page at a time: what the statement's CSV streams. */
+export async function* statementLines(db: Db, from: string, to: string): AsyncGenerator<StatementLine[]> {
+  const reads = historyReads(db);
+  let after: string | undefined;
+  do {
+    const page = await linesPage(reads, { from, to, after, limit: EXPORT_BATCH });
+    yield page.data.flat();
+    after = page.next_cursor ?? undefined;
+  } while (after);
 }
 
-/** The statement as CSV, cells as the audit log's export writes them. */
-export function statementCsv(s: Statement): string {
-  const header = ['at', 'kind', 'action', 'booking_id', 'user', 'amount', 'currency'];
-  const body = s.lines.map((l) =>
-    [l.at, l.kind, l.action, l.booking_id, l.user, l.amount.amount, l.amount.currency].map(csvCell).join(','),
-  );
-  return `${header.join(',')}\r\n${body.map((l) => `${l}\r\n`).join('')}`;
-}
+export const STATEMENT_CSV_HEADER = ['at', 'kind', 'action', 'booking_id', 'user', 'amount', 'currency'];
+export const statementCsvRow = (l: StatementLine) => [
+  l.at,
+  l.kind,
+  l.action,
+  l.booking_id,
+  l.user,
+  l.amount.amount,
+  l.amount.currency,
+];

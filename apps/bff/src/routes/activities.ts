@@ -30,7 +30,11 @@ export function activityRoutes(d: Deps) {
         });
         const user = c.get('user');
         if (seesOfficeWide(user)) return c.json(list);
-        const mine = await d.ledger.idsOf(user.id, 'activity');
+        const mine = await d.ledger.ownedOf(
+          user.id,
+          'activity',
+          list.data.map((booking) => booking.id),
+        );
         return c.json({ ...list, data: list.data.filter((booking) => mine.has(booking.id)) });
       })
       .get('/bookings/:id', async (c) => {

@@ -5,10 +5,11 @@ import {
   CreateUserRequestSchema,
   type UpdateUserRequest,
   UpdateUserRequestSchema,
+  UsersQuerySchema,
 } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
-import { toCsv } from '../lib/audit.ts';
+import { AUDIT_CSV_HEADER, auditCsvRow, csvStream } from '../lib/audit.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { requireRole } from '../lib/guards.ts';
 import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
@@ -60,7 +61,7 @@ export function adminRoutes(d: Deps) {
       await d.upstream.session?.end();
       return c.json({ ended: true });
     })
-    .get('/users', async (c) => c.json({ data: await d.accounts.list() }))
+    .get('/users', async (c) => c.json(await d.accounts.list(parseQuery(c, UsersQuerySchema))))
     .post('/users', async (c) => {
       const body = await parseBody(c, CreateUserRequestSchema);
       if (await d.accounts.findByEmail(body.email))
@@ -97,13 +98,16 @@ export function adminRoutes(d: Deps) {
     })
     .get('/audit', async (c) => {
       const query = parseQuery(c, AuditQuerySchema);
-      const entries = await d.audit.list(query);
       if (c.req.query('format') === 'csv') {
-        return c.body(toCsv(entries), 200, {
+        // Every entry the filters match (not a page), streamed a batch at a time (decision 023).
+        const { after: _after, limit: _limit, ...filters } = query;
+        const range = `${query.from ?? 'start'}-to-${query.to ?? new Date().toISOString().slice(0, 10)}`;
+        return c.body(csvStream(AUDIT_CSV_HEADER, d.audit.all(filters), auditCsvRow), 200, {
           'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`,
+          'Content-Disposition': `attachment; filename="audit-${range}.csv"`,
+          'Cache-Control': 'private, no-store',
         });
       }
-      return c.json({ data: entries });
+      return c.json(await d.audit.list(query));
     });
 }

@@ -1,14 +1,16 @@
 import {
-  type BookingsQuery,
   BookingsQuerySchema,
   type LedgerEntry,
   type Radar,
   type RadarAction,
+  RadarQuerySchema,
   toCents,
+  type Wallet,
 } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { ledgerScope } from '../lib/ownership.ts';
+import type { Key } from '../lib/pages.ts';
 import { parseQuery } from '../lib/parse.ts';
 import type { AppEnv, SignedInUser } from '../lib/types.ts';
 
@@ -24,36 +26,46 @@ export function bookingRoutes(d: Deps) {
     environment: d.upstream.service.environment,
     ...ledgerScope(user),
   });
-  const everyClock = BookingsQuerySchema.parse({ sort: 'deadline', limit: 500 });
-  // The ledger as it stands: running clocks are read again from the service on a schedule by one instance
-  // (lib/jobs.ts), not on every read of the desk.
-  const listFresh = (query: BookingsQuery, user: SignedInUser) => d.ledger.list(query, scopeOf(user));
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = parseQuery(c, BookingsQuerySchema);
-      return c.json({ data: await listFresh(query, c.get('user')) });
+      // The ledger as it stands: running clocks are read again from the service on a schedule by one instance
+      // (lib/jobs.ts), not on every read of the desk.
+      return c.json(await d.ledger.list(query, scopeOf(c.get('user'))));
     })
     .get('/radar', async (c) => {
+      const query = parseQuery(c, RadarQuerySchema);
       const user = c.get('user');
-      const entries = await listFresh(everyClock, user);
-      // At risk (decision 011, revised): what the wallet still has to find for the office's running holds, most
-      // urgent first, against what it has available. Money the wallet already holds covers holds first (a service
-      // that sets a hold's money aside has found it); the rest is taken from `available` in deadline order. The
-      // wallet's figures stay for admins; an agent's radar gets only the marks.
+      const scope = scopeOf(user);
+      const now = new Date(d.upstream.clock.now()).toISOString();
+      const page = await d.ledger.list(
+        BookingsQuerySchema.parse({ sort: 'deadline', limit: query.limit, after: query.after }),
+        scope,
+      );
+      // At risk (decision 011, revised) over every running clock of the office, not a page of them: what the wallet
+      // still has to find for the running holds, most urgent first, against what it has available.
       const wallet = await d.upstream.service.op.wallet({}).catch(() => null);
-      const risky = wallet
-        ? atRisk(
-            await d.ledger.list(everyClock, { environment: d.upstream.service.environment }),
-            toCents(wallet.held.amount),
-            toCents(wallet.available.amount),
-          )
-        : new Set<string>();
+      const risk = await officeRisk(d, wallet, now, scope.agentId);
       const body: Radar = {
-        data: entries.flatMap(({ deadline, ...entry }) =>
-          deadline === null
-            ? []
-            : [{ ...entry, deadline, actions: ACTIONS[entry.product], at_risk: risky.has(entry.id) }],
-        ),
+        data: page.data.flatMap(({ deadline, ...entry }) => {
+          if (deadline === null) return [];
+          // A clock that has run out on the service's time holds nothing to act on: no Ticket or Confirm, until the
+          // refresh job reads what the service made of it.
+          const lapsed = deadline <= now;
+          return [
+            {
+              ...entry,
+              deadline,
+              lapsed,
+              actions: lapsed ? [] : ACTIONS[entry.product],
+              at_risk: risk.ids.has(entry.id),
+            },
+          ];
+        }),
+        has_more: page.has_more,
+        next_cursor: page.next_cursor,
+        running: risk.running,
+        at_risk: risk.atRiskInScope,
         checked_at: new Date().toISOString(),
         wallet_checked: wallet !== null,
       };
@@ -61,20 +73,37 @@ export function bookingRoutes(d: Deps) {
     });
 }
 
-/** The running holds the wallet cannot cover: `held` covers first, then `available`, most urgent first. */
-export function atRisk(entries: readonly LedgerEntry[], held: bigint, available: bigint): Set<string> {
-  let stillHeld = held;
-  let left = available;
-  const risky = new Set<string>();
-  for (const entry of entries) {
-    if (entry.deadline === null) continue;
-    const total = toCents(entry.total.amount);
-    // biome-ignore lint/complexity/useMathMinMax: bigint cents; Math.min takes numbers only
-    const covered = total < stillHeld ? total : stillHeld;
-    stillHeld -= covered;
-    const need = total - covered;
-    if (need > left) risky.add(entry.id);
-    else left -= need;
-  }
-  return risky;
+/**
+ * Reads every running clock of the office, a batch at a time through the running clocks' index, and works out which
+ * the wallet cannot cover. Clocks that have run out on the service's time need no money and are left out.
+ */
+async function officeRisk(d: Deps, wallet: Wallet | null, now: string, agentId: string | undefined) {
+  const environment = d.upstream.service.environment;
+  let stillHeld = wallet ? toCents(wallet.held.amount) : 0n;
+  let left = wallet ? toCents(wallet.available.amount) : 0n;
+  const ids = new Set<string>();
+  let running = 0;
+  let atRiskInScope = 0;
+  let after: Key | undefined;
+  do {
+    const batch = await d.ledger.running(environment, after, 1000);
+    for (const entry of batch.rows) {
+      if (entry.deadline === null || entry.deadline <= now) continue;
+      const mine = !agentId || entry.agent.id === agentId;
+      if (mine) running += 1;
+      if (!wallet) continue;
+      const total = toCents(entry.total.amount);
+      const covered = total < stillHeld ? total : stillHeld;
+      stillHeld -= covered;
+      const need = total - covered;
+      if (need > left) {
+        if (mine) {
+          ids.add(entry.id);
+          atRiskInScope += 1;
+        }
+      } else left -= need;
+    }
+    after = batch.last;
+  } while (after);
+  return { ids, running, atRiskInScope };
 }

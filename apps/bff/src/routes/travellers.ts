@@ -19,7 +19,7 @@ export function travellerRoutes(d: Deps) {
     status: number,
   ) => d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', status, null);
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json({ data: await travellers.list(parseQuery(c, TravellersQuerySchema)) }))
+    .get('/', async (c) => c.json(await travellers.list(parseQuery(c, TravellersQuerySchema))))
     .post('/', async (c) => {
       const body = await parseBody(c, TravellerInputSchema);
       const created = await travellers.create(body, c.get('user'));

@@ -54,16 +54,19 @@ export function tripRoutes(d: Deps) {
       const query = parseQuery(c, TripsQuerySchema);
       if (query.booking) {
         const entry = await reachable(c, query.booking).catch(() => null);
-        if (!entry) return c.json({ data: [] });
+        if (!entry) return c.json({ data: [], has_more: false, next_cursor: null });
         const rows = await trips.ofBooking(entry.id, entry.client_reference, environment());
         const scope = ledgerScope(c.get('user'));
+        // The few trips one booking is part of: one page.
         return c.json({
           data: await Promise.all(
             rows.filter((r) => !scope.agentId || r.agent_id === scope.agentId).map((r) => trips.view(r)),
           ),
+          has_more: false,
+          next_cursor: null,
         });
       }
-      return c.json({ data: await trips.list(query, c.get('user'), environment()) });
+      return c.json(await trips.list(query, c.get('user'), environment()));
     })
     .post('/', async (c) => {
       const body = await parseBody(c, TripInputSchema);

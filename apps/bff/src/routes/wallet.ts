@@ -1,21 +1,23 @@
-import {
-  BookingsQuerySchema,
-  StatementQuerySchema,
-  toCents,
-  WalletAlertSettingSchema,
-} from '@console/contract';
+import { StatementQuerySchema, toCents, WalletAlertSettingSchema } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
+import { csvStream } from '../lib/audit.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { requireRole } from '../lib/guards.ts';
+import type { Key } from '../lib/pages.ts';
 import { parseBody, parseQuery } from '../lib/parse.ts';
 import type { AppEnv } from '../lib/types.ts';
-import { statement, statementCsv, WalletAlerts, walletAlert } from '../lib/wallet-alerts.ts';
+import {
+  STATEMENT_CSV_HEADER,
+  statement,
+  statementCsvRow,
+  statementLines,
+  WalletAlerts,
+  walletAlert,
+} from '../lib/wallet-alerts.ts';
 
 /** A UTC calendar date some days from today. */
 const dateInDaysUtc = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-const everyClock = BookingsQuerySchema.parse({ sort: 'deadline', limit: 500 });
 
 /** The wallet: its balance and statement for admins; the low-balance alert for everyone signed in (decision 020). */
 export function walletRoutes(d: Deps) {
@@ -27,10 +29,14 @@ export function walletRoutes(d: Deps) {
       const threshold = await alerts.threshold();
       if (threshold === null) return c.json(walletAlert(null, null, 0n, false));
       const wallet = await service.op.wallet({}).catch(() => null);
-      const running = await d.ledger.list(everyClock, { environment: service.environment });
-      const holds = running
-        .filter((e) => e.deadline !== null)
-        .reduce((sum, e) => sum + toCents(e.total.amount), 0n);
+      // Every running hold of the office, a batch at a time through the running clocks' index.
+      let holds = 0n;
+      let after: Key | undefined;
+      do {
+        const batch = await d.ledger.running(service.environment, after, 1000);
+        for (const entry of batch.rows) holds += toCents(entry.total.amount);
+        after = batch.last;
+      } while (after);
       return c.json(walletAlert(threshold, wallet, holds, c.get('user').role === 'admin'));
     })
     .put('/alert', requireRole('admin'), async (c) => {
@@ -57,12 +63,13 @@ export function walletRoutes(d: Deps) {
       const from = query.from ?? dateInDaysUtc(-30);
       if (from > to)
         throw new ConsoleError('invalid_query', { param: 'from', message: 'from: must be on or before to.' });
-      const body = await statement(d.db, from, to);
       if (c.req.query('format') === 'csv')
-        return c.body(statementCsv(body), 200, {
+        // Every line of the period (not a page), streamed a batch at a time (decision 023).
+        return c.body(csvStream(STATEMENT_CSV_HEADER, statementLines(d.db, from, to), statementCsvRow), 200, {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': `attachment; filename="wallet-statement-${from}-to-${to}.csv"`,
+          'Cache-Control': 'private, no-store',
         });
-      return c.json(body);
+      return c.json(await statement(d.db, { from, to, after: query.after, limit: query.limit }));
     });
 }

@@ -32,16 +32,32 @@ export const useActivityBookings = (filter: Omit<ActivityBookingsQuery, 'after' 
   useInfiniteQuery(activityBookingsQuery(filter));
 
 /**
- * What the console's ledger knows of the activity bookings made through it (title, date, who, total), by id: the
- * service's list names only code and status, so the list shows these beside it.
+ * What the console's ledger knows of these activity bookings (title, date, who, total), by id: the service's list names
+ * only code and status, so the list shows these beside it. Asked by id (a page of the service's list at most), so a
+ * booking is found whatever page of the desk it sits on.
  */
-export function useActivityLedger() {
+export function useActivityLedger(ids: readonly string[]) {
+  const sorted = [...new Set(ids)].sort();
   return useQuery({
-    queryKey: ['bookings', 'activity-facts'],
+    queryKey: ['bookings', 'activity-facts', sorted],
     queryFn: async ({ signal }) => {
-      const list = await api('/bookings?product=activity&limit=500', { schema: LedgerListSchema, signal });
-      return new Map<string, LedgerEntry>(list.data.map((entry) => [entry.id, entry]));
+      const found = new Map<string, LedgerEntry>();
+      // At most 100 ids a request (the API's limit).
+      for (let i = 0; i < sorted.length; i += 100) {
+        const ids = sorted.slice(i, i + 100).join(',');
+        const list = await api(
+          `/bookings?${new URLSearchParams({ product: 'activity', ids, limit: '100' })}`,
+          {
+            schema: LedgerListSchema,
+            signal,
+          },
+        );
+        for (const entry of list.data) found.set(entry.id, entry);
+      }
+      return found;
     },
+    enabled: sorted.length > 0,
     staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
 }

@@ -16,11 +16,11 @@ import { api, queryString } from './api.ts';
 
 export const travellersKey = ['travellers'] as const;
 
-export const travellerListQuery = (q: string) =>
+export const travellerListQuery = (q: string, after = '') =>
   queryOptions({
-    queryKey: [...travellersKey, 'list', q],
+    queryKey: [...travellersKey, 'list', q, after],
     queryFn: ({ signal }) =>
-      api(`/travellers?${queryString({ q: q || undefined, limit: 50 })}`, {
+      api(`/travellers?${queryString({ q: q || undefined, after: after || undefined, limit: 50 })}`, {
         schema: TravellerListSchema,
         signal,
       }),
@@ -48,11 +48,14 @@ export function useSaveTraveller() {
 
 export const tripsKey = ['trips'] as const;
 
-export const tripListQuery = (q: string) =>
+export const tripListQuery = (q: string, after = '') =>
   queryOptions({
-    queryKey: [...tripsKey, 'list', q],
+    queryKey: [...tripsKey, 'list', q, after],
     queryFn: ({ signal }) =>
-      api(`/trips?${queryString({ q: q || undefined, limit: 50 })}`, { schema: TripListSchema, signal }),
+      api(`/trips?${queryString({ q: q || undefined, after: after || undefined, limit: 50 })}`, {
+        schema: TripListSchema,
+        signal,
+      }),
     staleTime: 10_000,
   });
 

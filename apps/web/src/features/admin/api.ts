@@ -65,7 +65,17 @@ export const usersQuery = queryOptions({
   queryKey: ['admin', 'users'],
   queryFn: ({ signal }) => api('/admin/users', { schema: UserListSchema, signal }),
 });
-export const useUsers = () => useQuery(usersQuery);
+/** A page of the users by email (`after`: the cursor of the page before). */
+export const useUsers = (after = '') =>
+  useQuery({
+    queryKey: [...usersQuery.queryKey, after],
+    queryFn: ({ signal }) =>
+      api(`/admin/users${after ? `?${new URLSearchParams({ after })}` : ''}`, {
+        schema: UserListSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
 
 export function useCreateUser() {
   const client = useQueryClient();

@@ -10,13 +10,23 @@ export const bookingsQuery = (search: string) =>
   });
 export const useBookings = (search: string) => useQuery(bookingsQuery(search));
 
-/** Every running clock, re-read from the service by the console; looked at again every 30 seconds. */
-export const radarQuery = queryOptions({
-  queryKey: ['bookings', 'radar'],
-  queryFn: ({ signal }) => api('/bookings/radar', { schema: RadarSchema, signal }),
-  refetchInterval: 30_000,
-});
-export const useRadar = () => useQuery(radarQuery);
+/**
+ * The running clocks, soonest first, a page at a time (the first page by default: the most urgent), re-read from the
+ * service by the console; looked at again every 30 seconds.
+ */
+export const radarPageQuery = (after: string) =>
+  queryOptions({
+    queryKey: ['bookings', 'radar', after],
+    queryFn: ({ signal }) =>
+      api(`/bookings/radar${after ? `?${new URLSearchParams({ after })}` : ''}`, {
+        schema: RadarSchema,
+        signal,
+      }),
+    refetchInterval: 30_000,
+    placeholderData: keepPreviousData,
+  });
+export const radarQuery = radarPageQuery('');
+export const useRadar = (after = '') => useQuery(radarPageQuery(after));
 
 export { orderPath } from '../../lib/booking-path.ts';
 

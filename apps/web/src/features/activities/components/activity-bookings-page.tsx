@@ -24,7 +24,7 @@ export function ActivityBookingsPage() {
     ...(filter.email ? { email: filter.email } : {}),
   });
   const rows = bookings.data?.pages.flatMap((page) => page.data) ?? [];
-  const ledger = useActivityLedger().data;
+  const ledger = useActivityLedger(rows.map((row) => row.id)).data;
   const write = (next: { status: string; email: string }) => {
     const out = new URLSearchParams();
     if (next.status) out.set('status', next.status);

@@ -1,19 +1,46 @@
-import { AUDIT_RESULTS } from '@console/contract';
+import { AUDIT_RESULTS, type Matched, matchedWords } from '@console/contract';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
+import { useUrlPage } from '../../../lib/url-page.ts';
 import { useAudit } from '../api.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 
 const KEYS = ['user', 'action', 'result', 'from', 'to'] as const;
 
+/** What the export holds, in an admin's words: the range and the filters. */
+function exportScope(
+  filters: Record<(typeof KEYS)[number], string>,
+  matched: Matched | null | undefined,
+): string {
+  const what = matched ? matchedWords(matched, 'entry', 'entries') : 'every entry';
+  const range =
+    filters.from && filters.to
+      ? ` from ${filters.from} to ${filters.to}`
+      : filters.from
+        ? ` from ${filters.from} on`
+        : filters.to
+          ? ` up to ${filters.to}`
+          : ' of the whole log';
+  const by = [
+    filters.user && `by ${filters.user}`,
+    filters.action && `action ${filters.action}`,
+    filters.result && `result ${filters.result}`,
+  ].filter(Boolean);
+  return `${what}${range}${by.length ? ` (${by.join(', ')})` : ''}`;
+}
+
 /** Every money-moving action: who, when, what, how much, with which Idempotency-Key, and how it ended. */
 export function AuditPage() {
-  const { form, set, apply, search, submit } = useUrlFilters(KEYS);
-  const audit = useAudit(search);
+  const { filters, form, set, apply, search, submit } = useUrlFilters(KEYS);
+  const paging = useUrlPage();
+  const audit = useAudit(paging.query(search));
+  // The export is every entry the filters match, not the page on screen.
   const csv = `/api/admin/audit?${new URLSearchParams([...new URLSearchParams(search), ['format', 'csv']])}`;
+  const data = audit.data;
 
   return (
     <AdminOnly>
@@ -43,6 +70,9 @@ export function AuditPage() {
             Export CSV
           </a>
         </form>
+        <p className="muted small" id="audit-export-scope">
+          Export CSV downloads {exportScope(filters, data?.matched)}, not only this page.
+        </p>
         {audit.error && <QueryErrorNotice query={audit} title="Could not read the audit log" />}
         {audit.data && (
           <table
@@ -85,7 +115,19 @@ export function AuditPage() {
             </tbody>
           </table>
         )}
-        {audit.data?.data.length === 0 && <p className="empty">No entry matches.</p>}
+        {data?.data.length === 0 && <p className="empty">No entry matches.</p>}
+        {data && (
+          <Pager
+            label="Pages of the audit log"
+            page={paging.page}
+            shown={data.data.length}
+            hasMore={data.has_more}
+            matched={data.matched}
+            nouns={['entry', 'entries']}
+            onNext={() => data.next_cursor && paging.next(data.next_cursor)}
+            onFirst={paging.first}
+          />
+        )}
       </div>
     </AdminOnly>
   );

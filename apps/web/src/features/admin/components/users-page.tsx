@@ -5,11 +5,13 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { useUrlPage } from '../../../lib/url-page.ts';
 import { useCreateUser, useUpdateUser, useUsers } from '../api.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 
@@ -124,7 +126,8 @@ function ResetPassword({ user, onDone }: { user: ConsoleUser; onDone: () => void
 }
 
 export function UsersPage() {
-  const users = useUsers();
+  const paging = useUrlPage();
+  const users = useUsers(paging.after);
   const update = useUpdateUser();
   const me = useMe().data?.user;
   const live = useMe().data?.environment === 'live';
@@ -248,6 +251,17 @@ export function UsersPage() {
               ))}
             </tbody>
           </table>
+        )}
+        {users.data && (
+          <Pager
+            label="Pages of users"
+            page={paging.page}
+            shown={users.data.data.length}
+            hasMore={users.data.has_more}
+            nouns={['user', 'users']}
+            onNext={() => users.data.next_cursor && paging.next(users.data.next_cursor)}
+            onFirst={paging.first}
+          />
         )}
         <ConfirmDialog
           isOpen={disabling !== null}

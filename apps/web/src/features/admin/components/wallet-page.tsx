@@ -3,12 +3,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { api, queryString } from '../../../lib/api.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { serviceNow } from '../../../lib/service-clock.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
+import { useUrlPage } from '../../../lib/url-page.ts';
 import { walletAlertQuery } from '../../../lib/wallet-alert.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 
@@ -100,9 +102,11 @@ function AlertLevel() {
 
 function StatementSection() {
   const { filters, form, set, apply, search } = useUrlFilters(KEYS);
+  const paging = useUrlPage();
+  const query = paging.query(search);
   const statement = useQuery({
-    queryKey: ['wallet', 'statement', search],
-    queryFn: ({ signal }) => api(`/wallet/statement?${search}`, { schema: StatementSchema, signal }),
+    queryKey: ['wallet', 'statement', query],
+    queryFn: ({ signal }) => api(`/wallet/statement?${query}`, { schema: StatementSchema, signal }),
     placeholderData: keepPreviousData,
   });
   const today = new Date(serviceNow()).toISOString().slice(0, 10);
@@ -138,7 +142,23 @@ function StatementSection() {
         </a>
       </form>
       {statement.error && <QueryErrorNotice query={statement} title="Could not load the statement" />}
+      {statement.data && (
+        <p className="muted small">
+          Download CSV saves every move from {statement.data.from} to {statement.data.to}, not only this page.
+        </p>
+      )}
       {statement.data && <StatementView statement={statement.data} />}
+      {statement.data && (
+        <Pager
+          label="Pages of the statement"
+          page={paging.page}
+          shown={statement.data.lines.length}
+          hasMore={statement.data.has_more}
+          nouns={['move', 'moves']}
+          onNext={() => statement.data.next_cursor && paging.next(statement.data.next_cursor)}
+          onFirst={paging.first}
+        />
+      )}
     </section>
   );
 }
@@ -153,7 +173,9 @@ function StatementView({ statement }: { statement: Statement }) {
       </p>
       {statement.days.length > 0 && <StatementChart days={statement.days} />}
       {statement.lines.length === 0 ? (
-        <p className="muted">No money moved in this period.</p>
+        <p className="muted">
+          {statement.has_more ? 'No move on this page.' : 'No money moved in this period.'}
+        </p>
       ) : (
         <table className="data">
           <caption className="visually-hidden">Money moves</caption>

@@ -2,18 +2,22 @@ import {
   ACTIVITY_BOOKING_STATUSES,
   FLIGHT_ORDER_STATUSES,
   HOTEL_ORDER_STATUSES,
+  type LedgerList,
+  matchedWords,
   PRODUCTS,
   type Product,
 } from '@console/contract';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/countdown.tsx';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useActivityBookings } from '../../../lib/activity-bookings.ts';
+import { useActivityBookings, useActivityLedger } from '../../../lib/activity-bookings.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
+import { useUrlPage } from '../../../lib/url-page.ts';
 import { orderPath, useBookings } from '../api.ts';
 
 export const PRODUCT_LABELS: Record<Product, string> = {
@@ -28,18 +32,35 @@ const STATUSES = [
 
 const FILTER_KEYS = ['q', 'product', 'status', 'agent', 'created_from', 'created_to'] as const;
 
-/** Every booking made through the console, all products in one list; the filters live in the URL. */
+/** What the results bar says: how many matched where the console counted, else what this page holds. */
+function resultWords(data: LedgerList, page: number): string {
+  if (data.data.length === 0)
+    return data.has_more
+      ? 'No match among these bookings yet: the next page searches older ones.'
+      : page > 1
+        ? 'No more bookings match.'
+        : 'No booking matches.';
+  if (data.matched && page === 1) return `${matchedWords(data.matched, 'booking', 'bookings')}, newest first`;
+  const n = `${data.data.length} booking${data.data.length === 1 ? '' : 's'}`;
+  return data.has_more ? `${n} on this page, more on the next` : n;
+}
+
+/** Every booking made through the console, all products in one list, a page at a time; filters and page in the URL. */
 export function BookingsPage() {
   const { form, set, apply, search, submit } = useUrlFilters(FILTER_KEYS);
+  const paging = useUrlPage();
   const admin = useMe().data?.user.role === 'admin';
-  const bookings = useBookings(search);
-  // Activity bookings the service knows that were not made through this console (another tool, the supplier).
+  const bookings = useBookings(paging.query(search));
+  // Activity bookings the service knows that were not made through this console (another tool, the supplier): the
+  // service's first page, less those the ledger knows (asked by id, whatever page of the desk they are on).
   const service = useActivityBookings({});
-  const known = new Set((bookings.data?.data ?? []).map((e) => e.id));
+  const serviceIds = (service.data?.pages.flatMap((p) => p.data) ?? []).map((b) => b.id);
+  const known = useActivityLedger(serviceIds);
   const elsewhere =
-    !search && bookings.data
-      ? (service.data?.pages.flatMap((p) => p.data) ?? []).filter((b) => !known.has(b.id))
+    !search && !paging.after && known.data
+      ? (service.data?.pages.flatMap((p) => p.data) ?? []).filter((b) => !known.data.has(b.id))
       : [];
+  const data = bookings.data;
 
   return (
     <div className="page stack">
@@ -80,14 +101,12 @@ export function BookingsPage() {
       </form>
       {bookings.error && <QueryErrorNotice query={bookings} title="Could not list the bookings" />}
       {bookings.isPending && <p className="loading">Loading bookings…</p>}
-      {bookings.data && (
+      {data && (
         <section aria-label="Bookings found" aria-busy={bookings.isPlaceholderData || undefined}>
           <p role="status" className="results-bar">
-            {bookings.data.data.length === 0
-              ? 'No booking matches.'
-              : `${bookings.data.data.length} booking${bookings.data.data.length === 1 ? '' : 's'}`}
+            {resultWords(data, paging.page)}
           </p>
-          {bookings.data.data.length > 0 && (
+          {data.data.length > 0 && (
             <table className="data bookings">
               <thead>
                 <tr>
@@ -102,7 +121,7 @@ export function BookingsPage() {
                 </tr>
               </thead>
               <tbody>
-                {bookings.data.data.map((entry) => (
+                {data.data.map((entry) => (
                   <tr key={entry.id}>
                     <th scope="row">
                       <Link to={orderPath(entry)}>{entry.summary}</Link>
@@ -125,6 +144,16 @@ export function BookingsPage() {
               </tbody>
             </table>
           )}
+          <Pager
+            label="Pages of bookings"
+            page={paging.page}
+            shown={data.data.length}
+            hasMore={data.has_more}
+            matched={data.matched}
+            nouns={['booking', 'bookings']}
+            onNext={() => data.next_cursor && paging.next(data.next_cursor)}
+            onFirst={paging.first}
+          />
         </section>
       )}
       {elsewhere.length > 0 && (

@@ -4,9 +4,11 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { useUrlPage } from '../../../lib/url-page.ts';
 import { ACTION_LABELS, orderPath, useRadar } from '../api.ts';
 import { useClockAction } from '../clock-actions.ts';
 import { PRODUCT_LABELS } from './bookings-page.tsx';
@@ -19,7 +21,9 @@ const WHAT: Record<RadarEntry['product'], string> = {
 
 /** Every running clock, most urgent first, with the action that stops it beside it. */
 export function RadarPage() {
-  const radar = useRadar();
+  const paging = useUrlPage();
+  const radar = useRadar(paging.after);
+  const data = radar.data;
   const live = useMe().data?.environment === 'live';
   const action = useClockAction();
   const [asking, setAsking] = useState<{ entry: RadarEntry; action: RadarAction } | null>(null);
@@ -42,7 +46,16 @@ export function RadarPage() {
       {radar.error && <QueryErrorNotice query={radar} title="Could not read the running clocks" />}
       {action.error && <ErrorNotice error={action.error} title="That action did not go through" />}
       {radar.isPending && <p className="loading">Reading the running clocks…</p>}
-      {radar.data?.data.length === 0 && <p className="empty">No clock is running: nothing is on hold.</p>}
+      {data && data.running > 0 && (
+        <p role="status" className="results-bar">
+          {data.running.toLocaleString('en-US')} clock{data.running === 1 ? '' : 's'} running
+          {data.wallet_checked && data.at_risk > 0
+            ? `; ${data.at_risk.toLocaleString('en-US')} at risk (the wallet cannot cover ${data.at_risk === 1 ? 'it' : 'them'})`
+            : ''}
+          .
+        </p>
+      )}
+      {data?.data.length === 0 && <p className="empty">No clock is running: nothing is on hold.</p>}
       {radar.data && radar.data.data.length > 0 && (
         <ol className="radar" aria-label="Running clocks">
           {radar.data.data.map((entry) => (
@@ -62,6 +75,9 @@ export function RadarPage() {
                 )}
               </div>
               <div className="row">
+                {entry.lapsed && (
+                  <p className="muted small">Deadline passed: waiting for the service's word on this hold.</p>
+                )}
                 {entry.actions.map((a) => (
                   <button
                     key={a}
@@ -77,6 +93,17 @@ export function RadarPage() {
             </li>
           ))}
         </ol>
+      )}
+      {data && (
+        <Pager
+          label="Pages of running clocks"
+          page={paging.page}
+          shown={data.data.length}
+          hasMore={data.has_more}
+          nouns={['clock', 'clocks']}
+          onNext={() => data.next_cursor && paging.next(data.next_cursor)}
+          onFirst={paging.first}
+        />
       )}
       <ConfirmDialog
         isOpen={asking !== null}

@@ -1,17 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { travellerListQuery } from '../../../lib/office.ts';
 import { serviceNow } from '../../../lib/service-clock.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
+import { useUrlPage } from '../../../lib/url-page.ts';
 
 const KEYS = ['q'] as const;
 
 /** The office's traveller directory: search by name, email or document number; open one to see or change it. */
 export function TravellersPage() {
   const { filters, form, set, submit } = useUrlFilters(KEYS);
-  const list = useQuery(travellerListQuery(filters.q));
+  const paging = useUrlPage();
+  const list = useQuery(travellerListQuery(filters.q, paging.after));
   const today = new Date(serviceNow()).toISOString().slice(0, 10);
   return (
     <div className="page stack">
@@ -63,6 +66,17 @@ export function TravellersPage() {
             ))}
           </tbody>
         </table>
+      )}
+      {list.data && (
+        <Pager
+          label="Pages of travellers"
+          page={paging.page}
+          shown={list.data.data.length}
+          hasMore={list.data.has_more}
+          nouns={['traveller', 'travellers']}
+          onNext={() => list.data.next_cursor && paging.next(list.data.next_cursor)}
+          onFirst={paging.first}
+        />
       )}
     </div>
   );

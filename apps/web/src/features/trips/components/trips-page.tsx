@@ -4,16 +4,19 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { tripListQuery, useCreateTrip } from '../../../lib/office.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
+import { useUrlPage } from '../../../lib/url-page.ts';
 
 const KEYS = ['q'] as const;
 
 /** Trips: a client's flight, hotel and activity bookings as one file. */
 export function TripsPage() {
   const { filters, form, set, submit } = useUrlFilters(KEYS);
-  const trips = useQuery(tripListQuery(filters.q));
+  const paging = useUrlPage();
+  const trips = useQuery(tripListQuery(filters.q, paging.after));
   return (
     <div className="page stack">
       <h1>Trips</h1>
@@ -58,6 +61,17 @@ export function TripsPage() {
         </table>
       )}
       <NewTrip />
+      {trips.data && (
+        <Pager
+          label="Pages of trips"
+          page={paging.page}
+          shown={trips.data.data.length}
+          hasMore={trips.data.has_more}
+          nouns={['trip', 'trips']}
+          onNext={() => trips.data.next_cursor && paging.next(trips.data.next_cursor)}
+          onFirst={paging.first}
+        />
+      )}
     </div>
   );
 }

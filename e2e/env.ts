@@ -19,6 +19,9 @@ function findChromium(): string | undefined {
 }
 
 const consolePort = Number(process.env.E2E_CONSOLE_PORT ?? 3100);
+// Made once by the runner and inherited by its workers (which load this file again), so a spec that writes history
+// into the store (specs/history.spec.ts) finds the file the console under test uses.
+process.env.E2E_DATABASE_URL ??= join(mkdtempSync(join(tmpdir(), 'console-e2e-')), 'console.db');
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 
 export const env = {
@@ -30,7 +33,7 @@ export const env = {
   serverEnv: {
     PORT: String(consolePort),
     SANDBOX_PORT: String(sandboxPort),
-    DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'console-e2e-')), 'console.db'),
+    DATABASE_URL: process.env.E2E_DATABASE_URL,
     SANDBOX_STREAM_INTERVAL_MS: '250',
     /** Running clocks are read again every second, so a journey that moves the sandbox's clock sees it soon. */
     JOBS_INTERVAL_SECONDS: '1',

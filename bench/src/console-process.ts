@@ -48,7 +48,7 @@ const stopper = (child: ChildProcess) => () =>
   });
 
 /** Starts the console (BFF + embedded sandbox) as its own process, as `pnpm start` runs it. */
-export async function startConsole(port: number, sandboxPort: number) {
+export async function startConsole(port: number, sandboxPort: number, env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'console-bench-'));
   const child = run(
     join(root, 'apps/bff/dist/index.js'),
@@ -60,6 +60,7 @@ export async function startConsole(port: number, sandboxPort: number) {
       DATABASE_URL: join(dir, 'console.db'),
       COOKIE_SECURE: 'false',
       SANDBOX_STREAM_INTERVAL_MS: '0',
+      ...env,
     },
     [],
     [...BFF_NODE_FLAGS],

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TokenResponseSchema } from '@console/contract';
 import { BENCH_USER, cpuMs, startBff, startConsole, startSandbox } from './console-process.ts';
+import { historyBench } from './history.ts';
 import { instancesBench } from './instances.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { load, openLoad } from './load.ts';
@@ -383,6 +384,65 @@ async function lighthouseSection(results: Record<string, unknown>) {
 
 const mib = (n: number) => `${n.toFixed(1)} MiB`;
 
+/** The targets of issue 27 at 1,000,000 bookings and audit entries, per read (p50, ms). */
+const HISTORY_TARGETS: Record<string, string> = {
+  'the desk, first page (50, newest first)': 'p50 <= 30 ms',
+  'the desk, next page': 'p50 <= 30 ms',
+  'a page of 500 far down the desk': '<= 80 ms',
+  'search by one PNR': '<= 30 ms',
+  'free text matching a tenth of the desk ("hart")': '<= 150 ms',
+  'product + status': '<= 60 ms',
+  'the radar (200 clocks, at-risk over all)': '<= 30 ms',
+  "an agent's own desk": '<= 30 ms',
+  "the audit log's first page": '<= 30 ms',
+};
+
+/** An office's history at 10k, 100k and 1M bookings and audit entries, on SQLite and PostgreSQL (issue 27). */
+async function historySection(results: Record<string, unknown>) {
+  const sizes = (process.env.BENCH_HISTORY_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+  const stores = (process.env.BENCH_HISTORY_STORES ?? 'sqlite,postgres').split(',') as (
+    | 'sqlite'
+    | 'postgres'
+  )[];
+  const figures = await historyBench(sizes, stores, (line) => console.log(line));
+  const largest = Math.max(...sizes);
+  for (const store of stores) {
+    const mine = figures.filter((f) => f.store === store);
+    section(
+      `History on ${store === 'sqlite' ? 'SQLite (embedded)' : 'PostgreSQL'}: ${sizes.map((n) => n.toLocaleString('en-US')).join(' / ')} bookings and audit entries written with SQL; p50 / p99 over ${25} reads, ms`,
+    );
+    const reads = Object.keys(mine[0]?.reads ?? {});
+    for (const read of reads)
+      row(
+        read,
+        mine.map((f) => `${f.reads[read]?.p50.toFixed(1)} / ${f.reads[read]?.p99.toFixed(1)}`).join('  ·  '),
+        HISTORY_TARGETS[read] ? `${HISTORY_TARGETS[read]} at ${largest.toLocaleString('en-US')}` : '',
+      );
+    row(
+      "an agent's /api/me while two admins page and search the desk: p50 / p99",
+      mine
+        .map(
+          (f) =>
+            `${f.unrelated.p50.toFixed(1)} / ${f.unrelated.p99.toFixed(1)} (${f.unrelated.errors} errors)`,
+        )
+        .join('  ·  '),
+      'p99 <= 50 ms',
+    );
+    row(
+      'seeding (SQL inserts, indexes kept by the database)',
+      mine.map((f) => `${f.seed_s.toFixed(0)} s`).join('  ·  '),
+    );
+    const exported = mine.find((f) => f.export)?.export;
+    if (exported)
+      row(
+        `the whole audit CSV (${exported.rows.toLocaleString('en-US')} rows): time / BFF memory growth`,
+        `${exported.seconds.toFixed(1)} s / ${mib(exported.rss_growth_mib)}`,
+        '<= 60 s / <= 100 MB',
+      );
+  }
+  results.history = figures;
+}
+
 function print() {
   const width = Math.max(...rows.map((r) => r.figure.length));
   const valueWidth = Math.max(...rows.map((r) => r.value.length));
@@ -404,6 +464,7 @@ async function main() {
     if (!only || only === 'relay' || only === 'sse') await relaySection(results);
     if (!only || only === 'instances') await instancesSection(results);
     if (!only || only === 'lighthouse') await lighthouseSection(results);
+    if (!only || only === 'history') await historySection(results);
   } finally {
     print();
     const out = resolve(here, '../results');

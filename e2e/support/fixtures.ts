@@ -1,3 +1,4 @@
+import { ConsoleUserSchema } from '@console/contract';
 import { test as base, expect, type Page } from '@playwright/test';
 import { env } from '../env.ts';
 
@@ -86,7 +87,7 @@ export function flightSearchUrl(options: {
 }
 
 /** A new agent of the console, made through the admin API, so a spec can start with an empty ledger. */
-export async function createAgent(name: string): Promise<{ email: string; password: string }> {
+export async function createAgent(name: string): Promise<{ id: string; email: string; password: string }> {
   const signIn = await fetch(`${env.consoleUrl}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-console-csrf': '1' },
@@ -102,7 +103,8 @@ export async function createAgent(name: string): Promise<{ email: string; passwo
   });
   if (created.status !== 201)
     throw new Error(`could not create an agent: ${created.status} ${await created.text()}`);
-  return { email, password };
+  const { id } = ConsoleUserSchema.parse(await created.json());
+  return { id, email, password };
 }
 
 /** Signs in with any email and password, then waits for the shell. */

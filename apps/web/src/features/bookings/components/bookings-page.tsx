@@ -40,7 +40,7 @@ function resultWords(data: LedgerList, page: number): string {
       : page > 1
         ? 'No more bookings match.'
         : 'No booking matches.';
-  if (data.matched && page === 1) return `${matchedWords(data.matched, 'booking', 'bookings')}, newest first`;
+  if (data.matched && page === 1) return matchedWords(data.matched, 'booking', 'bookings');
   const n = `${data.data.length} booking${data.data.length === 1 ? '' : 's'}`;
   return data.has_more ? `${n} on this page, more on the next` : n;
 }

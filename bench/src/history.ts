@@ -42,7 +42,9 @@ const timing = (samples: number[]): Timing => {
 };
 
 async function get(base: string, cookie: string, path: string): Promise<Response> {
-  const response = await fetch(`${base}/api${path}`, { headers: { cookie, 'accept-encoding': 'gzip' } });
+  const ask = () => fetch(`${base}/api${path}`, { headers: { cookie, 'accept-encoding': 'gzip' } });
+  // A kept-alive connection the console closed while the bench was seeding fails once: asked again on a new one.
+  const response = await ask().catch(ask);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response;
 }

@@ -74,12 +74,13 @@ class Reader implements DatabaseConnection {
       eval: true,
       workerData: { path, module: createRequire(import.meta.url).resolve('better-sqlite3') },
     });
-    // A reader must never keep the process alive on its own.
+    // An idle reader does not keep the process alive; one with a query under way does (see executeQuery).
     this.#worker.unref();
     this.#worker.on('message', (reply: Reply) => {
       const waiting = this.#pending.get(reply.id);
       if (!waiting) return;
       this.#pending.delete(reply.id);
+      if (this.#pending.size === 0) this.#worker.unref();
       if (reply.error) waiting.reject(new ReaderError(reply.error.message, reply.error.code));
       else waiting.resolve(reply.rows ?? []);
     });
@@ -98,6 +99,7 @@ class Reader implements DatabaseConnection {
     const id = this.#next++;
     return new Promise<QueryResult<R>>((resolve, reject) => {
       this.#pending.set(id, { resolve: (rows) => resolve({ rows: rows as R[] }), reject });
+      if (this.#pending.size === 1) this.#worker.ref();
       this.#worker.postMessage({ id, sql: compiled.sql, parameters: compiled.parameters });
     });
   }

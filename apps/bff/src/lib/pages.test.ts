@@ -34,11 +34,23 @@ describe('keyset cursors', () => {
 
   it('make a page from limit + 1 rows: the extra says more follow, the last shown is where the next starts', () => {
     const rows = [1, 2, 3].map((n) => ({ n }));
-    const full = pageFrom(rows, 2, 'x', (r) => [r.n], (r) => r.n);
+    const full = pageFrom(
+      rows,
+      2,
+      'x',
+      (r) => [r.n],
+      (r) => r.n,
+    );
     expect(full.data).toEqual([1, 2]);
     expect(full.has_more).toBe(true);
     expect(decodeCursor(full.next_cursor ?? '', 'x', ['number'])).toEqual([2]);
-    const last = pageFrom(rows, 3, 'x', (r) => [r.n], (r) => r.n);
+    const last = pageFrom(
+      rows,
+      3,
+      'x',
+      (r) => [r.n],
+      (r) => r.n,
+    );
     expect(last).toEqual({ data: [1, 2, 3], has_more: false, next_cursor: null });
   });
 

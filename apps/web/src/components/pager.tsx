@@ -1,4 +1,13 @@
 import { type Matched, matchedWords } from '@console/contract';
+import type { useUrlPage } from '../lib/url-page.ts';
+
+/** What a page of a list says of itself: its rows, whether more follow and their cursor, the count where known. */
+interface ListPage {
+  data: readonly unknown[];
+  has_more: boolean;
+  next_cursor: string | null;
+  matched?: Matched | null | undefined;
+}
 
 /**
  * The foot of a paged list: which page this is, how many matched where the console counted, and the way to the next
@@ -6,37 +15,30 @@ import { type Matched, matchedWords } from '@console/contract';
  */
 export function Pager({
   label,
-  page,
-  shown,
-  hasMore,
-  matched,
   nouns,
-  onNext,
-  onFirst,
+  paging,
+  list,
 }: {
   label: string;
-  page: number;
-  shown: number;
-  hasMore: boolean;
-  matched?: Matched | null | undefined;
   nouns: [one: string, many: string];
-  onNext: () => void;
-  onFirst: () => void;
+  paging: ReturnType<typeof useUrlPage>;
+  list: ListPage | undefined;
 }) {
-  if (page === 1 && !hasMore) return null;
+  if (!list || (paging.page === 1 && !list.has_more)) return null;
+  const cursor = list.next_cursor;
   return (
     <nav aria-label={label} className="pager row">
       <span className="muted small">
-        Page {page.toLocaleString('en-US')} · {shown.toLocaleString('en-US')} shown
-        {matched ? ` of ${matchedWords(matched, ...nouns)}` : ''}
+        Page {paging.page.toLocaleString('en-US')} · {list.data.length.toLocaleString('en-US')} shown
+        {list.matched ? ` of ${matchedWords(list.matched, ...nouns)}` : ''}
       </span>
-      {page > 1 && (
-        <button type="button" className="button" onClick={onFirst}>
+      {paging.page > 1 && (
+        <button type="button" className="button" onClick={paging.first}>
           First page
         </button>
       )}
-      {hasMore && (
-        <button type="button" className="button" onClick={onNext}>
+      {list.has_more && cursor && (
+        <button type="button" className="button" onClick={() => paging.next(cursor)}>
           Next page
         </button>
       )}

@@ -116,18 +116,7 @@ export function AuditPage() {
           </table>
         )}
         {data?.data.length === 0 && <p className="empty">No entry matches.</p>}
-        {data && (
-          <Pager
-            label="Pages of the audit log"
-            page={paging.page}
-            shown={data.data.length}
-            hasMore={data.has_more}
-            matched={data.matched}
-            nouns={['entry', 'entries']}
-            onNext={() => data.next_cursor && paging.next(data.next_cursor)}
-            onFirst={paging.first}
-          />
-        )}
+        <Pager label="Pages of the audit log" nouns={['entry', 'entries']} paging={paging} list={data} />
       </div>
     </AdminOnly>
   );

@@ -252,17 +252,7 @@ export function UsersPage() {
             </tbody>
           </table>
         )}
-        {users.data && (
-          <Pager
-            label="Pages of users"
-            page={paging.page}
-            shown={users.data.data.length}
-            hasMore={users.data.has_more}
-            nouns={['user', 'users']}
-            onNext={() => users.data.next_cursor && paging.next(users.data.next_cursor)}
-            onFirst={paging.first}
-          />
-        )}
+        <Pager label="Pages of users" nouns={['user', 'users']} paging={paging} list={users.data} />
         <ConfirmDialog
           isOpen={disabling !== null}
           onOpenChange={(open) => !open && setDisabling(null)}

@@ -148,17 +148,12 @@ function StatementSection() {
         </p>
       )}
       {statement.data && <StatementView statement={statement.data} />}
-      {statement.data && (
-        <Pager
-          label="Pages of the statement"
-          page={paging.page}
-          shown={statement.data.lines.length}
-          hasMore={statement.data.has_more}
-          nouns={['move', 'moves']}
-          onNext={() => statement.data.next_cursor && paging.next(statement.data.next_cursor)}
-          onFirst={paging.first}
-        />
-      )}
+      <Pager
+        label="Pages of the statement"
+        nouns={['move', 'moves']}
+        paging={paging}
+        list={statement.data && { ...statement.data, data: statement.data.lines }}
+      />
     </section>
   );
 }

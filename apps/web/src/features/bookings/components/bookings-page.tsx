@@ -144,16 +144,7 @@ export function BookingsPage() {
               </tbody>
             </table>
           )}
-          <Pager
-            label="Pages of bookings"
-            page={paging.page}
-            shown={data.data.length}
-            hasMore={data.has_more}
-            matched={data.matched}
-            nouns={['booking', 'bookings']}
-            onNext={() => data.next_cursor && paging.next(data.next_cursor)}
-            onFirst={paging.first}
-          />
+          <Pager label="Pages of bookings" nouns={['booking', 'bookings']} paging={paging} list={data} />
         </section>
       )}
       {elsewhere.length > 0 && (

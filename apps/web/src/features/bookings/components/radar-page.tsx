@@ -94,17 +94,7 @@ export function RadarPage() {
           ))}
         </ol>
       )}
-      {data && (
-        <Pager
-          label="Pages of running clocks"
-          page={paging.page}
-          shown={data.data.length}
-          hasMore={data.has_more}
-          nouns={['clock', 'clocks']}
-          onNext={() => data.next_cursor && paging.next(data.next_cursor)}
-          onFirst={paging.first}
-        />
-      )}
+      <Pager label="Pages of running clocks" nouns={['clock', 'clocks']} paging={paging} list={data} />
       <ConfirmDialog
         isOpen={asking !== null}
         onOpenChange={(open) => !open && close()}

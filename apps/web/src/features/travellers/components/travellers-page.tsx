@@ -67,17 +67,12 @@ export function TravellersPage() {
           </tbody>
         </table>
       )}
-      {list.data && (
-        <Pager
-          label="Pages of travellers"
-          page={paging.page}
-          shown={list.data.data.length}
-          hasMore={list.data.has_more}
-          nouns={['traveller', 'travellers']}
-          onNext={() => list.data.next_cursor && paging.next(list.data.next_cursor)}
-          onFirst={paging.first}
-        />
-      )}
+      <Pager
+        label="Pages of travellers"
+        nouns={['traveller', 'travellers']}
+        paging={paging}
+        list={list.data}
+      />
     </div>
   );
 }

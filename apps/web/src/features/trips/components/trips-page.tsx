@@ -61,17 +61,7 @@ export function TripsPage() {
         </table>
       )}
       <NewTrip />
-      {trips.data && (
-        <Pager
-          label="Pages of trips"
-          page={paging.page}
-          shown={trips.data.data.length}
-          hasMore={trips.data.has_more}
-          nouns={['trip', 'trips']}
-          onNext={() => trips.data.next_cursor && paging.next(trips.data.next_cursor)}
-          onFirst={paging.first}
-        />
-      )}
+      <Pager label="Pages of trips" nouns={['trip', 'trips']} paging={paging} list={trips.data} />
     </div>
   );
 }

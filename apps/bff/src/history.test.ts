@@ -5,6 +5,8 @@ import {
   MeSchema,
   RadarSchema,
   StatementSchema,
+  TravellerListSchema,
+  TripListSchema,
 } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from './db/index.ts';
@@ -18,6 +20,7 @@ import { seededReference, seedHistory } from './testing/history-seed.ts';
 const BOOKINGS = 2600;
 const AUDIT = 2300;
 const RUNNING = 620;
+const DIRECTORY = 2500;
 
 let t: TestConsole;
 let admin: Awaited<ReturnType<TestConsole['signedIn']>>;
@@ -34,6 +37,8 @@ beforeAll(async () => {
     bookings: BOOKINGS,
     audit: AUDIT,
     running: RUNNING,
+    travellers: DIRECTORY,
+    trips: DIRECTORY,
     agents: [
       { id: agentId, email: 'agent@demo.test' },
       { id: adminId, email: 'admin@demo.test' },
@@ -288,5 +293,44 @@ describe('the audit log and statement of an office with history', () => {
       .trimEnd()
       .split('\r\n');
     expect(csv.length - 1).toBe(lines.length);
+  });
+});
+
+describe('the directory and trips of an office with history', () => {
+  it('pages the whole directory by name, and finds one passport among thousands by its number', async () => {
+    let after: string | null = null;
+    const names: string[] = [];
+    do {
+      const page = TravellerListSchema.parse(
+        (await agent.get(`/travellers?limit=200${after ? `&after=${encodeURIComponent(after)}` : ''}`)).body,
+      );
+      names.push(...page.data.map((t) => `${t.family_name}, ${t.given_name}, ${t.id}`));
+      after = page.next_cursor;
+    } while (after);
+    expect(names).toHaveLength(DIRECTORY);
+    // The last and the first are the ends of the name order (the ids break ties between equal names).
+    expect(new Set(names).size).toBe(DIRECTORY);
+    const oldest = TravellerListSchema.parse((await agent.get('/travellers?q=x00000007')).body);
+    expect(oldest.data.map((t) => t.id)).toEqual(['trv_seed00000007']);
+    const harts = TravellerListSchema.parse((await agent.get('/travellers?q=hart&limit=200')).body);
+    expect(harts.data).toHaveLength(200);
+    expect(harts.has_more).toBe(true);
+    expect(harts.data.every((t) => t.family_name === 'Hart')).toBe(true);
+  });
+
+  it('finds a trip by its reference past the newest, and pages a common word', async () => {
+    const found = TripListSchema.parse((await agent.get('/trips?q=trip-2399')).body);
+    expect(found.data.map((t) => t.reference)).toEqual(['TRIP-2399']);
+    let after: string | null = null;
+    let harts = 0;
+    do {
+      const page = TripListSchema.parse(
+        (await agent.get(`/trips?q=hart&limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`))
+          .body,
+      );
+      harts += page.data.length;
+      after = page.next_cursor;
+    } while (after);
+    expect(harts).toBe(DIRECTORY / 10);
   });
 });

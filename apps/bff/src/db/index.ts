@@ -135,6 +135,8 @@ export interface Database {
     notes: string | null;
     /** Lower-cased names, email and document numbers: what the directory's search matches. */
     search_text: string;
+    /** The search document the database computes (names, email, `search_text`), trigram-indexed (decision 023). */
+    search_doc: Generated<string>;
     created_by: string;
     created_at: string;
     updated_at: string;
@@ -153,6 +155,8 @@ export interface Database {
     agent_id: string;
     agent_email: string;
     search_text: string;
+    /** The search document the database computes (name, reference, travellers, `search_text`), trigram-indexed. */
+    search_doc: Generated<string>;
     created_at: string;
     updated_at: string;
   };
@@ -369,7 +373,7 @@ const migrations: Record<string, Migration> = {
 };
 
 /** What the desk's search matches, computed by the database from the row itself: the same SQL on both stores. */
-const SEARCH_DOC = sql`lower(id || ' ' || coalesce(reference, '') || ' ' || coalesce(client_reference, '') || ' ' || people || ' ' || search_text)`;
+const BOOKINGS_DOC = sql`lower(id || ' ' || coalesce(reference, '') || ' ' || coalesce(client_reference, '') || ' ' || people || ' ' || search_text)`;
 
 migrations['007-history-indexes'] = {
   /**
@@ -377,7 +381,6 @@ migrations['007-history-indexes'] = {
    * has an index that gives rows in that order, so a page reads a page of index entries (decision 023).
    */
   async up(db: Kysely<unknown>) {
-    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     const index = (name: string, table: string, columns: string[]) =>
       db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute();
     await db.schema.dropIndex('bookings_deadline').ifExists().execute();
@@ -421,38 +424,76 @@ migrations['007-history-indexes'] = {
     await index('travellers_by_name', 'travellers', ['family_name', 'given_name', 'id']);
 
     // The desk's substring search, kept by the database itself: a row written by any path is found.
-    if (postgres) {
-      await sql`create extension if not exists pg_trgm`.execute(db);
-      await db.schema
-        .alterTable('bookings')
-        .addColumn('search_doc', 'text', (c) => c.generatedAlwaysAs(SEARCH_DOC).stored())
-        .execute();
-      await sql`create index if not exists bookings_search on bookings using gin (search_doc gin_trgm_ops)`.execute(
-        db,
-      );
-    } else {
-      await db.schema
-        .alterTable('bookings')
-        .addColumn('search_doc', 'text', (c) => c.generatedAlwaysAs(SEARCH_DOC))
-        .execute();
-      // A contentless FTS5 table of trigrams (rowid = the booking's rowid), kept by triggers.
-      await sql`create virtual table bookings_fts using fts5(search_doc, content='', contentless_delete=1, tokenize='trigram')`.execute(
-        db,
-      );
-      await sql`create trigger bookings_fts_insert after insert on bookings begin
-        insert into bookings_fts(rowid, search_doc) values (new.rowid, new.search_doc); end`.execute(db);
-      await sql`create trigger bookings_fts_delete after delete on bookings begin
-        delete from bookings_fts where rowid = old.rowid; end`.execute(db);
-      await sql`create trigger bookings_fts_update
-        after update of id, reference, client_reference, people, search_text on bookings begin
-        delete from bookings_fts where rowid = old.rowid;
-        insert into bookings_fts(rowid, search_doc) values (new.rowid, new.search_doc); end`.execute(db);
-      await sql`insert into bookings_fts(rowid, search_doc) select rowid, search_doc from bookings`.execute(
-        db,
-      );
-    }
+    await searchDocument(db, 'bookings', BOOKINGS_DOC, [
+      'id',
+      'reference',
+      'client_reference',
+      'people',
+      'search_text',
+    ]);
   },
 };
+
+migrations['008-directory-and-trip-search'] = {
+  /** The traveller directory's and the trips' searches, indexed as the desk's is (decision 023). */
+  async up(db: Kysely<unknown>) {
+    await searchDocument(
+      db,
+      'travellers',
+      sql`lower(given_name || ' ' || family_name || ' ' || coalesce(email, '') || ' ' || search_text)`,
+      ['given_name', 'family_name', 'email', 'search_text'],
+    );
+    await searchDocument(
+      db,
+      'trips',
+      sql`lower(name || ' ' || reference || ' ' || travellers || ' ' || search_text)`,
+      ['name', 'reference', 'travellers', 'search_text'],
+    );
+  },
+};
+
+/**
+ * A table's search document: a generated column `search_doc` (stored on PostgreSQL, virtual on SQLite) computed from
+ * `columns` by `expression`, and its trigram index — GIN `gin_trgm_ops` on PostgreSQL; on SQLite a contentless FTS5
+ * table `<table>_fts` (rowid = the row's rowid) kept by triggers on insert, delete and update of those columns.
+ */
+async function searchDocument(
+  db: Kysely<unknown>,
+  table: string,
+  expression: ReturnType<typeof sql>,
+  columns: string[],
+): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const fts = sql.table(`${table}_fts`);
+  const on = sql.table(table);
+  const trigger = (what: string) => sql.raw(`${table}_fts_${what}`);
+  if (postgres) {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await db.schema
+      .alterTable(table)
+      .addColumn('search_doc', 'text', (c) => c.generatedAlwaysAs(expression).stored())
+      .execute();
+    await sql`create index if not exists ${sql.raw(`${table}_search`)} on ${on} using gin (search_doc gin_trgm_ops)`.execute(
+      db,
+    );
+    return;
+  }
+  await db.schema
+    .alterTable(table)
+    .addColumn('search_doc', 'text', (c) => c.generatedAlwaysAs(expression))
+    .execute();
+  await sql`create virtual table ${fts} using fts5(search_doc, content='', contentless_delete=1, tokenize='trigram')`.execute(
+    db,
+  );
+  await sql`create trigger ${trigger('insert')} after insert on ${on} begin
+    insert into ${fts}(rowid, search_doc) values (new.rowid, new.search_doc); end`.execute(db);
+  await sql`create trigger ${trigger('delete')} after delete on ${on} begin
+    delete from ${fts} where rowid = old.rowid; end`.execute(db);
+  await sql`create trigger ${trigger('update')} after update of ${sql.join(columns.map((c) => sql.ref(c)))} on ${on} begin
+    delete from ${fts} where rowid = old.rowid;
+    insert into ${fts}(rowid, search_doc) values (new.rowid, new.search_doc); end`.execute(db);
+  await sql`insert into ${fts}(rowid, search_doc) select rowid, search_doc from ${on}`.execute(db);
+}
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -20,20 +20,12 @@ import {
   readKnownItems,
   wallClockOf,
 } from '@console/contract';
-import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
-import { type Database, type Db, databaseInfo, historyReads } from '../db/index.ts';
+import { type Database, type Db, historyReads } from '../db/index.ts';
 import type { Actor } from './intents.ts';
-import {
-  containing,
-  decodeCursor,
-  encodeCursor,
-  type Key,
-  matchedOf,
-  type Page,
-  pageFrom,
-  searchWords,
-} from './pages.ts';
+import { decodeCursor, type Key, matchedOf, type Page, pageFrom, searchWords } from './pages.ts';
+import { type KeysetOrder, type Select, searchPage } from './search.ts';
 
 const PeopleSchema = z.array(z.string());
 
@@ -309,97 +301,34 @@ export class Ledger {
       if (query.sort === 'deadline') q = q.where(col('deadline'), 'is not', null);
       return q;
     };
-    const from = <O>(qb: Select<O>, after: Key | undefined) => order.sorted(filtered(order.after(qb, after)));
-    const matching = <O>(qb: Select<O>): Select<O> =>
-      words.reduce(
-        (q, word) => q.where(sql<boolean>`bookings.search_doc like ${containing(word)} escape '\\'`),
-        qb,
-      );
-    const page = (rows: LedgerRow[]) => pageFrom(rows, query.limit, order.name, order.keyOf, toEntry);
-    const base = () => reads.selectFrom('bookings').select(LEDGER_COLUMNS);
-
-    if (words.length === 0) {
-      const rows = await from(base(), key)
-        .limit(query.limit + 1)
-        .execute();
-      const result: Page<LedgerEntry> = page(rows);
-      // Counted on the first page, up to a cap, through the same index (a count of the whole history is a scan).
-      if (!key) {
-        const counted = await reads
-          .selectFrom(
-            filtered(reads.selectFrom('bookings').select(sql<number>`1`.as('one')))
-              .limit(COUNT_CAP + 1)
-              .as('matches'),
-          )
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow();
-        result.matched = matchedOf(Number(counted.n));
-      }
-      return result;
-    }
-
-    // A search, first over the newest rows of the range: a common word fills a page from a few hundred of them.
-    const window = from(base().select('bookings.search_doc'), key).limit(SEARCH_WINDOW);
-    const recent = await order
-      .sorted(matching(reads.selectFrom(window.as('bookings')).select(LEDGER_COLUMNS)))
+    if (words.length > 0)
+      return searchPage(this.db, {
+        table: 'bookings',
+        words,
+        key,
+        limit: query.limit,
+        order,
+        filtered,
+        toItem: toEntry,
+      });
+    const rows = await order
+      .sorted(filtered(order.after(reads.selectFrom('bookings').select(LEDGER_COLUMNS), key)))
       .limit(query.limit + 1)
       .execute();
-    if (recent.length > query.limit) return page(recent);
-
-    const long = words.filter((word) => word.length >= 3);
-    if (long.length === 0) {
-      // Only words under three letters: no index can find them, so the search reads the range a window at a time
-      // and the cursor names the last row read (bounded work per request; "Load more" reads the next window).
-      const edge = await from(reads.selectFrom('bookings').select(LEDGER_COLUMNS), key)
-        .offset(SEARCH_WINDOW - 1)
-        .limit(1)
-        .executeTakeFirst();
-      return {
-        data: recent.map(toEntry),
-        has_more: edge !== undefined,
-        next_cursor: edge ? encodeCursor(order.name, order.keyOf(edge)) : null,
-        matched: null,
-      };
+    const result: Page<LedgerEntry> = pageFrom(rows, query.limit, order.name, order.keyOf, toEntry);
+    // Counted on the first page, up to a cap, through the same index (a count of the whole history is a scan).
+    if (!key) {
+      const counted = await reads
+        .selectFrom(
+          filtered(reads.selectFrom('bookings').select(sql<number>`1`.as('one')))
+            .limit(COUNT_CAP + 1)
+            .as('matches'),
+        )
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      result.matched = matchedOf(Number(counted.n));
     }
-
-    // A rarer word: the trigram index finds every row holding it, and only those are sorted.
-    const rows =
-      databaseInfo(this.db).kind === 'postgres'
-        ? await from(
-            matching(
-              reads
-                .with(
-                  (cte) => cte('hits').materialized(),
-                  (db) => matching(filtered(db.selectFrom('bookings').select('bookings.id'))),
-                )
-                .selectFrom('hits')
-                .innerJoin('bookings', 'bookings.id', 'hits.id')
-                .select(LEDGER_COLUMNS),
-            ),
-            key,
-          )
-            .limit(query.limit + 1)
-            .execute()
-        : await from(
-            matching(
-              reads
-                .selectFrom(
-                  sql<{
-                    rid: number;
-                  }>`(select rowid as rid from bookings_fts where bookings_fts match ${ftsPhrase(long)})`.as(
-                    'hits',
-                  ),
-                )
-                // CROSS JOIN keeps SQLite's join order: the index's hits first, then each row by its rowid.
-                .crossJoin('bookings')
-                .where(sql<boolean>`bookings.rowid = hits.rid`)
-                .select(LEDGER_COLUMNS),
-            ),
-            key,
-          )
-            .limit(query.limit + 1)
-            .execute();
-    return { ...page(rows), matched: null };
+    return result;
   }
 
   /** The ledger's rows for these ids in one environment (unknown ids left out), in the order asked. */
@@ -468,8 +397,6 @@ export class Ledger {
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the desk's helpers take any query over the bookings (a table, a window of it, a join)
-type Select<O> = SelectQueryBuilder<any, any, O>;
 type LedgerRow = Omit<Selectable<Database['bookings']>, 'search_doc'>;
 
 /** The ledger's columns as the desk reads them (not the search document). */
@@ -492,12 +419,6 @@ const LEDGER_COLUMNS = [
   'bookings.updated_at',
 ] as const;
 
-/** How many of the newest rows of a range a search reads before it asks the trigram index. */
-const SEARCH_WINDOW = 2000;
-
-/** An FTS5 query for rows holding every word (each a quoted phrase: its trigrams in sequence, any punctuation literal). */
-const ftsPhrase = (words: string[]) => words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
-
 const ref = (name: string) => sql.ref(`bookings.${name}`);
 
 /**
@@ -505,35 +426,33 @@ const ref = (name: string) => sql.ref(`bookings.${name}`);
  * id) — of two clocks that end in the same second, the one held first comes first (decision 011). Each has an index
  * per filter that yields rows in that order (migration 007).
  */
-const ORDERS = {
+const ORDERS: Record<
+  BookingsQuery['sort'],
+  KeysetOrder<LedgerRow> & { shape: readonly ('string' | 'number')[] }
+> = {
   created_desc: {
     name: 'bookings.newest',
-    shape: ['string', 'string'] as const,
-    keyOf: (row: Pick<LedgerRow, 'created_at' | 'id'>): Key => [row.created_at, row.id],
-    after: <O>(q: Select<O>, key: Key | undefined): Select<O> =>
+    shape: ['string', 'string'],
+    keyOf: (row) => [row.created_at, row.id],
+    after: (q, key) =>
       key
         ? q.where(sql<boolean>`(bookings.created_at, bookings.id) < (${String(key[0])}, ${String(key[1])})`)
         : q,
-    sorted: <O>(q: Select<O>): Select<O> => q.orderBy(ref('created_at'), 'desc').orderBy(ref('id'), 'desc'),
+    sorted: (q) => q.orderBy(ref('created_at'), 'desc').orderBy(ref('id'), 'desc'),
   },
   deadline: {
     name: 'bookings.deadline',
-    shape: ['string', 'string', 'string'] as const,
-    keyOf: (row: Pick<LedgerRow, 'deadline' | 'created_at' | 'id'>): Key => [
-      row.deadline ?? '',
-      row.created_at,
-      row.id,
-    ],
-    after: <O>(q: Select<O>, key: Key | undefined): Select<O> =>
+    shape: ['string', 'string', 'string'],
+    keyOf: (row) => [row.deadline ?? '', row.created_at, row.id],
+    after: (q, key) =>
       key
         ? q.where(
             sql<boolean>`(bookings.deadline, bookings.created_at, bookings.id) > (${String(key[0])}, ${String(key[1])}, ${String(key[2])})`,
           )
         : q,
-    sorted: <O>(q: Select<O>): Select<O> =>
-      q.orderBy(ref('deadline')).orderBy(ref('created_at')).orderBy(ref('id')),
+    sorted: (q) => q.orderBy(ref('deadline')).orderBy(ref('created_at')).orderBy(ref('id')),
   },
-} as const;
+};
 
 function toEntry(row: LedgerRow): LedgerEntry {
   return {

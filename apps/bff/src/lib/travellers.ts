@@ -8,9 +8,11 @@ import {
 import type { z } from 'zod';
 import { type Database, type Db, historyReads, sql } from '../db/index.ts';
 import type { Actor } from './intents.ts';
-import { containing, decodeCursor, type Page, pageFrom, searchWords } from './pages.ts';
+import { decodeCursor, type Page, pageFrom, searchWords } from './pages.ts';
+import { type KeysetOrder, searchPage } from './search.ts';
 
-type Row = Database['travellers'];
+/** A directory row as the console writes and reads it (the search document is the database's). */
+type Row = Omit<Database['travellers'], 'search_doc'>;
 type Input = z.output<typeof TravellerInputSchema>;
 
 const DocumentsSchema = TravellerSchema.shape.documents;
@@ -24,6 +26,37 @@ function searchText(input: Input): string {
   ]
     .join(' ')
     .toLowerCase();
+}
+
+/** The directory's order: by family name, given name, id (the index `travellers_by_name`). */
+const BY_NAME: KeysetOrder<Row> = {
+  name: 'travellers.name',
+  after: (q, key) =>
+    key
+      ? q.where(
+          sql<boolean>`(travellers.family_name, travellers.given_name, travellers.id) > (${String(key[0])}, ${String(key[1])}, ${String(key[2])})`,
+        )
+      : q,
+  sorted: (q) =>
+    q
+      .orderBy(sql.ref('travellers.family_name'))
+      .orderBy(sql.ref('travellers.given_name'))
+      .orderBy(sql.ref('travellers.id')),
+  keyOf: (row) => [row.family_name, row.given_name, row.id],
+};
+
+/** A row of the list: no document numbers, contact or notes (those come with one traveller). */
+function toSummary(row: Row): TravellerSummary {
+  const traveller = toTraveller(row);
+  const expiries = traveller.documents.map((d) => d.expires_on).sort();
+  return {
+    id: traveller.id,
+    given_name: traveller.given_name,
+    family_name: traveller.family_name,
+    date_of_birth: traveller.date_of_birth,
+    nationality: traveller.nationality,
+    document_expires_on: expiries[0] ?? null,
+  };
 }
 
 function toTraveller(row: Row): Traveller {
@@ -79,38 +112,24 @@ export class Travellers {
     after?: string | undefined;
     limit: number;
   }): Promise<Page<TravellerSummary>> {
-    const key = decodeCursor(query.after, 'travellers.name', ['string', 'string', 'string']);
-    let q = historyReads(this.db).selectFrom('travellers').selectAll();
-    for (const word of searchWords(query.q))
-      q = q.where(sql<boolean>`search_text like ${containing(word)} escape '\\'`);
-    if (key)
-      q = q.where(({ eb, refTuple, tuple }) =>
-        eb(refTuple('family_name', 'given_name', 'id'), '>', tuple(key[0], key[1], key[2])),
-      );
-    const rows = await q
-      .orderBy('family_name')
-      .orderBy('given_name')
-      .orderBy('id')
+    const key = decodeCursor(query.after, BY_NAME.name, ['string', 'string', 'string'])?.slice();
+    const words = searchWords(query.q);
+    if (words.length > 0)
+      return searchPage(this.db, {
+        table: 'travellers',
+        words,
+        key,
+        limit: query.limit,
+        order: BY_NAME,
+        filtered: (q) => q,
+        toItem: toSummary,
+      });
+    const rows = await BY_NAME.sorted(
+      BY_NAME.after(historyReads(this.db).selectFrom('travellers').selectAll(), key),
+    )
       .limit(query.limit + 1)
       .execute();
-    return pageFrom(
-      rows,
-      query.limit,
-      'travellers.name',
-      (r) => [r.family_name, r.given_name, r.id],
-      (row) => {
-        const traveller = toTraveller(row);
-        const expiries = traveller.documents.map((d) => d.expires_on).sort();
-        return {
-          id: traveller.id,
-          given_name: traveller.given_name,
-          family_name: traveller.family_name,
-          date_of_birth: traveller.date_of_birth,
-          nationality: traveller.nationality,
-          document_expires_on: expiries[0] ?? null,
-        };
-      },
-    );
+    return pageFrom(rows, query.limit, BY_NAME.name, BY_NAME.keyOf, toSummary);
   }
 
   async get(id: string): Promise<Traveller | undefined> {

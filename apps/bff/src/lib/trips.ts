@@ -21,11 +21,13 @@ import { type Database, type Db, historyReads, sql } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
 import { activityFacts, flightFacts, hotelFacts } from './ledger.ts';
 import { ledgerScope } from './ownership.ts';
-import { containing, decodeCursor, type Page, pageFrom, searchWords } from './pages.ts';
+import { decodeCursor, type Page, pageFrom, searchWords } from './pages.ts';
+import { type KeysetOrder, type Select, searchPage } from './search.ts';
 import type { PartForRules } from './trip-conflicts.ts';
 import type { SignedInUser } from './types.ts';
 
-type Row = Database['trips'];
+/** A trip row as the console writes and reads it (the search document is the database's). */
+type Row = Omit<Database['trips'], 'search_doc'>;
 const NamesSchema = z.array(z.string());
 
 /** A reference no one typed: TRIP- and six characters without look-alikes (no 0/O, 1/I). */
@@ -35,6 +37,15 @@ function newReference(): string {
   globalThis.crypto.getRandomValues(bytes);
   return `TRIP-${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
+
+/** Trips newest first: by (created_at, id), the indexes `trips_newest` and `trips_agent_newest`. */
+const NEWEST: KeysetOrder<Row> = {
+  name: 'trips.newest',
+  after: (q, key) =>
+    key ? q.where(sql<boolean>`(trips.created_at, trips.id) < (${String(key[0])}, ${String(key[1])})`) : q,
+  sorted: (q) => q.orderBy(sql.ref('trips.created_at'), 'desc').orderBy(sql.ref('trips.id'), 'desc'),
+  keyOf: (row) => [row.created_at, row.id],
+};
 
 /**
  * Trip files (decision 019): a client's bookings across products under one reference. A trip's parts are the bookings
@@ -66,26 +77,35 @@ export class Trips {
     user: SignedInUser,
     environment: Environment,
   ): Promise<Page<Trip>> {
-    const key = decodeCursor(query.after, 'trips.newest', ['string', 'string']);
-    let q = historyReads(this.db).selectFrom('trips').selectAll().where('environment', '=', environment);
+    const key = decodeCursor(query.after, NEWEST.name, ['string', 'string'])?.slice();
     const scope = ledgerScope(user);
-    if (scope.agentId) q = q.where('agent_id', '=', scope.agentId);
-    for (const word of searchWords(query.q))
-      q = q.where(sql<boolean>`search_text like ${containing(word)} escape '\\'`);
-    if (key)
-      q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '<', tuple(key[0], key[1])));
-    const rows = await q
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.limit + 1)
-      .execute();
-    const page = pageFrom(
-      rows,
-      query.limit,
-      'trips.newest',
-      (r) => [r.created_at, r.id],
-      (row) => row,
-    );
+    const filtered = <O>(q: Select<O>): Select<O> => {
+      const scoped = q.where(sql.ref('trips.environment'), '=', environment);
+      return scope.agentId ? scoped.where(sql.ref('trips.agent_id'), '=', scope.agentId) : scoped;
+    };
+    const words = searchWords(query.q);
+    const page =
+      words.length > 0
+        ? await searchPage(this.db, {
+            table: 'trips',
+            words,
+            key,
+            limit: query.limit,
+            order: NEWEST,
+            filtered,
+            toItem: (row: Row) => row,
+          })
+        : pageFrom(
+            await NEWEST.sorted(
+              filtered(NEWEST.after(historyReads(this.db).selectFrom('trips').selectAll(), key)),
+            )
+              .limit(query.limit + 1)
+              .execute(),
+            query.limit,
+            NEWEST.name,
+            NEWEST.keyOf,
+            (row: Row) => row,
+          );
     return {
       ...page,
       data: await Promise.all(
@@ -159,7 +179,20 @@ export class Trips {
     next.search_text = [next.name, next.reference, ...NamesSchema.parse(JSON.parse(next.travellers))]
       .join(' ')
       .toLowerCase();
-    await this.db.updateTable('trips').set(next).where('id', '=', row.id).execute();
+    // The changed columns only: `row` came from the database and holds its generated search document too.
+    await this.db
+      .updateTable('trips')
+      .set({
+        name: next.name,
+        travellers: next.travellers,
+        starts_on: next.starts_on,
+        ends_on: next.ends_on,
+        notes: next.notes,
+        search_text: next.search_text,
+        updated_at: next.updated_at,
+      })
+      .where('id', '=', row.id)
+      .execute();
     return next;
   }
 

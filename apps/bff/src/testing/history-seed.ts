@@ -19,6 +19,9 @@ export interface HistoryOptions {
   newest?: Date;
   /** How many of the newest bookings are holds with a clock running (deadlines after `newest`). */
   running?: number;
+  /** How many directory profiles and trips to write besides (one in ten a Hart again); none by default. */
+  travellers?: number;
+  trips?: number;
   /** Progress, every 100,000 rows. */
   onProgress?: (what: string, done: number) => void;
 }
@@ -157,6 +160,68 @@ export async function seedHistory(db: Db, options: HistoryOptions): Promise<{ ms
       }
     });
     options.onProgress?.('audit entries', Math.min(from + PER_TRANSACTION - 1, options.audit));
+  }
+  const owner = options.agents[0];
+  if (!owner) throw new Error('seedHistory needs at least one agent');
+  for (let start = 1; start <= (options.travellers ?? 0); start += BATCH) {
+    const rows = [];
+    for (let i = start; i < start + BATCH && i <= (options.travellers ?? 0); i++) {
+      const given = pick(GIVEN, i * 5);
+      const family = i % 10 === 0 ? 'Hart' : pick(FAMILY, i);
+      const at = new Date(newest - i * 60_000).toISOString();
+      const passport = `X${i.toString().padStart(8, '0')}`;
+      rows.push({
+        id: `trv_seed${i.toString().padStart(8, '0')}`,
+        given_name: given,
+        family_name: family,
+        date_of_birth: `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 10}`,
+        gender: null,
+        nationality: 'GB',
+        documents: JSON.stringify([
+          {
+            kind: 'passport',
+            number: passport,
+            country: 'GB',
+            issued_on: null,
+            expires_on: '2031-01-01',
+            given_name: null,
+            family_name: null,
+          },
+        ]),
+        email: `${given.toLowerCase()}.${i}@example.com`,
+        phone: null,
+        notes: null,
+        search_text: `${given} ${family} ${passport}`.toLowerCase(),
+        created_by: owner.id,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    await db.insertInto('travellers').values(rows).execute();
+  }
+  for (let start = 1; start <= (options.trips ?? 0); start += BATCH) {
+    const rows = [];
+    for (let i = start; i < start + BATCH && i <= (options.trips ?? 0); i++) {
+      const family = i % 10 === 0 ? 'Hart' : pick(FAMILY, i);
+      const at = new Date(newest - i * 60_000).toISOString();
+      const name = `${family} family, ${pick(ROUTES, i)}`;
+      rows.push({
+        id: `trp_seed${i.toString().padStart(8, '0')}`,
+        environment,
+        name,
+        reference: `TRIP-${i}`,
+        travellers: JSON.stringify([`${pick(GIVEN, i)} ${family}`]),
+        starts_on: null,
+        ends_on: null,
+        notes: null,
+        agent_id: owner.id,
+        agent_email: owner.email,
+        search_text: `${name} trip-${i}`.toLowerCase(),
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    await db.insertInto('trips').values(rows).execute();
   }
   return { ms: performance.now() - started };
 }

@@ -1,0 +1,33 @@
+import { closeDatabase, openDatabase, seedHistory } from '@console/bff/testing';
+import { env } from '../env.ts';
+import { createAgent, expect, signInAs, test } from '../support/fixtures.ts';
+
+const shot = (name: string) => ({ path: `screenshots/${name}.png`, fullPage: true });
+
+test('an office with history: the desk, audit log and radar a page at a time', async ({ page, browser }) => {
+  const agent = await createAgent('History Shots');
+  const db = await openDatabase(env.serverEnv.DATABASE_URL, { readers: 1 });
+  try {
+    await seedHistory(db, {
+      bookings: 180,
+      audit: 400,
+      running: 12,
+      agents: [{ id: agent.id, email: agent.email }],
+      newest: new Date(Date.now() - 60_000),
+    });
+  } finally {
+    await closeDatabase(db);
+  }
+  await signInAs(page, agent, '/bookings');
+  const pager = page.getByRole('navigation', { name: 'Pages of bookings' });
+  await pager.getByRole('button', { name: 'Next page' }).click();
+  await expect(pager).toContainText('Page 2');
+  await page.screenshot(shot('history-desk-page-2'));
+  await page.goto('/radar');
+  await expect(page.getByRole('list', { name: 'Running clocks' })).toBeVisible();
+  await page.screenshot(shot('history-radar'));
+  const admin = await (await browser.newContext()).newPage();
+  await signInAs(admin, { email: 'admin@demo.test', password: 'demo-admin' }, '/admin/audit?result=failed');
+  await expect(admin.getByRole('table', { name: 'Audit entries' })).toBeVisible();
+  await admin.screenshot(shot('history-audit'));
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayShift, formatCount, formatMoney, priceDifference } from './format.ts';
+import { dayShift, formatCount, formatMoney, priceDifference, whenLocal } from './format.ts';
 
 describe('the day an arrival falls on', () => {
   it('says +1 for a flight that lands the next local day, with or without offsets', () => {
@@ -38,5 +38,15 @@ describe('numbers as the screens show them', () => {
   it('marks the thousands of a count', () => {
     expect(formatCount(12345)).toBe('12,345');
     expect(formatCount(7)).toBe('7');
+  });
+});
+
+describe('a time in the agent’s zone', () => {
+  it('names the year when it is half a year or more away, not for a time this season', () => {
+    const soon = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const old = new Date(Date.now() - 400 * 86_400_000).toISOString();
+    expect(whenLocal(soon)).not.toContain(String(new Date(soon).getUTCFullYear()));
+    expect(whenLocal(old)).toContain(String(new Date(old).getUTCFullYear()));
+    expect(whenLocal('not a time')).toBe('not a time');
   });
 });

@@ -58,16 +58,21 @@ export const duration = (minutes: number) =>
  */
 export const whenLocal = (iso: string) => {
   const at = instantOf(iso);
-  return at === null ? iso : whenLocalMs(at);
+  if (at === null) return iso;
+  // Half a year or more away (an office's history goes back years), the year is said too.
+  return Math.abs(at - Date.now()) >= HALF_A_YEAR ? whenLocalWithYear(at) : whenLocalMs(at);
 };
-const whenLocalMs = new Intl.DateTimeFormat('en-GB', {
+const HALF_A_YEAR = 182 * 86_400_000;
+const WHEN = {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   hour: '2-digit',
   minute: '2-digit',
   timeZoneName: 'short',
-}).format;
+} as const;
+const whenLocalMs = new Intl.DateTimeFormat('en-GB', WHEN).format;
+const whenLocalWithYear = new Intl.DateTimeFormat('en-GB', { ...WHEN, year: 'numeric' }).format;
 
 /** The date `days` from today (UTC), as YYYY-MM-DD: the earliest a search may start, and form defaults. */
 export const dateInDays = (days: number) =>

@@ -1,9 +1,10 @@
 import { type CallReport, newCallReport, ServiceError } from '@console/client';
-import { type AuditEntry, type AuditQuery, COUNT_CAP, type Money } from '@console/contract';
+import type { AuditEntry, AuditQuery, Money } from '@console/contract';
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { type Database, type Db, historyReads } from '../db/index.ts';
 import type { Actor } from './intents.ts';
-import { decodeCursor, matchedOf, type Page, pageFrom } from './pages.ts';
+import { decodeCursor, type Page, pageFrom } from './pages.ts';
+import { countMatches } from './search.ts';
 
 export interface AuditedAction {
   action: string;
@@ -128,17 +129,8 @@ export class AuditLog {
       .limit(query.limit + 1)
       .execute();
     const page = pageFrom(rows, query.limit, AUDIT_ORDER, (r) => [r.at, r.id], toAuditEntry);
-    if (!key) {
-      const counted = await reads
-        .selectFrom(
-          filtered(reads.selectFrom('audit_log').select('id'))
-            .limit(COUNT_CAP + 1)
-            .as('matches'),
-        )
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow();
-      page.matched = matchedOf(Number(counted.n));
-    }
+    if (!key)
+      page.matched = await countMatches(this.db, filtered(reads.selectFrom('audit_log').select('id')));
     return page;
   }
 

@@ -1,7 +1,6 @@
 import {
   type ActivityBooking,
   type BookingsQuery,
-  COUNT_CAP,
   CustomerSchema,
   type Environment,
   type FlightOrder,
@@ -24,8 +23,8 @@ import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import { type Database, type Db, historyReads } from '../db/index.ts';
 import type { Actor } from './intents.ts';
-import { decodeCursor, type Key, matchedOf, type Page, pageFrom, searchWords } from './pages.ts';
-import { type KeysetOrder, type Select, searchPage } from './search.ts';
+import { decodeCursor, type Key, type Page, pageFrom, searchWords } from './pages.ts';
+import { countMatches, type KeysetOrder, type Select, searchPage } from './search.ts';
 
 const PeopleSchema = z.array(z.string());
 
@@ -316,18 +315,9 @@ export class Ledger {
       .limit(query.limit + 1)
       .execute();
     const result: Page<LedgerEntry> = pageFrom(rows, query.limit, order.name, order.keyOf, toEntry);
-    // Counted on the first page, up to a cap, through the same index (a count of the whole history is a scan).
-    if (!key) {
-      const counted = await reads
-        .selectFrom(
-          filtered(reads.selectFrom('bookings').select(sql<number>`1`.as('one')))
-            .limit(COUNT_CAP + 1)
-            .as('matches'),
-        )
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow();
-      result.matched = matchedOf(Number(counted.n));
-    }
+    // Counted on the first page only.
+    if (!key)
+      result.matched = await countMatches(this.db, filtered(reads.selectFrom('bookings').select('id')));
     return result;
   }
 

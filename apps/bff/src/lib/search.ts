@@ -1,6 +1,7 @@
+import { COUNT_CAP, type Matched } from '@console/contract';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { type Db, databaseInfo, historyReads, sql } from '../db/index.ts';
-import { containing, encodeCursor, type Key, type Page, pageFrom } from './pages.ts';
+import { containing, encodeCursor, type Key, matchedOf, type Page, pageFrom } from './pages.ts';
 
 /**
  * Free-text search over a table's `search_doc` (decision 023), the same two steps for the desk, the traveller
@@ -96,4 +97,18 @@ export async function searchPage<R, Item>(
           .where(sql<boolean>`${sql.table(table)}.rowid = hits.rid`)
           .selectAll(table);
   return { ...page(await rowsOf(from(matching(hits), key))), matched: null };
+}
+
+/**
+ * How many rows a list's filters match, counted through the list's own index up to `COUNT_CAP` (then "at least"):
+ * `rows` selects the filtered rows, unordered.
+ */
+export async function countMatches(db: Db, rows: Select<unknown>): Promise<Matched> {
+  // biome-ignore lint/suspicious/noExplicitAny: any table's filtered rows
+  const reads: Kysely<any> = historyReads(db);
+  const counted = await reads
+    .selectFrom(rows.limit(COUNT_CAP + 1).as('matches'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return matchedOf(Number(counted.n));
 }

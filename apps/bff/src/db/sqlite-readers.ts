@@ -137,7 +137,8 @@ class ReaderPoolDriver implements Driver {
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    let reader = connection as Reader;
+    if (!(connection instanceof Reader)) throw new Error('not a history reader');
+    let reader = connection;
     if (reader.dead) {
       // A reader whose thread died is replaced, so the pool keeps its size.
       const index = this.#readers.indexOf(reader);

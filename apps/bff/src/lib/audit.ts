@@ -2,6 +2,7 @@ import { type CallReport, newCallReport, ServiceError } from '@console/client';
 import type { AuditEntry, AuditQuery, Money } from '@console/contract';
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { type Database, type Db, historyReads } from '../db/index.ts';
+import { type CsvRow, EXPORT_BATCH } from './csv.ts';
 import type { Actor } from './intents.ts';
 import { decodeCursor, type Page, pageFrom } from './pages.ts';
 import { countMatches } from './search.ts';
@@ -146,8 +147,6 @@ export class AuditLog {
 }
 
 const AUDIT_ORDER = 'audit.newest';
-/** Rows per read while an export streams: a few milliseconds of the reader each, and constant memory. */
-export const EXPORT_BATCH = 1000;
 
 function toAuditEntry(r: Selectable<Database['audit_log']>): AuditEntry {
   return {
@@ -163,48 +162,6 @@ function toAuditEntry(r: Selectable<Database['audit_log']>): AuditEntry {
     error_code: r.error_code,
   };
 }
-
-/** One CSV cell: quoted, and defused when it looks like a formula (a leading = + - @ gets a quote). */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/**
- * A CSV download of pages read one after another: a ReadableStream that reads the next page only when the browser has
- * taken the last (its `pull`), so a million rows stream in constant memory.
- */
-export function csvStream<T>(
-  header: string[],
-  pages: AsyncGenerator<T[]>,
-  row: (item: T) => CsvRow,
-): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`${header.join(',')}\r\n`));
-        return;
-      }
-      const next = await pages.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      let text = '';
-      for (const item of next.value) text += `${row(item).map(csvCell).join(',')}\r\n`;
-      if (text) controller.enqueue(encoder.encode(text));
-    },
-    async cancel() {
-      await pages.return(undefined);
-    },
-  });
-}
-
-type CsvRow = (string | number | null)[];
 
 export const AUDIT_CSV_HEADER = [
   'id',

@@ -2,7 +2,6 @@ import { ServiceError } from '@console/client';
 import type { Product } from '@console/contract';
 import type { Deps } from '../deps.ts';
 import { activityFacts, flightFacts, hotelFacts } from './ledger.ts';
-import type { Key } from './pages.ts';
 import { reconcileIntent } from './settle.ts';
 
 export const JOBS_LEASE = 'ledger-jobs';
@@ -22,13 +21,9 @@ export interface JobsReport {
 async function refreshRunning(d: Deps, keep: () => Promise<boolean>): Promise<JobsReport['clocks']> {
   const { service } = d.upstream;
   const figures = { read: 0, failed: 0 };
-  // Every running clock, a batch at a time (soonest first, through the running clocks' index): never only the first.
-  let after: Key | undefined;
-  do {
-    const batch = await d.ledger.running(service.environment, after, 200);
-    after = batch.last;
-    if (!(await refreshBatch(d, batch.rows, keep, figures))) break;
-  } while (after);
+  // Every running clock, a batch at a time (soonest first): never only the first.
+  for await (const batch of d.ledger.runningBatches(service.environment, 200))
+    if (!(await refreshBatch(d, batch, keep, figures))) break;
   return figures;
 }
 

@@ -344,25 +344,31 @@ export class Ledger {
   }
 
   /**
-   * A batch of the bookings whose clock runs (a deadline is set), soonest first, after `after`: the scheduled refresh
-   * and the radar read every one of them, a batch at a time, through the running clocks' partial index.
+   * Every booking whose clock runs (a deadline is set), soonest first, `size` at a time through the running clocks'
+   * partial index: what the scheduled refresh, the radar's at-risk marks and the wallet alert walk. The next batch is
+   * read only when the last has been taken.
    */
-  async running(
-    environment: Environment,
-    after?: Key,
-    limit = 500,
-    agentId?: string,
-  ): Promise<{ rows: LedgerEntry[]; last: Key | undefined }> {
+  async *runningBatches(environment: Environment, size: number): AsyncGenerator<LedgerEntry[]> {
     const order = ORDERS.deadline;
-    let q = historyReads(this.db)
-      .selectFrom('bookings')
-      .select(LEDGER_COLUMNS)
-      .where('bookings.environment', '=', environment)
-      .where('bookings.deadline', 'is not', null);
-    if (agentId) q = q.where('bookings.agent_id', '=', agentId);
-    const rows = await order.sorted(order.after(q, after)).limit(limit).execute();
-    const last = rows.at(-1);
-    return { rows: rows.map(toEntry), last: rows.length === limit && last ? order.keyOf(last) : undefined };
+    let after: Key | undefined;
+    do {
+      const rows = await order
+        .sorted(
+          order.after(
+            historyReads(this.db)
+              .selectFrom('bookings')
+              .select(LEDGER_COLUMNS)
+              .where('bookings.environment', '=', environment)
+              .where('bookings.deadline', 'is not', null),
+            after,
+          ),
+        )
+        .limit(size)
+        .execute();
+      yield rows.map(toEntry);
+      const last = rows.at(-1);
+      after = rows.length === size && last ? order.keyOf(last) : undefined;
+    } while (after);
   }
 
   /** Which of these ids (a page of the service's list) are bookings of one product this agent made. */

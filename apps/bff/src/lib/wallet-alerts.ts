@@ -8,7 +8,7 @@ import {
   type WalletAlert,
 } from '@console/contract';
 import { type Db, databaseInfo, historyReads, sql } from '../db/index.ts';
-import { EXPORT_BATCH } from './audit.ts';
+import { type CsvRow, EXPORT_BATCH } from './csv.ts';
 import type { Actor } from './intents.ts';
 import { decodeCursor, pageFrom } from './pages.ts';
 
@@ -150,6 +150,7 @@ async function linesPage(reads: Db, query: StatementPageQuery) {
     'a.user_email',
     'a.amount',
     'b.total_amount',
+    KIND.as('kind'),
   ]);
   if (key) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('a.at', 'a.id'), '>', tuple(key[0], key[1])));
   const rows = await q
@@ -213,6 +214,7 @@ function linesOf(row: {
   user_email: string;
   amount: string | null;
   total_amount: string | null;
+  kind: StatementLine['kind'] | null;
 }): StatementLine[] {
   const lines: StatementLine[] = [];
   const add = (kind: StatementLine['kind'], amount: string | null) => {
@@ -226,22 +228,12 @@ function linesOf(row: {
       amount: { amount, currency: 'USD' },
     });
   };
-  const kind = kindOf(row.action);
+  const { kind } = row;
   if (kind === 'release') {
     add('release', row.total_amount);
     if (row.action === 'hotel.order.cancel') add('payment', row.amount);
   } else if (kind) add(kind, row.amount ?? row.total_amount);
   return lines;
-}
-
-/** The same rule as KIND, for a row already read. */
-function kindOf(action: string): StatementLine['kind'] | null {
-  if (!/^(flight|hotel|activity)\./.test(action)) return null;
-  if (action.endsWith('.create')) return 'hold';
-  if (action === 'flight.order.ticket' || action.endsWith('.confirm')) return 'payment';
-  if (action.endsWith('.cancel')) return 'release';
-  if (action.endsWith('.refund')) return 'refund';
-  return null;
 }
 
 /** Every line of the period, oldest first, a page at a time: what the statement's CSV streams. */
@@ -256,7 +248,7 @@ export async function* statementLines(db: Db, from: string, to: string): AsyncGe
 }
 
 export const STATEMENT_CSV_HEADER = ['at', 'kind', 'action', 'booking_id', 'user', 'amount', 'currency'];
-export const statementCsvRow = (l: StatementLine) => [
+export const statementCsvRow = (l: StatementLine): CsvRow => [
   l.at,
   l.kind,
   l.action,

@@ -9,7 +9,8 @@ import {
 } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
-import { AUDIT_CSV_HEADER, auditCsvRow, csvStream } from '../lib/audit.ts';
+import { AUDIT_CSV_HEADER, auditCsvRow } from '../lib/audit.ts';
+import { csvStream } from '../lib/csv.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { requireRole } from '../lib/guards.ts';
 import { parseBody, parseQuery, pathId } from '../lib/parse.ts';

@@ -10,7 +10,6 @@ import {
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { ledgerScope } from '../lib/ownership.ts';
-import type { Key } from '../lib/pages.ts';
 import { parseQuery } from '../lib/parse.ts';
 import type { AppEnv, SignedInUser } from '../lib/types.ts';
 
@@ -74,7 +73,7 @@ export function bookingRoutes(d: Deps) {
 }
 
 /**
- * Reads every running clock of the office, a batch at a time through the running clocks' index, and works out which
+ * Reads every running clock of the office, a batch at a time, and works out which
  * the wallet cannot cover. Clocks that have run out on the service's time need no money and are left out.
  */
 async function officeRisk(d: Deps, wallet: Wallet | null, now: string, agentId: string | undefined) {
@@ -84,10 +83,8 @@ async function officeRisk(d: Deps, wallet: Wallet | null, now: string, agentId: 
   const ids = new Set<string>();
   let running = 0;
   let atRiskInScope = 0;
-  let after: Key | undefined;
-  do {
-    const batch = await d.ledger.running(environment, after, 1000);
-    for (const entry of batch.rows) {
+  for await (const batch of d.ledger.runningBatches(environment, 1000))
+    for (const entry of batch) {
       if (entry.deadline === null || entry.deadline <= now) continue;
       const mine = !agentId || entry.agent.id === agentId;
       if (mine) running += 1;
@@ -103,7 +100,5 @@ async function officeRisk(d: Deps, wallet: Wallet | null, now: string, agentId: 
         }
       } else left -= need;
     }
-    after = batch.last;
-  } while (after);
   return { ids, running, atRiskInScope };
 }

@@ -1,10 +1,9 @@
 import { StatementQuerySchema, toCents, WalletAlertSettingSchema } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
-import { csvStream } from '../lib/audit.ts';
+import { csvStream } from '../lib/csv.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { requireRole } from '../lib/guards.ts';
-import type { Key } from '../lib/pages.ts';
 import { parseBody, parseQuery } from '../lib/parse.ts';
 import type { AppEnv } from '../lib/types.ts';
 import {
@@ -29,14 +28,10 @@ export function walletRoutes(d: Deps) {
       const threshold = await alerts.threshold();
       if (threshold === null) return c.json(walletAlert(null, null, 0n, false));
       const wallet = await service.op.wallet({}).catch(() => null);
-      // Every running hold of the office, a batch at a time through the running clocks' index.
+      // Every running hold of the office.
       let holds = 0n;
-      let after: Key | undefined;
-      do {
-        const batch = await d.ledger.running(service.environment, after, 1000);
-        for (const entry of batch.rows) holds += toCents(entry.total.amount);
-        after = batch.last;
-      } while (after);
+      for await (const batch of d.ledger.runningBatches(service.environment, 1000))
+        for (const entry of batch) holds += toCents(entry.total.amount);
       return c.json(walletAlert(threshold, wallet, holds, c.get('user').role === 'admin'));
     })
     .put('/alert', requireRole('admin'), async (c) => {

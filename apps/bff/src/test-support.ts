@@ -182,16 +182,21 @@ export const contact = { email: 'amelia@example.com', phone: '+442071234567' };
 
 type TestBrowser = ReturnType<TestConsole['browser']>;
 
-/** Holds a flight (LHR → CDG, one adult) on an offer whose price did not move when re-priced. */
+/** Holds a flight (LHR → CDG, one adult unless passengers are given) on an offer whose price did not move when re-priced. */
 export async function holdFlightOrder(
   b: TestBrowser,
-  options: { clientReference: string; contact?: typeof contact; inDays?: number },
+  options: {
+    clientReference: string;
+    contact?: typeof contact;
+    inDays?: number;
+    passengers?: (typeof passenger)[];
+  },
 ) {
   const search = FlightSearchSchema.parse(
     (
       await b.post('/flights/searches', {
         slices: [{ origin: 'LHR', destination: 'CDG', departure_date: inDays(options.inDays ?? 26) }],
-        passengers: { adults: 1 },
+        passengers: { adults: options.passengers?.length ?? 1 },
       })
     ).body,
   );
@@ -200,7 +205,7 @@ export async function holdFlightOrder(
     if (repriced.total.amount !== offer.total.amount) continue;
     const reply = await b.post('/flights/orders', {
       offer_id: offer.id,
-      passengers: [passenger],
+      passengers: options.passengers ?? [passenger],
       contact: options.contact ?? contact,
       client_reference: options.clientReference,
     });
@@ -239,7 +244,8 @@ export async function holdHotelOrder(
     guests?: { given_name: string; family_name: string }[];
   },
 ) {
-  const stay = { check_in: options.checkIn, check_out: options.checkOut, occupancies: [{ adults: 1 }] };
+  const adults = options.guests?.length ?? 1;
+  const stay = { check_in: options.checkIn, check_out: options.checkOut, occupancies: [{ adults }] };
   const city = HotelCitySearchSchema.parse(
     (await b.post('/hotels/searches', { ...stay, city_id: 2001 })).body,
   );

@@ -92,4 +92,5 @@ export function createSandbox(options: SandboxOptions = {}) {
 }
 
 export type Sandbox = ReturnType<typeof createSandbox>;
+export { RULE_BREAKS } from './lib/rule-breaks.ts';
 export { DEMO_CONFIG, Store };

@@ -99,7 +99,7 @@ export const HotelPlaceShape = HotelPlaceSchema.extend({
 export type HotelPlace = z.infer<typeof HotelPlaceShape>;
 
 export const HotelShape = HotelSchema.extend({
-  chain: z.string().nullable(),
+  chain: z.string(),
   rating: z.number(),
   review_score: z.number().nullable(),
   address: HotelAddressSchema,

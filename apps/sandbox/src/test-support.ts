@@ -13,7 +13,7 @@ export interface Reply<T = unknown> {
 /** Starts the sandbox as a real HTTP server on a free port, for one test file. */
 export async function startSandbox(options: SandboxOptions = {}) {
   const sandbox = createSandbox({ streamIntervalMs: 0, ...options });
-  const server = serve({ fetch: sandbox.app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the sandbox did not bind a TCP port');

@@ -5,7 +5,10 @@
  *
  * - ids without a prefix in the document take other forms (`FO-…`, `H.…`, `search-…`, `V~…`, `P…`);
  * - every "not shown" object has another inner shape, with extra unknown fields on every object;
- * - date-times have no offset (instants in UTC, segment times as local wall clock);
+ * - date-times the document types as date-time carry the offset of the service's own zone (`-05:00`), never `Z`;
+ *   times it types only as string have none (segment times as local wall clock, `refundable_until` and the like in UTC);
+ * - objects the document leaves open have other inner fields (`coordinates` as `{ lat, lon }`, `filters_applied` keyed
+ *   by group with `{ values }`);
  * - string-typed statuses and the done payload differ; refund types are 7 and 8 (payment mode 30);
  * - the stream uses CRLF, carries id: lines and comment heartbeats;
  * - every 23rd read answers 429 with Retry-After: 1, and every 37th call finds its token revoked (401 invalid_token);
@@ -44,16 +47,34 @@ export function sandboxId(id: string): string {
 const isObject = (v: Json | undefined): v is { [key: string]: Json } =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** An instant without its offset: the UTC wall clock (the console reads offset-less instants as UTC). */
+const WITH_OFFSET = /(Z|[+-]\d{2}:\d{2})$/;
+/** The service's own zone, five hours behind UTC: date-times are written in it, offset and all. */
+const ZONE_MS = -5 * 3_600_000;
+
+/** A date-time in the variant's zone (`2026-12-01T05:00:00-05:00`); a value without an offset is left as it is. */
+function inZone(value: string): string {
+  if (!WITH_OFFSET.test(value)) return value;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return value;
+  return `${new Date(ms + ZONE_MS).toISOString().slice(0, 19)}-05:00`;
+}
+/** An instant in a field typed only as string, without its offset: the UTC wall clock. */
 function noOffset(value: string): string {
+  if (!WITH_OFFSET.test(value)) return value;
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) return value;
   return new Date(ms).toISOString().slice(0, 19);
 }
 /** A local time without its offset: the wall clock as written. */
-const wallClock = (value: string) => value.replace(/(Z|[+-]\d{2}:\d{2})$/, '');
+const wallClock = (value: string) => value.replace(WITH_OFFSET, '');
 
-const INSTANT_KEYS = /(_at|deadline|_until)$/;
+/** Fields the document types as date-time (RFC 3339: an offset is required), by the object they sit in. */
+function isDateTime(key: string, kind: string): boolean {
+  if (key === 'ticketing_deadline' || key === 'payment_deadline' || key === 'expires_at') return true;
+  return key === 'created_at' && kind === 'activity_booking';
+}
+/** Time fields the document types only as string. */
+const STRING_TIME_KEYS = /(_at|_until)$/;
 
 function money(v: Json | undefined): Json {
   return isObject(v) ? v : null;
@@ -64,7 +85,9 @@ function rewrite(value: Json, key = '', parent: { [key: string]: Json } | null =
   if (typeof value === 'string') {
     if (OURS.test(value)) return variantId(value);
     if ((key === 'departing_at' || key === 'arriving_at') && parent) return wallClock(value);
-    if (INSTANT_KEYS.test(key) && /\d{4}-\d{2}-\d{2}T/.test(value)) return noOffset(value);
+    const kind = typeof parent?.object === 'string' ? parent.object : '';
+    if (isDateTime(key, kind)) return inZone(value);
+    if (STRING_TIME_KEYS.test(key) && /\d{4}-\d{2}-\d{2}T/.test(value)) return noOffset(value);
     return value;
   }
   if (Array.isArray(value)) return value.map((item) => rewrite(item, key, parent));
@@ -123,7 +146,8 @@ function rewrite(value: Json, key = '', parent: { [key: string]: Json } | null =
       );
       break;
     case 'refund':
-      out.status = 'REQUESTED';
+      // The document states the status (requested); what else a refund says is open.
+      out.requested_via = 'variant-desk';
       break;
     case 'hotel_order': {
       const contact = isObject(object.contact) ? object.contact : {};
@@ -155,9 +179,11 @@ function rewrite(value: Json, key = '', parent: { [key: string]: Json } | null =
       break;
     case 'hotel_search':
       out.id = null;
-      out.filters_applied = isObject(object.filters_applied)
-        ? Object.entries(object.filters_applied).map(([k, v]) => ({ key: k, values: v }))
-        : [];
+      // An object, as the document states; its inner shape is the variant's. Anything else is passed on as it is.
+      if (isObject(object.filters_applied))
+        out.filters_applied = Object.fromEntries(
+          Object.entries(object.filters_applied).map(([k, v]) => [k, { values: v, x_variant: true }]),
+        );
       break;
   }
   // Hotel-shaped objects (the property under a rate, an order or a search, and summaries).
@@ -178,10 +204,9 @@ function rewrite(value: Json, key = '', parent: { [key: string]: Json } | null =
     const l = object.location;
     out.location = { lat: l.latitude ?? null, lng: l.longitude ?? null, area: l.district ?? null };
   }
-  if ('coordinates' in object) {
-    out.coordinates = isObject(object.coordinates)
-      ? [object.coordinates.latitude ?? null, object.coordinates.longitude ?? null]
-      : null;
+  if ('coordinates' in object && isObject(object.coordinates)) {
+    // An object, nullable, as the document states; its inner fields are not shown.
+    out.coordinates = { lat: object.coordinates.latitude ?? null, lon: object.coordinates.longitude ?? null };
   }
   if ((kind === 'hotel_rate' || kind === 'hotel_order') && Array.isArray(object.rooms)) {
     out.rooms = object.rooms.map(

@@ -1,6 +1,7 @@
 export * from './activities.ts';
 export * from './auth.ts';
 export * from './console.ts';
+export * from './document.ts';
 export * from './errors.ts';
 export * from './flights.ts';
 export * from './hotels.ts';

@@ -57,6 +57,23 @@ function textIn(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/**
+ * The people of a booking: those already known first (the names the console sent), then any the answer adds, each
+ * once whatever its case or spacing.
+ */
+export function mergePeople(known: readonly string[], more: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const person of [...known, ...more]) {
+    const text = person.replace(/\s+/g, ' ').trim();
+    const key = text.toLowerCase();
+    if (!text || seen.has(key)) continue;
+    seen.add(key);
+    out.push(text);
+  }
+  return out;
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What the ledger keeps of a flight order: the route, dates and passengers (when readable); the deadline while held. */
@@ -251,9 +268,21 @@ export class Ledger {
       .execute();
   }
 
-  /** Refreshes status and deadline of a known booking after the service answered for it; unknown ids are ignored. */
+  /**
+   * Refreshes status and deadline of a known booking after the service answered for it; unknown ids are ignored.
+   * The people recorded when it was made (the names the console sent) are kept; the answer may add to them.
+   */
   async refresh(read: Facts): Promise<void> {
-    const facts = storable(read);
+    const row = await this.db
+      .selectFrom('bookings')
+      .select('people')
+      .where('id', '=', read.id)
+      .executeTakeFirst();
+    if (!row) return;
+    const facts = storable({
+      ...read,
+      people: mergePeople(PeopleSchema.parse(JSON.parse(row.people)), read.people),
+    });
     await this.db
       .updateTable('bookings')
       .set(
@@ -266,6 +295,7 @@ export class Ledger {
               total_amount: facts.total.amount,
               // A schedule change moves the dates the desk shows.
               summary: facts.summary,
+              people: JSON.stringify(facts.people),
               search_text: searchText(facts),
               updated_at: new Date().toISOString(),
             },

@@ -24,6 +24,7 @@ import {
   HOTEL_LEDGER,
   type LedgerReader,
   looseFacts,
+  mergePeople,
 } from './ledger.ts';
 import { parseBody, pathId } from './parse.ts';
 import type { AppEnv } from './types.ts';
@@ -78,10 +79,32 @@ interface CreateSpec {
   send(service: ServiceClient, body: unknown, key: string, report: CallReport): Promise<Read<unknown>>;
 }
 
+/**
+ * A create's facts with the travellers (and reference) the console itself sent: the service answers with its passengers, guests or
+ * customer in a shape it chooses (not shown in the document), but the console knows whom it booked. The names sent
+ * come first; what the answer adds (another spelling, a name it read plainly) follows.
+ */
+function withSent(read: Read<unknown>, sent: Sent): Read<unknown> {
+  if (!read.facts) return read;
+  const facts: Facts = {
+    ...read.facts,
+    people: mergePeople(sent.people, read.facts.people),
+    clientReference: read.facts.clientReference ?? sent.client_reference ?? null,
+  };
+  return { ...read, facts };
+}
+
+/** What the console sent in a create that the ledger keeps: whom it booked, and the agent's reference. */
+interface Sent {
+  people: string[];
+  client_reference?: string | undefined;
+}
+
 function createSpec<T, S extends z.ZodType>(
   action: string,
   reader: LedgerReader<T>,
   schema: S,
+  sent: (body: z.output<S>) => Sent,
   send: (
     service: ServiceClient,
     body: z.output<S>,
@@ -94,10 +117,14 @@ function createSpec<T, S extends z.ZodType>(
     product: reader.product,
     schema,
     async send(service, body, key, report) {
-      return read(await send(service, schema.parse(body), key, report), reader) as Read<unknown>;
+      const request = schema.parse(body);
+      const answer: Read<unknown> = read(await send(service, request, key, report), reader);
+      return withSent(answer, sent(request));
     },
   };
 }
+
+const named = (p: { given_name: string; family_name: string }) => `${p.given_name} ${p.family_name}`;
 
 /** The service's creates: each declared once, for the routes and for reconciling open intents. */
 export const CREATES = {
@@ -105,18 +132,24 @@ export const CREATES = {
     'flight.order.create',
     FLIGHT_LEDGER,
     FlightOrderRequestSchema,
+    (body) => ({ ...body, people: [...body.passengers.map(named), body.contact.email] }),
     (s, body, k, report) => s.op.createFlightOrder({ body, idempotencyKey: k, report }),
   ),
   createHotelOrder: createSpec(
     'hotel.order.create',
     HOTEL_LEDGER,
     HotelOrderRequestSchema,
+    (body) => ({
+      ...body,
+      people: [...body.rooms.flatMap((room) => room.guests.map(named)), body.contact.email],
+    }),
     (s, body, k, report) => s.op.createHotelOrder({ body, idempotencyKey: k, report }),
   ),
   createActivityBooking: createSpec(
     'activity.booking.create',
     ACTIVITY_LEDGER,
     ActivityBookingRequestSchema,
+    (body) => ({ ...body, people: [named(body.customer), body.customer.email] }),
     (s, body, k, report) => s.op.createActivityBooking({ body, idempotencyKey: k, report }),
   ),
 } satisfies Record<string, CreateSpec>;

@@ -27,7 +27,8 @@ export const PRODUCTS: ProductEntry[] = PRODUCT_SEEDS.map((seed) => {
       object: 'activity_product_type' as const,
       id: stableId('apt_', `${seed.key}#${index}`),
       title: t.title,
-      title_translated: null,
+      // A string in the document: the title itself where no translation is asked for or known.
+      title_translated: t.title,
     },
     seed: t,
     options: OPTION_SETS[t.options] ?? { per_booking: [], per_pax: [] },
@@ -40,7 +41,7 @@ export const PRODUCTS: ProductEntry[] = PRODUCT_SEEDS.map((seed) => {
       object: 'activity_product',
       id,
       title: seed.title,
-      title_translated: null,
+      title_translated: seed.title,
       description: seed.description,
       type: seed.type,
       city: seed.city,
@@ -61,8 +62,8 @@ export const TYPE_BY_ID = new Map(
 
 /** A product as seen in a language: title_translated set where a translation exists. */
 export function localized(entry: ProductEntry, language: string | undefined): ActivityProduct {
-  const translated = language ? (entry.seed.translations?.[language.slice(0, 2)] ?? null) : null;
-  return { ...entry.product, title_translated: translated };
+  const translated = language ? entry.seed.translations?.[language.slice(0, 2)] : undefined;
+  return { ...entry.product, title_translated: translated ?? entry.product.title };
 }
 
 export const BOOKING_WINDOW_DAYS = 120;

@@ -326,7 +326,7 @@ function buildHotel(
     hotel: {
       id: String(id),
       name,
-      chain: chain?.name ?? null,
+      chain: chain?.name ?? '', // a string in the document: empty for an independent property
       rating: stars,
       review_score: Math.min(9.9, reviewScore),
       address: {

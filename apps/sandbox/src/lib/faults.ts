@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { errorEnvelope } from '@console/contract';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import { type Json, RULE_BREAK_NAMES, RULE_BREAKS } from './rule-breaks.ts';
 import type { AppEnv } from './types.ts';
 
 /**
@@ -16,6 +17,7 @@ import type { AppEnv } from './types.ts';
  * - reshape: run the endpoint, then answer its status with only the answer's id and status and a field of another
  *   shape: a 2xx the console cannot read in full
  * - cut_stream: for the flight search stream, close the connection after `after_events` events
+ * - break_rule: run the endpoint, then answer with a body that breaks one rule of the document (`rule`, rule-breaks.ts)
  */
 export const FaultSchema = z
   .object({
@@ -30,7 +32,9 @@ export const FaultSchema = z
       'malformed',
       'reshape',
       'cut_stream',
+      'break_rule',
     ]),
+    rule: z.enum(RULE_BREAK_NAMES).optional(),
     status: z.number().int().min(400).max(599).optional(),
     delay_ms: z.number().int().min(0).max(120_000).optional(),
     after_events: z.number().int().min(0).optional(),
@@ -38,7 +42,11 @@ export const FaultSchema = z
     retry_after: z.number().int().min(0).max(3600).optional(),
     count: z.number().int().min(1).max(1000).default(1),
   })
-  .strict();
+  .strict()
+  .refine((f) => (f.mode === 'break_rule') === (f.rule !== undefined), {
+    error: 'rule is given with mode break_rule, and only then',
+    path: ['rule'],
+  });
 export type FaultInput = z.input<typeof FaultSchema>;
 export type Fault = z.output<typeof FaultSchema> & { id: string; remaining: number };
 
@@ -141,6 +149,18 @@ export function faultInjection(faults: Faults) {
           JSON.stringify({ id: read.data?.id, status: read.data?.status, price: 'forty-four dollars' }),
           { status: c.res.status, headers: { 'Content-Type': 'application/json' } },
         );
+        return;
+      }
+      case 'break_rule': {
+        await next();
+        if (!fault.rule || !(c.res.headers.get('Content-Type') ?? '').includes('json')) return;
+        const answer: Json = JSON.parse(await c.res.clone().text());
+        const headers = new Headers(c.res.headers);
+        headers.delete('Content-Length');
+        c.res = new Response(JSON.stringify(RULE_BREAKS[fault.rule].apply(answer)), {
+          status: c.res.status,
+          headers,
+        });
         return;
       }
       case 'cut_stream':

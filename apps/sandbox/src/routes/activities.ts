@@ -216,7 +216,8 @@ export function activityRoutes(store: Store) {
         }
         return c.json({
           ...base,
-          date: null,
+          // A date in the document, never null: the day the bookable dates are counted from.
+          date: isoDate(now),
           weekday: null,
           available: dates.length > 0,
           capacity: [],

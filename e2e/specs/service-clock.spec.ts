@@ -28,3 +28,18 @@ test("countdowns and the 15-minute notice count on the service's clock, not the 
     await sandbox('/reset');
   }
 });
+
+test('a booking page that makes no call of its own learns that the service’s clock moved, and its countdown ends', async ({
+  page,
+}) => {
+  await signInAs(page, await createAgent('Clock Watcher'), '/activities');
+  await holdActivity(page, 'clock.watcher@example.com');
+  await expect(page.locator('.countdown time')).toHaveText(/^00:(29|30):\d\d$/);
+  await sandbox('/clock/advance', { seconds: 31 * 60 });
+  try {
+    // No reload and no click: the console hears of the move, and the page asks it for the time while it counts.
+    await expect(page.locator('.countdown')).toContainText('passed', { timeout: 25_000 });
+  } finally {
+    await sandbox('/reset');
+  }
+});

@@ -72,6 +72,11 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** How often one instance (holding the jobs lease) refreshes running clocks and reconciles open intents. */
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+    /**
+     * How often this instance reads the service's clock when no other answer told it the time (decision 016): a page
+     * that makes no upstream call then still counts down on the service's time.
+     */
+    SERVICE_CLOCK_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** An open booking intent older than this is asked for again with its Idempotency-Key. */
     INTENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /**

@@ -107,6 +107,16 @@ describe('the deadline radar', () => {
     await t.control('/reset');
   });
 
+  it('learns a moved sandbox clock at once, with no call of its own to the service in between', async () => {
+    await t.control('/reset');
+    await t.control('/clock/advance', { seconds: 17 * 60 });
+    // Only /me is read: it does not call the service. The clock control told the console, which asked the service.
+    await expect
+      .poll(async () => Number((await agent.get('/me')).headers.get('Console-Service-Time')) - Date.now())
+      .toBeGreaterThan(17 * 60_000 - 2000);
+    await t.control('/reset');
+  });
+
   it('lists two clocks that end in the same second in the order the holds were made', async () => {
     await t.control('/reset');
     const first = await holdLouvre(1, 'radar-tie-1');

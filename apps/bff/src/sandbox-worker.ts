@@ -14,7 +14,12 @@ const options = z
     profile: z.enum(['default', 'variant']),
   })
   .parse(workerData);
-const sandbox = createSandbox({ streamIntervalMs: options.streamIntervalMs, profile: options.profile });
+const sandbox = createSandbox({
+  streamIntervalMs: options.streamIntervalMs,
+  profile: options.profile,
+  // The console reads the service's clock again as soon as a test control moves it (decision 016).
+  onClockMoved: () => parentPort?.postMessage({ type: 'clock' }),
+});
 const server = serve({ fetch: sandbox.fetch, port: options.port, hostname: '127.0.0.1' });
 server.once('listening', () => {
   const address = server.address();

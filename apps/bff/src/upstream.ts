@@ -3,7 +3,7 @@ import { ServiceClient, SessionClient, type SessionStore } from '@console/client
 import { z } from 'zod';
 import type { BffEnv } from './env.ts';
 import { currentRequestId } from './lib/log.ts';
-import { ServiceClock } from './lib/service-clock.ts';
+import { ServiceClock, watchServiceClock } from './lib/service-clock.ts';
 
 export interface Upstream {
   service: ServiceClient;
@@ -77,6 +77,14 @@ export async function connectUpstream(
     ? new SessionClient({ ...sessionLogin, timeoutMs: env.UPSTREAM_TIMEOUT_MS, store: options.sessionStore })
     : null;
   const running = worker;
+  const watch = watchServiceClock(
+    clock,
+    () => service.op.introspect({}),
+    env.SERVICE_CLOCK_REFRESH_SECONDS * 1000,
+  );
+  running?.on('message', (raw: unknown) => {
+    if (WorkerMessage.safeParse(raw).data?.type === 'clock') watch.now();
+  });
   return {
     service,
     clock,
@@ -84,12 +92,17 @@ export async function connectUpstream(
     origin: new URL(baseUrl).origin,
     embedded,
     async close() {
+      watch.stop();
       await session?.close().catch(() => undefined);
       await service.close().catch(() => undefined);
       if (running) {
         running.postMessage('close');
         await Promise.race([
-          new Promise((resolve) => running.once('message', resolve)),
+          new Promise<void>((resolve) =>
+            running.on('message', (raw: unknown) => {
+              if (WorkerMessage.safeParse(raw).data?.type === 'closed') resolve();
+            }),
+          ),
           new Promise((resolve) => setTimeout(resolve, 2000)),
         ]);
         await running.terminate();
@@ -102,6 +115,7 @@ const WorkerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('listening'), port: z.number() }),
   z.object({ type: z.literal('error'), message: z.string() }),
   z.object({ type: z.literal('closed') }),
+  z.object({ type: z.literal('clock') }),
 ]);
 
 /**

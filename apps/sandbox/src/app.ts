@@ -25,6 +25,8 @@ export interface SandboxOptions {
   streamIntervalMs?: number;
   /** `default`: the sandbox's own choices; `variant`: other legal choices at every open point (decision 013). */
   profile?: 'default' | 'variant';
+  /** Called whenever the clock control moves the sandbox's time (the embedded sandbox tells the console at once). */
+  onClockMoved?: () => void;
 }
 
 /** 10 MiB: room for booking answers with a 2 MiB file inline, base64 and all. */
@@ -35,6 +37,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   const store = new Store(options.config ?? DEMO_CONFIG, {
     streamIntervalMs: options.streamIntervalMs ?? 400,
   });
+  if (options.onClockMoved) store.clock.moved.add(options.onClockMoved);
 
   const v3 = new Hono<AppEnv>()
     .route('/auth', authRoutes(store))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceClock } from './service-clock.ts';
+import { ServiceClock, watchServiceClock } from './service-clock.ts';
 
 describe('the service clock', () => {
   it("counts on the service's time read from its Date header, whatever this machine's clock says", () => {
@@ -26,5 +26,31 @@ describe('the service clock', () => {
     clock.observe(undefined);
     clock.observe('not a date');
     expect(clock.offsetMs).toBe(0);
+  });
+
+  it('asks the service for its time on a schedule only while no answer told it, and at once when asked to', async () => {
+    const clock = new ServiceClock();
+    let probes = 0;
+    const watch = watchServiceClock(
+      clock,
+      async () => {
+        probes += 1;
+        clock.observe(new Date().toUTCString());
+      },
+      40,
+    );
+    try {
+      await expect.poll(() => probes).toBeGreaterThanOrEqual(1);
+      // Answers keep coming: the schedule has nothing to ask.
+      const busy = setInterval(() => clock.observe(new Date().toUTCString()), 5);
+      const during = probes;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      clearInterval(busy);
+      expect(probes).toBe(during);
+      await watch.now();
+      expect(probes).toBe(during + 1);
+    } finally {
+      watch.stop();
+    }
   });
 });

@@ -6,6 +6,7 @@
 export class ServiceClock {
   #offsetMs = 0;
   #observed = false;
+  #observedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly local: () => number = Date.now) {}
 
@@ -22,6 +23,12 @@ export class ServiceClock {
     if (!this.#observed || Math.abs(estimate - this.#offsetMs) > 1500) this.#offsetMs = estimate;
     else this.#offsetMs += (estimate - this.#offsetMs) / 8;
     this.#observed = true;
+    this.#observedAt = receivedAt;
+  }
+
+  /** When (local time) the service last told its time; -Infinity before it ever has. */
+  get observedAt(): number {
+    return this.#observedAt;
   }
 
   get offsetMs(): number {
@@ -32,4 +39,32 @@ export class ServiceClock {
   now(): number {
     return this.local() + this.offsetMs;
   }
+}
+
+/**
+ * Keeps the clock fresh on an instance that talks to the service rarely: every `everyMs`, when no answer told the
+ * time since the last look, one cheap call (`probe`) is made for its Date header. `now()` asks at once (the embedded
+ * sandbox's clock control was used). A failed probe is left for the next round; calls never overlap.
+ */
+export function watchServiceClock(clock: ServiceClock, probe: () => Promise<unknown>, everyMs: number) {
+  let inFlight: Promise<void> | null = null;
+  const look = () => {
+    inFlight ??= probe()
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  };
+  const timer = setInterval(() => {
+    if (Date.now() - clock.observedAt >= everyMs) void look();
+  }, everyMs);
+  timer.unref();
+  return {
+    now: look,
+    stop: () => clearInterval(timer),
+  };
 }

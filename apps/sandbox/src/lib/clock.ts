@@ -4,6 +4,8 @@
  */
 export class Clock {
   #offsetMs = 0;
+  /** Called whenever a test control moves the clock (advance or reset): a console in front can read it again. */
+  readonly moved = new Set<() => void>();
 
   now(): number {
     return Date.now() + this.#offsetMs;
@@ -16,6 +18,7 @@ export class Clock {
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
     this.#offsetMs += ms;
+    for (const listener of this.moved) listener();
   }
 
   get offsetMs(): number {
@@ -23,7 +26,9 @@ export class Clock {
   }
 
   reset(): void {
+    const was = this.#offsetMs;
     this.#offsetMs = 0;
+    if (was !== 0) for (const listener of this.moved) listener();
   }
 }
 

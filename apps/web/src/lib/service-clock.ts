@@ -48,7 +48,7 @@ function watchWhileCounting(): () => void {
   if (checker === null) {
     checker = setInterval(() => {
       if (Date.now() - lastHeardAt >= TIME_CHECK_MS) checkTime();
-    }, TIME_CHECK_MS);
+    }, TIME_CHECK_MS / 3);
     document.addEventListener('visibilitychange', checkWhenSeen);
   }
   return () => {

@@ -4,7 +4,8 @@ test('the demo agent signs in, sees the TEST badge, and signs out', async ({ pag
   await signIn(page, 'agent');
   await expect(page.getByRole('heading', { name: 'Flights' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Environment: TEST')).toBeVisible();
-  await expect(page.getByText('Demo Agent')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account: Demo Agent' })).toBeVisible();
+  await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Booking console' })).toBeVisible();
   await expectAccessible(page, 'sign-in');

@@ -82,24 +82,39 @@ export function Layout() {
           onClick={requestPalette}
           aria-keyshortcuts="Control+K Meta+K"
         >
-          Go to… Ctrl+K
+          Go to… <kbd>Ctrl K</kbd>
         </button>
         <span className={live ? 'badge badge-live' : 'badge badge-test'}>
           <span className="visually-hidden">Environment: </span>
           {live ? 'LIVE' : 'TEST'}
         </span>
-        <span className="who">
-          {me.data.user.name} <span className="muted small">({me.data.user.role})</span>
-        </span>
+        {/* The account: who is signed in, and signing out, one click away in the browser's own popover (no script). */}
         <button
           type="button"
-          className="button"
-          onClick={() =>
-            signOut.mutate(undefined, { onSettled: () => navigate('/sign-in', { replace: true }) })
-          }
+          className="button who"
+          popoverTarget="account"
+          aria-label={`Account: ${me.data.user.name}`}
         >
-          Sign out
+          {me.data.user.name} <span aria-hidden="true">▾</span>
         </button>
+        <div id="account" popover="auto" className="account" role="group" aria-label="Account">
+          <p>
+            <strong>{me.data.user.name}</strong>
+            <br />
+            <span className="muted small">
+              {me.data.user.email} · {me.data.user.role}
+            </span>
+          </p>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              signOut.mutate(undefined, { onSettled: () => navigate('/sign-in', { replace: true }) })
+            }
+          >
+            Sign out
+          </button>
+        </div>
       </header>
       {settled && (
         <Suspense fallback={null}>

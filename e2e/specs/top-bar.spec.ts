@@ -1,0 +1,66 @@
+import type { Page } from '@playwright/test';
+import { createAgent, expect, signIn, signInAs, test } from '../support/fixtures.ts';
+
+/** How far apart the centres of the top bar's visible parts lie (0: one line), and the bar's height. */
+async function rows(page: Page) {
+  return page.locator('header.topbar').evaluate((bar) => {
+    const centres = [...bar.children]
+      .filter(
+        (child) => child instanceof HTMLElement && child.offsetParent !== null && !child.matches('[popover]'),
+      )
+      .map((child) => {
+        const box = child.getBoundingClientRect();
+        return box.top + box.height / 2;
+      });
+    return {
+      spread: Math.round(Math.max(...centres) - Math.min(...centres)),
+      height: Math.round(bar.getBoundingClientRect().height),
+    };
+  });
+}
+
+for (const width of [1280, 1366, 1920]) {
+  test(`at ${width} px the top bar holds all eight destinations, the palette, the badge and the account on one line`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 768 });
+    await signIn(page, 'admin', '/bookings');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(8);
+    const { spread, height } = await rows(page);
+    // One line: every part centred on the same line, and the bar no taller than one button.
+    expect(spread).toBeLessThanOrEqual(2);
+    expect(height).toBeLessThan(64);
+    await page.getByRole('button', { name: /^Account: / }).click();
+    await expect(page.getByRole('group', { name: 'Account' })).toContainText('admin@demo.test');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
+  });
+}
+
+test('a long name is cut in the top bar, which stays one line at 1280 px, and is whole in the account popover', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const agent = await createAgent('Maximiliana Alexandra Oppenheimer-Schwarzenberg');
+  await signInAs(page, agent, '/bookings');
+  const { spread, height } = await rows(page);
+  expect(spread).toBeLessThanOrEqual(2);
+  expect(height).toBeLessThan(64);
+  await page.getByRole('button', { name: /^Account: Maximiliana/ }).click();
+  await expect(page.getByRole('group', { name: 'Account' })).toContainText(
+    'Maximiliana Alexandra Oppenheimer-Schwarzenberg',
+  );
+});
+
+test('under 760 px the top bar wraps: the destinations take a line of their own and nothing runs off the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signIn(page, 'admin', '/bookings');
+  expect((await rows(page)).spread).toBeGreaterThan(20);
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    )
+    .toBe(0);
+});

@@ -4,7 +4,7 @@ import { createAgent, expect, signIn, signInAs, test } from '../support/fixtures
 /** How far apart the centres of the top bar's visible parts lie (0: one line), and the bar's height. */
 async function rows(page: Page) {
   return page.locator('header.topbar').evaluate((bar) => {
-    const centres = [...bar.children]
+    const centres = Array.from(bar.children)
       .filter(
         (child) => child instanceof HTMLElement && child.offsetParent !== null && !child.matches('[popover]'),
       )

@@ -10,10 +10,16 @@ for (const [width, height] of [
     await page.setViewportSize({ width, height });
     await signIn(page, 'admin', '/bookings');
     await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
-    await page.screenshot({ path: `screenshots/topbar-${width}.png`, clip: { x: 0, y: 0, width, height: 160 } });
+    await page.screenshot({
+      path: `screenshots/topbar-${width}.png`,
+      clip: { x: 0, y: 0, width, height: 160 },
+    });
     if (width !== 1366) return;
     await page.getByRole('button', { name: /^Account: / }).click();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-    await page.screenshot({ path: 'screenshots/topbar-account.png', clip: { x: width - 400, y: 0, width: 400, height: 200 } });
+    await page.screenshot({
+      path: 'screenshots/topbar-account.png',
+      clip: { x: width - 400, y: 0, width: 400, height: 200 },
+    });
   });
 }

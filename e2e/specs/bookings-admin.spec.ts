@@ -142,7 +142,7 @@ test('an admin watches the wallet move with holds, reads the audit log, and crea
   const agentContext = await browser.newContext();
   const agentPage = await agentContext.newPage();
   await signInAs(agentPage, { email, password: 'first-password-1' });
-  await expect(agentPage.getByText('New Agent')).toBeVisible();
+  await expect(agentPage.getByRole('button', { name: 'Account: New Agent' })).toBeVisible();
 
   // The new agent sees only their own bookings until the admin grants the office's; the grant is audited.
   await agentPage.goto('/bookings');

@@ -31,7 +31,7 @@ for (const width of [1280, 1366, 1920]) {
     expect(spread).toBeLessThanOrEqual(2);
     expect(height).toBeLessThan(64);
     await page.getByRole('button', { name: /^Account: / }).click();
-    await expect(page.getByRole('group', { name: 'Account' })).toContainText('admin@demo.test');
+    await expect(page.getByRole('region', { name: 'Account' })).toContainText('admin@demo.test');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
   });
@@ -47,7 +47,7 @@ test('a long name is cut in the top bar, which stays one line at 1280 px, and is
   expect(spread).toBeLessThanOrEqual(2);
   expect(height).toBeLessThan(64);
   await page.getByRole('button', { name: /^Account: Maximiliana/ }).click();
-  await expect(page.getByRole('group', { name: 'Account' })).toContainText(
+  await expect(page.getByRole('region', { name: 'Account' })).toContainText(
     'Maximiliana Alexandra Oppenheimer-Schwarzenberg',
   );
 });

@@ -32,6 +32,18 @@ export async function sandboxStats(): Promise<{
 }
 
 export const test = base.extend<{ agentPage: Page }>({
+  // Every journey fails on a request the console's Content-Security-Policy refused (decision 025): a style, script or
+  // picture the policy does not allow would otherwise only show as something missing on the screen.
+  page: async ({ page }, use) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (!/Content Security Policy/i.test(message.text())) return;
+      const at = message.location();
+      refused.push(`${message.text()} (at ${at.url}:${at.lineNumber}:${at.columnNumber})`);
+    });
+    await use(page);
+    expect(refused, 'requests the Content-Security-Policy refused').toEqual([]);
+  },
   agentPage: async ({ page }, use) => {
     await signIn(page, 'agent', '/flights');
     await expect(page.getByRole('heading', { name: 'Flights' })).toBeVisible();

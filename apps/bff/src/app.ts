@@ -3,15 +3,15 @@ import { errorEnvelope, type Me, newId, SERVICE_TIME_HEADER } from '@console/con
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
-import { secureHeaders } from 'hono/secure-headers';
 import { closeDatabase, databaseInfo, openDatabase, sql } from './db/index.ts';
 import type { Deps } from './deps.ts';
 import type { BffEnv } from './env.ts';
 import { Accounts } from './lib/accounts.ts';
 import { AuditLog } from './lib/audit.ts';
 import { compressJson } from './lib/compress.ts';
+import { drainUnreadBody } from './lib/drain.ts';
 import { ConsoleError, renderError } from './lib/errors.ts';
-import { csrf, sessionUser, signedIn } from './lib/guards.ts';
+import { csrf, sessionCookie, sessionUser, signedIn } from './lib/guards.ts';
 import { BookingIntents } from './lib/intents.ts';
 import { startJobs } from './lib/jobs.ts';
 import { LeadImages } from './lib/lead-images.ts';
@@ -22,6 +22,7 @@ import { createLog, requestContext } from './lib/log.ts';
 import { Metrics } from './lib/metrics.ts';
 import { ownBookingsOnly } from './lib/ownership.ts';
 import { relayRoutes } from './lib/relay.ts';
+import { inlineStyleHashes, securityHeaders, withSecurityHeaders } from './lib/security-headers.ts';
 import { SignInThrottle } from './lib/throttle.ts';
 import type { AppEnv, SignedInUser } from './lib/types.ts';
 import { DatabaseSessionStore } from './lib/upstream-session.ts';
@@ -109,9 +110,16 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     lifecycle,
     metrics,
     leadImages: new LeadImages(),
+    securityHeaders: securityHeaders({
+      secure: env.COOKIE_SECURE,
+      // Pictures come through the console's media route; a service's absolute image URLs from its own origin.
+      imageOrigins: [...(upstream.embedded ? [] : [upstream.origin]), ...env.IMAGE_ORIGINS],
+      inlineStyles: inlineStyleHashes(env.WEB_DIST),
+    }),
   };
   const jobs = startJobs(deps);
 
+  const cookie = sessionCookie(env.COOKIE_SECURE);
   /** Who is signed in, as GET /api/me answers and as each page of the SPA carries it (static.ts). */
   const meOf = (user: SignedInUser): Me => ({
     user: { id: user.id, email: user.email, name: user.name, role: user.role },
@@ -184,7 +192,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       );
     })
     .route('/auth', authRoutes(deps))
-    .use('*', signedIn(accounts))
+    .use('*', signedIn(accounts, cookie))
     .get('/me', (c) => c.json(meOf(c.get('user'))))
     .route('/wallet', walletRoutes(deps))
     .route('/travellers', travellerRoutes(deps))
@@ -210,29 +218,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     // A handler that returned its own Response (files, media) did not get the header set above.
     if (!c.res.headers.has('Request-Id')) c.res.headers.set('Request-Id', requestId);
   });
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      referrerPolicy: 'same-origin',
-      strictTransportSecurity: env.COOKIE_SECURE ? 'max-age=31536000' : false,
-      crossOriginEmbedderPolicy: false,
-      // Nothing sets X-Powered-By; deleting it would touch every response for nothing.
-      removePoweredBy: false,
-    }),
-  );
+  app.use('*', withSecurityHeaders(deps.securityHeaders));
+  app.use('*', drainUnreadBody);
   // Requests counted and timed by route pattern (never the raw path: ids would make a series each).
   app.use('/api/*', async (c, next) => {
     const started = performance.now();
@@ -282,7 +269,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     spa(
       env.WEB_DIST,
       async (c) => {
-        const user = await sessionUser(c, accounts);
+        const user = await sessionUser(c, accounts, cookie);
         return user ? meOf(user) : null;
       },
       (productId) => deps.leadImages.of(productId),

@@ -9,6 +9,7 @@ import type { Ledger } from './lib/ledger.ts';
 import type { Lifecycle } from './lib/lifecycle.ts';
 import type { Logger } from './lib/log.ts';
 import type { Metrics } from './lib/metrics.ts';
+import type { SecurityHeaders } from './lib/security-headers.ts';
 import type { SignInThrottle } from './lib/throttle.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -28,4 +29,6 @@ export interface Deps {
   metrics: Metrics;
   /** The first picture of each product page served, for the page's preload hint. */
   leadImages: LeadImages;
+  /** Every answer's security headers, from one place (lib/security-headers.ts). */
+  securityHeaders: SecurityHeaders;
 }

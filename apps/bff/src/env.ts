@@ -84,6 +84,33 @@ const EnvSchema = z
      * comma-separated, or `loopback`). With none, the socket's peer is the client's address.
      */
     TRUSTED_PROXIES: z.string().optional(),
+    /**
+     * Origins pictures may be loaded from besides the console (comma-separated, `https://cdn.example`): for a service
+     * whose image URLs are absolute on another host. The service's own origin is allowed already.
+     */
+    IMAGE_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const origins = (value ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
+        for (const origin of origins) {
+          let parsed: URL | null = null;
+          try {
+            parsed = new URL(origin);
+          } catch {
+            parsed = null;
+          }
+          if (!parsed || parsed.origin !== origin || parsed.protocol !== 'https:')
+            ctx.addIssue({
+              code: 'custom',
+              message: `${origin} is not an https origin (https://host[:port])`,
+            });
+        }
+        return origins;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.TRUSTED_PROXIES) {

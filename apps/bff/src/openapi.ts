@@ -526,7 +526,8 @@ export function openApiDocument(): Json {
           type: 'apiKey',
           in: 'cookie',
           name: SESSION_COOKIE,
-          description: 'Set by POST /api/auth/sign-in',
+          description:
+            'Set by POST /api/auth/sign-in; named `__Host-console_session` when the console is served over HTTPS',
         },
       },
     },

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ME_ELEMENT_ID, type Me } from '@console/contract';
+import { errorEnvelope, ME_ELEMENT_ID, type Me } from '@console/contract';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
@@ -51,6 +51,17 @@ export function spa(dist: string, session?: PageSession, leadImage?: LeadImage) 
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     }),
+  );
+  // A file under /assets/ that is not there (a chunk of an earlier build, asked for by a tab opened before a deploy)
+  // is a 404, never the app's page: HTML read as a script would only fail later and less clearly (the SPA reloads).
+  app.all('/assets/*', (c) =>
+    c.json(
+      errorEnvelope('route_not_found', { requestId: c.get('requestId'), message: 'No such file.' }),
+      404,
+      {
+        'Cache-Control': 'no-store',
+      },
+    ),
   );
   const files = serveStatic({
     root: dist,

@@ -13,6 +13,8 @@ export interface Upstream {
   /** The service's origin, for relaying media paths it returns (/media/...). */
   origin: string;
   embedded: { port: number; controls: string } | null;
+  /** Reads the service's clock now (or joins the read under way): decision 016. */
+  readClock(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,7 +85,7 @@ export async function connectUpstream(
     env.SERVICE_CLOCK_REFRESH_SECONDS * 1000,
   );
   running?.on('message', (raw: unknown) => {
-    if (WorkerMessage.safeParse(raw).data?.type === 'clock') watch.now();
+    if (WorkerMessage.safeParse(raw).data?.type === 'clock') void watch.now();
   });
   return {
     service,
@@ -91,6 +93,7 @@ export async function connectUpstream(
     session,
     origin: new URL(baseUrl).origin,
     embedded,
+    readClock: () => watch.now(),
     async close() {
       watch.stop();
       await session?.close().catch(() => undefined);

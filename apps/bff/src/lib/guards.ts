@@ -1,12 +1,36 @@
 import { CSRF_HEADER, type Role } from '@console/contract';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { Accounts } from './accounts.ts';
 import { ConsoleError } from './errors.ts';
 import type { AppEnv, SignedInUser } from './types.ts';
 
 export const SESSION_COOKIE = 'console_session';
+
+/**
+ * The sign-in session's cookie: HttpOnly, SameSite=Strict, path /. Over HTTPS (COOKIE_SECURE) it is Secure and named
+ * `__Host-console_session`, which a browser keeps only for this exact host (no Domain, so no sibling subdomain can
+ * set or shadow it).
+ */
+export function sessionCookie(secure: boolean) {
+  const prefix = secure ? ('host' as const) : undefined;
+  const options = {
+    httpOnly: true,
+    secure,
+    sameSite: 'Strict' as const,
+    path: '/',
+    ...(prefix ? { prefix } : {}),
+  };
+  return {
+    name: prefix ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE,
+    read: (c: Context) => getCookie(c, SESSION_COOKIE, prefix),
+    write: (c: Context, token: string, maxAgeSeconds: number) =>
+      setCookie(c, SESSION_COOKIE, token, { ...options, maxAge: maxAgeSeconds }),
+    clear: (c: Context) => deleteCookie(c, SESSION_COOKIE, options),
+  };
+}
+export type SessionCookie = ReturnType<typeof sessionCookie>;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -35,15 +59,19 @@ export const csrf = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** The agent or admin whose session the request's cookie is (which keeps the session alive), or null. */
-export async function sessionUser(c: Context, accounts: Accounts): Promise<SignedInUser | null> {
-  const token = getCookie(c, SESSION_COOKIE);
+export async function sessionUser(
+  c: Context,
+  accounts: Accounts,
+  cookie: SessionCookie,
+): Promise<SignedInUser | null> {
+  const token = cookie.read(c);
   return token ? accounts.resume(token) : null;
 }
 
 /** A signed-in agent or admin, from the session cookie; 401 otherwise. */
-export function signedIn(accounts: Accounts) {
+export function signedIn(accounts: Accounts, cookie: SessionCookie) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const user = await sessionUser(c, accounts);
+    const user = await sessionUser(c, accounts, cookie);
     if (!user) throw new ConsoleError('unauthenticated');
     c.set('user', user);
     await next();

@@ -1,15 +1,15 @@
 import { type Me, SignInRequestSchema } from '@console/contract';
 import { Hono } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Deps } from '../deps.ts';
 import { ConsoleError } from '../lib/errors.ts';
-import { SESSION_COOKIE } from '../lib/guards.ts';
+import { sessionCookie } from '../lib/guards.ts';
 import { parseBody } from '../lib/parse.ts';
 import { clientAddress, trustedProxies } from '../lib/throttle.ts';
 import type { AppEnv } from '../lib/types.ts';
 
-/** Sign-in and sign-out: server-side sessions in an HttpOnly, Secure, SameSite=Strict cookie. */
+/** Sign-in and sign-out: server-side sessions in an HttpOnly, SameSite=Strict cookie (`__Host-` over HTTPS). */
 export function authRoutes(d: Deps) {
+  const cookie = sessionCookie(d.env.COOKIE_SECURE);
   const proxies = trustedProxies(d.env.TRUSTED_PROXIES);
   return new Hono<AppEnv>()
     .post('/sign-in', async (c) => {
@@ -33,13 +33,7 @@ export function authRoutes(d: Deps) {
       await d.throttle.succeeded(email, address);
       if (user.disabled === 1) throw new ConsoleError('account_disabled');
       const session = await d.accounts.startSession(user.id);
-      setCookie(c, SESSION_COOKIE, session.token, {
-        httpOnly: true,
-        secure: d.env.COOKIE_SECURE,
-        sameSite: 'Strict',
-        path: '/',
-        maxAge: d.env.SESSION_ABSOLUTE_HOURS * 3600,
-      });
+      cookie.write(c, session.token, d.env.SESSION_ABSOLUTE_HOURS * 3600);
       const me: Me = {
         user: { id: user.id, email: user.email, name: user.name, role: user.role },
         environment: d.upstream.service.environment,
@@ -51,14 +45,9 @@ export function authRoutes(d: Deps) {
       return c.json(me);
     })
     .post('/sign-out', async (c) => {
-      const token = getCookie(c, SESSION_COOKIE);
+      const token = cookie.read(c);
       if (token) await d.accounts.endSession(token);
-      deleteCookie(c, SESSION_COOKIE, {
-        path: '/',
-        secure: d.env.COOKIE_SECURE,
-        httpOnly: true,
-        sameSite: 'Strict',
-      });
+      cookie.clear(c);
       return c.json({ signed_out: true });
     });
 }

@@ -89,6 +89,8 @@ export function flightRoutes(d: Deps) {
       if (outgoing) {
         void relay(
           nodeSink(outgoing, {
+            // Written straight to the socket, past the middleware: the same security headers as every answer.
+            ...d.securityHeaders,
             'Content-Type': 'text/event-stream; charset=utf-8',
             'Cache-Control': 'no-cache, no-transform',
             'X-Accel-Buffering': 'no',

@@ -97,7 +97,7 @@ export function Layout() {
         >
           {me.data.user.name} <span aria-hidden="true">▾</span>
         </button>
-        <div id="account" popover="auto" className="account" role="group" aria-label="Account">
+        <section id="account" popover="auto" className="account" aria-label="Account">
           <p>
             <strong>{me.data.user.name}</strong>
             <br />
@@ -114,7 +114,7 @@ export function Layout() {
           >
             Sign out
           </button>
-        </div>
+        </section>
       </header>
       {settled && (
         <Suspense fallback={null}>

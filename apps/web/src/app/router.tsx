@@ -7,6 +7,7 @@ import {
   Route,
   useRoutes,
 } from 'react-router';
+import { loadOrReload } from '../lib/new-version.ts';
 
 /** A screen: its component, loaded with its chunk when first needed; `preload` fetches the chunk ahead. */
 // biome-ignore lint/suspicious/noExplicitAny: the bound React.lazy itself puts on a component's props
@@ -25,7 +26,7 @@ function page<K extends string, C extends ComponentType<any>>(
 ): Screen<React.ComponentProps<C>> {
   let ready: C | null = null;
   const preload = async () => {
-    ready = (await load())[name];
+    ready = (await loadOrReload(load))[name];
   };
   const Lazy = lazy(async () => {
     await preload();

@@ -203,6 +203,7 @@ function StatementView({ statement }: { statement: Statement }) {
   );
 }
 
+/** The chart's colours; the legend's swatches use the same in styles.css (.swatch-*). */
 const COLORS = { hold: '#f59e0b', payment: '#b42318', release: '#1d6f42', refund: '#0b5cad' } as const;
 
 /** Money out (held, paid) above the line and back in (released, refunded) below it, one column per day. */
@@ -249,10 +250,10 @@ function StatementChart({ days }: { days: Statement['days'] }) {
         })}
       </svg>
       <figcaption className="small muted">
-        Above the line: <span style={{ color: COLORS.hold }}>■</span> held,{' '}
-        <span style={{ color: COLORS.payment }}>■</span> paid. Below:{' '}
-        <span style={{ color: COLORS.release }}>■</span> released,{' '}
-        <span style={{ color: COLORS.refund }}>■</span> refunded.
+        Above the line: <span className="swatch swatch-hold">■</span> held,{' '}
+        <span className="swatch swatch-payment">■</span> paid. Below:{' '}
+        <span className="swatch swatch-release">■</span> released,{' '}
+        <span className="swatch swatch-refund">■</span> refunded.
       </figcaption>
     </figure>
   );

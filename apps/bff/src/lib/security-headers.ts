@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from './types.ts';
+
+/**
+ * The security headers every answer of the console carries (docs/decisions/025), made in this one place: JSON, pages,
+ * assets, the search stream (written straight to the socket), CSV and PDF downloads, errors, 413 and 404.
+ */
+export type SecurityHeaders = Readonly<Record<string, string>>;
+
+/** Browser features the console never uses: every one denied to the page and anything it could embed. */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'ambient-light-sensor',
+  'autoplay',
+  'battery',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'gamepad',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-create',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'web-share',
+  'xr-spatial-tracking',
+];
+
+export interface SecurityOptions {
+  /** HTTPS in front (COOKIE_SECURE): HSTS for a year, subdomains included. */
+  secure: boolean;
+  /** Origins pictures may come from besides the console itself (the service's, when its images are absolute). */
+  imageOrigins: readonly string[];
+  /** `'sha256-…'` of each inline `<style>` of the built page (its stylesheet is inlined; no other inline style). */
+  inlineStyles: readonly string[];
+}
+
+export function securityHeaders(options: SecurityOptions): SecurityHeaders {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' ${options.inlineStyles.join(' ')}`.trim(),
+    // Style attributes in markup are refused; React sets styles through the DOM, which a policy does not govern.
+    "style-src-attr 'none'",
+    `img-src 'self' data: ${options.imageOrigins.join(' ')}`.trim(),
+    "connect-src 'self'",
+    "font-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "media-src 'none'",
+    "object-src 'none'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
+    'Referrer-Policy': 'same-origin',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Origin-Agent-Cluster': '?1',
+    'X-DNS-Prefetch-Control': 'off',
+    'X-Permitted-Cross-Domain-Policies': 'none',
+    ...(options.secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/**
+ * Sets the headers on every answer after its handler ran. An answer that brings its own stricter policy keeps it (a
+ * relayed SVG: `default-src 'none'; sandbox`).
+ */
+export function withSecurityHeaders(headers: SecurityHeaders) {
+  const entries = Object.entries(headers);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    const answer = c.res.headers;
+    for (const [name, value] of entries) if (!answer.has(name)) answer.set(name, value);
+  });
+}
+
+/** The `'sha256-…'` source of each inline `<style>` in the built page, or none when the SPA is not built. */
+export function inlineStyleHashes(webDist: string): string[] {
+  const index = join(webDist, 'index.html');
+  if (!existsSync(index)) return [];
+  const html = readFileSync(index, 'utf8');
+  return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+}

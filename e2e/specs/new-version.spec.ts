@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO, expect, test } from '../support/fixtures.ts';
+
+/**
+ * A tab left open across a deploy (decision 025): the agent opened the console on one build, the office deployed a
+ * new one (new chunk names; the old ones are gone), and the agent then opens a screen whose chunk the tab had not
+ * loaded. The console says a new version is ready and opens that screen again, in the new version, at the same
+ * address. A console of its own runs here (built BFF, a copy of the built SPA), so its build can be replaced.
+ */
+const ROOT = join(import.meta.dirname, '..', '..');
+const WEB_DIST = join(ROOT, 'apps', 'web', 'dist');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Every file under a folder. */
+function filesIn(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesIn(path) : [path];
+  });
+}
+
+/**
+ * The next build: the same SPA, but the bookings desk's chunk changed, as a rebuild after a change to it gives: it
+ * gets a new name, and so does every chunk that names it (its content changed too), up to the entry. The build's
+ * compressed copies are left out (they would still name the old chunks).
+ */
+function nextBuild(from: string, to: string): { gone: string } {
+  cpSync(from, to, { recursive: true });
+  for (const file of filesIn(to)) if (/\.(br|gz)$/.test(file)) rmSync(file);
+  const assets = join(to, 'assets');
+  const chunk = readdirSync(assets).find((name) => /^bookings-page-[\w-]+\.js$/.test(name));
+  if (!chunk) throw new Error('the build has no bookings-page chunk');
+  const renamed = new Map<string, string>();
+  let changed = [chunk];
+  while (changed.length > 0) {
+    for (const name of changed) {
+      const next = name.replace(/\.js$/, 'N.js');
+      renameSync(join(assets, name), join(assets, next));
+      renamed.set(name, next);
+    }
+    changed = [];
+    for (const file of filesIn(to).filter((f) => /\.(js|html|json)$/.test(f))) {
+      const text = readFileSync(file, 'utf8');
+      let updated = text;
+      for (const [old, next] of renamed) updated = updated.replaceAll(old, next);
+      if (updated === text) continue;
+      writeFileSync(file, updated);
+      const name = file.slice(assets.length + 1);
+      // A hashed file whose content changed is a new file in a new build; index.html and the JSON keep their names.
+      if (file.startsWith(assets) && !renamed.has(name) && ![...renamed.values()].includes(name))
+        changed.push(name);
+    }
+  }
+  return { gone: chunk };
+}
+
+async function startConsole(port: number, sandboxPort: number, webDist: string, database: string) {
+  const child = spawn('node', [join(ROOT, 'apps', 'bff', 'dist', 'index.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      DATABASE_URL: database,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+      LOG_REQUESTS: 'false',
+    },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`http://localhost:${port}/api/health`)
+          .then((r) => r.status)
+          .catch(() => 0),
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+  return child;
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+test('a tab opened before a deploy tells the agent a new version is ready and opens the screen in it, at the same address', async ({
+  page,
+}) => {
+  const work = mkdtempSync(join(tmpdir(), 'console-deploy-'));
+  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const database = join(work, 'console.db');
+  const live = join(work, 'live');
+  cpSync(WEB_DIST, live, { recursive: true });
+  let server = await startConsole(port, sandboxPort, live, database);
+  try {
+    const origin = `http://localhost:${port}`;
+    await page.goto(`${origin}/flights`);
+    await page.getByLabel('Email').fill(DEMO.agent.email);
+    await page.getByLabel('Password').fill(DEMO.agent.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Flights', level: 1 })).toBeVisible();
+
+    // The deploy: the new build replaces the old one and the console restarts on it (sessions are in the database).
+    await stop(server);
+    const next = join(work, 'next');
+    const { gone } = nextBuild(WEB_DIST, next);
+    rmSync(live, { recursive: true });
+    renameSync(next, live);
+    server = await startConsole(port, sandboxPort, live, database);
+    expect((await fetch(`${origin}/assets/${gone}`)).status).toBe(404);
+
+    // The tab, still on the old build, opens the bookings desk, whose chunk the new build no longer has.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookings' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'A new version of the console is ready' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(`${origin}/bookings`);
+    await expect(page.getByRole('alert').filter({ hasText: 'new version' })).toHaveCount(0);
+  } finally {
+    await stop(server);
+    rmSync(work, { recursive: true, force: true });
+  }
+});

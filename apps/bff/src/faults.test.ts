@@ -29,11 +29,8 @@ beforeAll(async () => {
   agent = await t.signedIn('agent');
   admin = await t.signedIn('admin');
 });
-beforeEach(async () => {
-  await fetch(`${t.console.deps.upstream.embedded?.controls}/faults`, { method: 'DELETE' });
-  // The drills count injected faults exactly: the variant profile's own 429s and token revocations are paused.
-  await t.control('/settings', { variant_rate_limit_every: 0, variant_revoke_every: 0 });
-});
+// The drills count injected faults exactly.
+beforeEach(() => t.calm());
 afterAll(() => t.close());
 
 type Fault = {

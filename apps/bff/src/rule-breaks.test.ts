@@ -20,10 +20,7 @@ beforeAll(async () => {
   t = await startConsole();
   agent = await t.signedIn('agent');
 });
-beforeEach(async () => {
-  await fetch(`${t.console.deps.upstream.embedded?.controls}/faults`, { method: 'DELETE' });
-  await t.control('/settings', { variant_rate_limit_every: 0, variant_revoke_every: 0 });
-});
+beforeEach(() => t.calm());
 afterAll(() => t.close());
 
 const breakNext = (rule: keyof typeof RULE_BREAKS, path: string, method: 'GET' | 'POST') =>

@@ -147,9 +147,19 @@ export async function startConsole(overrides: Record<string, string> = {}) {
     return response.json();
   }
 
+  /**
+   * For drills that count what the service does exactly: no injected faults left, and the variant profile's own 429s
+   * and revoked tokens paused.
+   */
+  async function calm() {
+    await fetch(`${controls}/faults`, { method: 'DELETE' });
+    await control('/settings', { variant_rate_limit_every: 0, variant_revoke_every: 0 });
+  }
+
   return {
     origin,
     console: console_,
+    calm,
     /** What the sandbox holds right now: counts of tokens, orders and streams. */
     stats: async () => SandboxStatsSchema.parse(await (await fetch(`${controls}/stats`)).json()),
     browser,

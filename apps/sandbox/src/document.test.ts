@@ -5,6 +5,7 @@ import {
   documentBreaches,
   type OperationName,
 } from '@console/contract';
+import { flightOrderRequest } from '@console/contract/fixtures';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysFromNow, startSandbox, type TestSandbox } from './test-support.ts';
@@ -107,20 +108,14 @@ describe.each(['default', 'variant'] as const)('the %s profile', (profile) => {
         '/flights/orders',
         {
           offer_id: offerId,
+          // An adult and a child, as the search asked for.
           passengers: [
+            flightOrderRequest.passengers[0],
             {
-              type: 'adult',
-              given_name: 'Amelia',
-              family_name: 'Hart',
-              date_of_birth: '1985-04-12',
-              gender: 'female',
-            },
-            {
+              ...flightOrderRequest.passengers[0],
               type: 'child',
               given_name: 'Isla',
-              family_name: 'Hart',
               date_of_birth: '2018-06-01',
-              gender: 'female',
             },
           ],
           contact: { email: 'amelia.hart@example.com', phone: '+442071234567' },

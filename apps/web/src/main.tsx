@@ -3,14 +3,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoutes, preloadScreens } from './app/router.tsx';
 import { seedMe } from './lib/me.ts';
-import { watchForNewVersion } from './lib/new-version.ts';
 import { queryClient } from './lib/query-client.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 seedMe(queryClient);
-watchForNewVersion();
 // The first screen's chunks are in before the first render (see preloadScreens); a chunk that fails to come is
 // asked for again by the screen itself, which shows the error.
 void preloadScreens(window.location.pathname)

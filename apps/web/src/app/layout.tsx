@@ -6,12 +6,15 @@ import { useSignOut } from '../features/auth/api/sign-in.ts';
 import { useDeadlineNotices } from '../features/bookings/deadline-notices.ts';
 import { onSignedOut } from '../lib/api.ts';
 import { meQuery, useMe } from '../lib/me.ts';
+import { loadOrReload } from '../lib/new-version.ts';
 import { useScreenSettled } from '../lib/screen-settled.ts';
 import { NAV } from './nav.ts';
 import { onPaletteKey, requestPalette } from './palette-signal.ts';
 
 // The banner and the command palette come after the screen is up (app/shell-extras.tsx, lib/screen-settled.ts).
-const ShellExtras = lazy(async () => ({ default: (await import('./shell-extras.tsx')).ShellExtras }));
+const ShellExtras = lazy(async () => ({
+  default: (await loadOrReload(() => import('./shell-extras.tsx'))).ShellExtras,
+}));
 
 /** The signed-in shell: navigation, who is signed in, and an environment badge that cannot be missed. */
 export function Layout() {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { WalletBanner } from '../components/wallet-banner.tsx';
+import { loadOrReload } from '../lib/new-version.ts';
 import { onPaletteRequest } from './palette-signal.ts';
 
 // No screen carries the palette in its first load, and none fetches it while its own data is coming (measured: on a
@@ -9,7 +10,7 @@ import { onPaletteRequest } from './palette-signal.ts';
 const loadPalette = () => import('./command-palette.tsx');
 /** How long a screen is left alone before the palette is fetched without a sign from the agent. */
 const QUIET_MS = 8000;
-const CommandPalette = lazy(async () => ({ default: (await loadPalette()).CommandPalette }));
+const CommandPalette = lazy(async () => ({ default: (await loadOrReload(loadPalette)).CommandPalette }));
 
 /**
  * What the signed-in shell adds once a screen is up, loaded after it: the wallet's low-balance banner, and the
@@ -24,7 +25,8 @@ export function ShellExtras({ isAdmin }: { isAdmin: boolean }) {
       if (done) return;
       done = true;
       stop();
-      void loadPalette();
+      // Fetched ahead: a failure here (a deploy since the tab opened) is left for the palette's own load to tell.
+      loadPalette().catch(() => undefined);
     };
     const timer = setTimeout(() => {
       if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 5000 });

@@ -2,6 +2,7 @@ import type { Traveller, TravellerCheck, TravellerInput } from '@console/contrac
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { loadOrReload } from '../lib/new-version.ts';
 import { tripListQuery, tripsOfBookingQuery, useCreateTrip, useSaveTraveller } from '../lib/office.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { SelectField } from './select-field.tsx';
@@ -98,7 +99,7 @@ export function SaveTravellerButton({ traveller }: { traveller: TravellerInput |
 
 // The picker (and its combobox) loads when first asked for: a booking page that never uses it does not carry it.
 const TravellerPicker = lazy(async () => ({
-  default: (await import('./traveller-picker.tsx')).TravellerPicker,
+  default: (await loadOrReload(() => import('./traveller-picker.tsx'))).TravellerPicker,
 }));
 
 /** "Use a saved traveller" on a booking form: opens the directory picker in place, its field focused. */

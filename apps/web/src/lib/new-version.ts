@@ -27,15 +27,14 @@ export function newVersionReady(): void {
   setTimeout(() => window.location.reload(), 1200);
 }
 
-/** A screen's module, or (when its chunk is gone) the new version opened in its place: this never settles then. */
+/**
+ * A module the agent's action needs now (a screen, a dialog, the palette), or (when its chunk is gone) the new version
+ * opened in its place: this never settles then. A chunk only fetched ahead, in the background, is not loaded through
+ * this: its failure reloads nothing under an agent who is typing; the screen that needs it does, when it is opened.
+ */
 export function loadOrReload<T>(load: () => Promise<T>): Promise<T> {
   return load().catch(() => {
     newVersionReady();
     return new Promise<T>(() => undefined);
   });
-}
-
-/** Chunks loaded outside a screen (the palette, a picker) report their failure as Vite's `vite:preloadError`. */
-export function watchForNewVersion(): void {
-  window.addEventListener('vite:preloadError', () => newVersionReady());
 }

@@ -21,6 +21,7 @@ import {
 import { type Control, Controller, type ControllerRenderProps, type FieldError } from 'react-hook-form';
 import { Field } from '../../../components/field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
+import { loadOrReload } from '../../../lib/new-version.ts';
 import type { ActivityBookingForm, AddressValue, FlightNumberValue, OptionValue } from '../options-form.ts';
 
 /**
@@ -28,7 +29,9 @@ import type { ActivityBookingForm, AddressValue, FlightNumberValue, OptionValue 
  * and the booking page stays within the JavaScript budget (decision 008).
  */
 const LazyCountryCombobox = lazy(() =>
-  import('../../../components/country-combobox.tsx').then((m) => ({ default: m.CountryCombobox })),
+  loadOrReload(() => import('../../../components/country-combobox.tsx')).then((m) => ({
+    default: m.CountryCombobox,
+  })),
 );
 type CountryProps = ComponentProps<typeof LazyCountryCombobox>;
 function CountryCombobox(props: CountryProps) {

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CheckGroup } from '../../../components/check-group.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { loadOrReload } from '../../../lib/new-version.ts';
 import { useFlightSearchStream } from '../api/flight-search-stream.ts';
 import { rememberOffer } from '../api/offers.ts';
 import {
@@ -20,8 +21,10 @@ import { SearchFormPanel } from './search-form.tsx';
 // The details dialog (and the dialog kit it is built with) loads on the first "Details" click, not with the page.
 // The virtualised result list loads as soon as a search starts, in parallel with the stream's first answer.
 const loadOfferList = () => import('./offer-list.tsx');
-const OfferList = lazy(async () => ({ default: (await loadOfferList()).OfferList }));
-const OfferDialog = lazy(async () => ({ default: (await import('./offer-dialog.tsx')).OfferDialog }));
+const OfferList = lazy(async () => ({ default: (await loadOrReload(loadOfferList)).OfferList }));
+const OfferDialog = lazy(async () => ({
+  default: (await loadOrReload(() => import('./offer-dialog.tsx'))).OfferDialog,
+}));
 
 const STOPS = [
   { id: '0', label: 'Direct' },
@@ -47,7 +50,7 @@ export function FlightSearchPage() {
   const requestKey = search ? JSON.stringify(search.request) : '';
   const stream = useFlightSearchStream(search?.request ?? null, requestKey);
   useEffect(() => {
-    if (search) void loadOfferList();
+    if (search) loadOfferList().catch(() => undefined);
   }, [search]);
   const shown = useMemo(() => viewOffers(stream.offers, view), [stream.offers, view]);
   const airlines = useMemo(

@@ -1,4 +1,5 @@
 import {
+  ErrorEnvelopeSchema,
   HotelPlaceListSchema,
   HotelSearchSchema,
   instantOf,
@@ -69,6 +70,19 @@ describe('answers that break a rule of the document', () => {
     const broken = HotelSearchSchema.parse(reply.body);
     expect(broken.offers.length).toBe(lawful.offers.length);
     expect(Array.isArray(broken.filters_applied)).toBe(true);
+  });
+
+  it(`explains a refusal whose envelope came with nulls and a field left out (${RULE_BREAKS.error_fields_null.rule}), in the console's one shape`, async () => {
+    const lawful = await agent.get('/hotels/rates/no-such-rate');
+    expect(lawful.status).toBe(404);
+    await breakNext('error_fields_null', '/v3/hotels/rates/no-such-rate', 'GET');
+    const reply = await agent.get('/hotels/rates/no-such-rate');
+    expect(reply.status).toBe(404);
+    const { error } = ErrorEnvelopeSchema.parse(reply.body);
+    const before = ErrorEnvelopeSchema.parse(lawful.body).error;
+    expect([error.code, error.message, error.param]).toEqual([before.code, before.message, null]);
+    expect(before.param).toBe('id');
+    expect(error.request_id).toBe(reply.headers.get('request-id'));
   });
 
   it(`records a refund whose status came upper-case (${RULE_BREAKS.refund_status_upper_case.rule}), shows it as written, and the ledger has the order refunded`, async () => {

@@ -1,10 +1,10 @@
-import { errorEnvelope, newId } from '@console/contract';
+import { newId } from '@console/contract';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { DEMO_CONFIG, type SandboxConfig } from './config.ts';
 import { requireScope } from './lib/auth.ts';
-import { ApiError, renderError } from './lib/errors.ts';
+import { ApiError, renderError, serviceError } from './lib/errors.ts';
 import { faultInjection } from './lib/faults.ts';
 import type { AppEnv } from './lib/types.ts';
 import { activityRoutes } from './routes/activities.ts';
@@ -84,7 +84,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.get('/', (c) =>
     c.json({ service: 'travel-booking-sandbox', v3: '/v3', session: '/rest', version: '3.0.0' }),
   );
-  app.notFound((c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
+  app.notFound((c) => c.json(serviceError('route_not_found', { requestId: c.get('requestId') }), 404));
   app.onError(renderError);
 
   const fetch =

@@ -1,5 +1,6 @@
 import {
   DOCUMENT_ANSWERS,
+  DocumentErrorAnswer,
   DocumentOffersEvent,
   DocumentTokenAnswer,
   documentBreaches,
@@ -219,6 +220,55 @@ describe.each(['default', 'variant'] as const)('the %s profile', (profile) => {
     await call('vouchers', 'GET', `/activities/bookings/${kept}/vouchers`);
     await call('activityBookings', 'GET', '/activities/bookings?limit=5');
     await call('cancelActivityBooking', 'POST', `/activities/bookings/${dropped}/cancel`);
+  });
+
+  it('answers every failure with the error envelope the document states: six fields, all strings', async () => {
+    const failures: [
+      string,
+      string,
+      string,
+      { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> },
+    ][] = [
+      ['missing_credentials', 'POST', '/v3/auth/tokens', { body: { grant_type: 'client_credentials' } }],
+      [
+        'unsupported_grant_type',
+        'POST',
+        '/v3/auth/tokens',
+        { body: { grant_type: 'password', client_id: 'x', client_secret: 'y' } },
+      ],
+      [
+        'invalid_client',
+        'POST',
+        '/v3/auth/tokens',
+        { body: { grant_type: 'client_credentials', client_id: 'cid_test_demo', client_secret: 'wrong' } },
+      ],
+      ['invalid_json', 'POST', '/v3/auth/tokens', { raw: '{"grant_type":' }],
+      ['missing_authorization', 'GET', '/v3/wallet', {}],
+      ['invalid_token', 'GET', '/v3/wallet', { token: 'not-a-token' }],
+      ['not found', 'GET', '/v3/flights/orders/unknown', { token }],
+      ['not found', 'POST', '/v3/hotels/orders/unknown/confirm', { token }],
+      ['validation_failed', 'POST', '/v3/flights/searches', { token, body: { slices: [] } }],
+      ['no idempotency key', 'POST', '/v3/activities/bookings', { token, body: {} }],
+      ['route not found', 'GET', '/v3/no-such-route', { token }],
+    ];
+    const seen: string[] = [];
+    const check = (what: string, reply: { status: number; body: unknown }) => {
+      expect(reply.status, what).toBeGreaterThanOrEqual(400);
+      seen.push(what);
+      for (const breach of documentBreaches(DocumentErrorAnswer, reply.body))
+        breaches.push(`${what} (${reply.status}) ${breach}`);
+    };
+    for (const [what, method, path, init] of failures) check(what, await sb.call(method, path, init));
+    // A failure the service has no parameter to name: the server's own trouble, injected.
+    await sb.control('/faults', { path: '/v3/wallet', mode: 'status', status: 503 });
+    check('service_unavailable', await sb.call('GET', '/v3/wallet', { token }));
+    if (profile === 'variant') {
+      // The variant's own 429, on the next read.
+      await sb.control('/settings', { variant_rate_limit_every: 1 });
+      check('too many requests', await sb.call('GET', '/v3/wallet', { token }));
+      await sb.control('/settings', { variant_rate_limit_every: 0 });
+    }
+    expect(seen.length).toBeGreaterThan(failures.length);
   });
 
   it('broke no rule of the document in any answer, and every operation was answered', () => {

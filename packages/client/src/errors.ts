@@ -37,7 +37,7 @@ export class ServiceError extends Error {
     return this.envelope.error.code;
   }
   get param(): string | null {
-    return this.envelope.error.param ?? null;
+    return this.envelope.error.param || null;
   }
   get requestId(): string | null {
     return this.envelope.error.request_id ?? null;

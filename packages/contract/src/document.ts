@@ -49,6 +49,11 @@ const Introspection = z.looseObject({
   expires_at: DateTime,
 });
 
+/** A failed request's body: "{ error: { type, code, message, param, doc_url, request_id } }, all strings". */
+export const DocumentErrorAnswer = z.looseObject({
+  error: z.looseObject({ type: Str, code: Str, message: Str, param: Str, doc_url: Str, request_id: Str }),
+});
+
 /** The token answer (POST /auth/tokens, 201): "RFC 3339 date-time, UTC". */
 export const DocumentTokenAnswer = z.looseObject({
   access_token: Str,

@@ -57,6 +57,9 @@ export function renderError(error: unknown, c: Context<AppEnv>, log?: Logger): R
     const envelope = {
       error: {
         ...error.envelope.error,
+        // The console's own shape: null when no one parameter is at fault, whether the service said so with an
+        // empty string (as the document's "all strings" asks), null or nothing.
+        param: error.envelope.error.param || null,
         request_id: requestId,
         ...(theirs && theirs !== requestId ? { service_request_id: theirs } : {}),
       },

@@ -1,4 +1,10 @@
-import { errorEnvelope, issuePath, KNOWN_ERRORS, type KnownErrorCode } from '@console/contract';
+import {
+  type ErrorEnvelope,
+  errorEnvelope,
+  issuePath,
+  KNOWN_ERRORS,
+  type KnownErrorCode,
+} from '@console/contract';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -41,18 +47,29 @@ export function validationError(
   });
 }
 
+/**
+ * The service's envelope. The document states its six fields are all strings, so a failure no single parameter is at
+ * fault for has an empty `param` (not null, not left out); the request id is always the request's.
+ */
+export function serviceError(
+  code: KnownErrorCode,
+  options: { message?: string; param?: string | null; requestId: string },
+): ErrorEnvelope {
+  return errorEnvelope(code, { ...options, param: options.param ?? '' });
+}
+
 /** Renders any error as the v3 envelope. Unknown errors become a 500 that says nothing about internals. */
 export function renderError(error: unknown, c: Context<AppEnv>): Response {
   const requestId = c.get('requestId');
   const headers = { 'Request-Id': requestId };
   if (error instanceof ApiError) {
-    const body = errorEnvelope(error.code, { message: error.message, param: error.param, requestId });
+    const body = serviceError(error.code, { message: error.message, param: error.param, requestId });
     return c.json(body, error.status, { ...error.headers, ...headers });
   }
   if (error instanceof HTTPException) {
     const code: KnownErrorCode = error.status === 413 ? 'payload_too_large' : 'invalid_json';
-    return c.json(errorEnvelope(code, { requestId }), statusOf(code), headers);
+    return c.json(serviceError(code, { requestId }), statusOf(code), headers);
   }
   console.error('sandbox: unexpected error', error);
-  return c.json(errorEnvelope('internal_error', { requestId }), 500, headers);
+  return c.json(serviceError('internal_error', { requestId }), 500, headers);
 }

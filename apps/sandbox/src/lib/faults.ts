@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { errorEnvelope } from '@console/contract';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import { serviceError } from './errors.ts';
 import { type Json, RULE_BREAK_NAMES, RULE_BREAKS } from './rule-breaks.ts';
 import type { AppEnv } from './types.ts';
 
@@ -100,7 +100,7 @@ export function faultInjection(faults: Faults) {
         const status = fault.status ?? 500;
         const code =
           status === 503 ? 'service_unavailable' : status === 429 ? 'rate_limited' : 'internal_error';
-        const body = errorEnvelope(code, {
+        const body = serviceError(code, {
           requestId: c.get('requestId'),
           message: `Injected fault: ${status}.`,
         });

@@ -55,6 +55,14 @@ export const RULE_BREAKS = {
           object.status = object.status.toUpperCase();
       }),
   },
+  error_fields_null: {
+    rule: 'A failed request has a JSON body { error: { type, code, message, param, doc_url, request_id } }, all strings.',
+    apply: (answer: Json) => {
+      if (!isObject(answer) || !isObject(answer.error)) return answer;
+      const { doc_url: _left_out, ...error } = answer.error;
+      return { ...answer, error: { ...error, param: null, request_id: null } };
+    },
+  },
 } satisfies Record<string, { rule: string; apply: (answer: Json) => Json }>;
 
 export type RuleBreak = keyof typeof RULE_BREAKS;

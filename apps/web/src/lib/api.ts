@@ -22,7 +22,7 @@ export class ApiError extends Error {
     return this.envelope.error.code;
   }
   get param() {
-    return this.envelope.error.param ?? null;
+    return this.envelope.error.param || null;
   }
   get requestId() {
     return this.envelope.error.request_id ?? null;

@@ -32,8 +32,19 @@ test('an agent pages through a desk longer than one page, and a reload or Back k
   await expect(pager).toContainText('Page 1 · 50 shown of 130 bookings');
   const firstOnPage1 = await found.getByRole('row').nth(1).textContent();
 
+  // The next page on a slow line: until it arrives the pager says so and waits (page 1's rows are still shown, and
+  // their cursor would skip a page).
+  const slow = /\/api\/bookings\?(.*&)?after=/;
+  await page.route(slow, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await pager.getByRole('button', { name: 'Next page' }).click();
+  await expect(pager).toContainText('Loading page 2…');
+  await expect(pager.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await expect(found).toHaveAttribute('aria-busy', 'true');
   await expect(pager).toContainText('Page 2 · 50 shown');
+  await page.unroute(slow);
   await expect(page).toHaveURL(/after=.*page=2/);
   const firstOnPage2 = await found.getByRole('row').nth(1).textContent();
   expect(firstOnPage2).not.toBe(firstOnPage1);

@@ -116,7 +116,13 @@ export function AuditPage() {
           </table>
         )}
         {data?.data.length === 0 && <p className="empty">No entry matches.</p>}
-        <Pager label="Pages of the audit log" nouns={['entry', 'entries']} paging={paging} list={data} />
+        <Pager
+          label="Pages of the audit log"
+          nouns={['entry', 'entries']}
+          paging={paging}
+          list={data}
+          loading={audit.isPlaceholderData}
+        />
       </div>
     </AdminOnly>
   );

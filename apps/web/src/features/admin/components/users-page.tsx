@@ -252,7 +252,13 @@ export function UsersPage() {
             </tbody>
           </table>
         )}
-        <Pager label="Pages of users" nouns={['user', 'users']} paging={paging} list={users.data} />
+        <Pager
+          label="Pages of users"
+          nouns={['user', 'users']}
+          paging={paging}
+          list={users.data}
+          loading={users.isPlaceholderData}
+        />
         <ConfirmDialog
           isOpen={disabling !== null}
           onOpenChange={(open) => !open && setDisabling(null)}

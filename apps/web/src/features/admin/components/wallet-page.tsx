@@ -153,6 +153,7 @@ function StatementSection() {
         nouns={['move', 'moves']}
         paging={paging}
         list={statement.data && { ...statement.data, data: statement.data.lines }}
+        loading={statement.isPlaceholderData}
       />
     </section>
   );

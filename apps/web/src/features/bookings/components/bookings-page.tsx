@@ -144,7 +144,13 @@ export function BookingsPage() {
               </tbody>
             </table>
           )}
-          <Pager label="Pages of bookings" nouns={['booking', 'bookings']} paging={paging} list={data} />
+          <Pager
+            label="Pages of bookings"
+            nouns={['booking', 'bookings']}
+            paging={paging}
+            list={data}
+            loading={bookings.isPlaceholderData}
+          />
         </section>
       )}
       {elsewhere.length > 0 && (

@@ -94,7 +94,13 @@ export function RadarPage() {
           ))}
         </ol>
       )}
-      <Pager label="Pages of running clocks" nouns={['clock', 'clocks']} paging={paging} list={data} />
+      <Pager
+        label="Pages of running clocks"
+        nouns={['clock', 'clocks']}
+        paging={paging}
+        list={data}
+        loading={radar.isPlaceholderData}
+      />
       <ConfirmDialog
         isOpen={asking !== null}
         onOpenChange={(open) => !open && close()}

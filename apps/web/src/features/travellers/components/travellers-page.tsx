@@ -72,6 +72,7 @@ export function TravellersPage() {
         nouns={['traveller', 'travellers']}
         paging={paging}
         list={list.data}
+        loading={list.isPlaceholderData}
       />
     </div>
   );

@@ -61,7 +61,13 @@ export function TripsPage() {
         </table>
       )}
       <NewTrip />
-      <Pager label="Pages of trips" nouns={['trip', 'trips']} paging={paging} list={trips.data} />
+      <Pager
+        label="Pages of trips"
+        nouns={['trip', 'trips']}
+        paging={paging}
+        list={trips.data}
+        loading={trips.isPlaceholderData}
+      />
     </div>
   );
 }

@@ -19,8 +19,17 @@ test('an office with history: the desk and the audit log a page at a time', asyn
   }
   await signInAs(page, agent, '/bookings');
   const pager = page.getByRole('navigation', { name: 'Pages of bookings' });
+  // The next page on a slow line, caught while it loads; then as it is.
+  const slow = /\/api\/bookings\?(.*&)?after=/;
+  await page.route(slow, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
   await pager.getByRole('button', { name: 'Next page' }).click();
-  await expect(pager).toContainText('Page 2');
+  await expect(pager).toContainText('Loading page 2…');
+  await pager.screenshot({ path: 'screenshots/history-desk-pager-loading.png' });
+  await expect(pager).toContainText('Page 2 ·');
+  await page.unroute(slow);
   await page.screenshot(shot('history-desk-page-2'));
   const admin = await (await browser.newContext()).newPage();
   await signInAs(admin, { email: 'admin@demo.test', password: 'demo-admin' }, '/admin/audit?result=failed');

@@ -37,12 +37,17 @@ test('when the sign-in ends mid-task, the agent signs in again and returns to th
   await signIn(page, 'agent', '/flights');
   await expect(page.getByRole('heading', { name: 'Flights' })).toBeVisible();
   const url = `/flights?from=LHR&to=DUB&depart=${new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10)}&adults=1&children=0&infants=0&cabin=economy`;
-  // The shell reads the wallet's alert once the first screen has settled; after that, what meets the ended sign-in
-  // is the agent's own click (a background read meeting it first sends them to sign in just the same).
-  const shellRead = page.waitForResponse((r) => r.url().endsWith('/api/wallet/alert'));
+  // The shell reads the wallet's alert and the radar once the first screen has settled (then each only once a
+  // minute); after both, what meets the ended sign-in is the agent's own click (a background read meeting it first
+  // sends them to sign in just the same).
+  const shellReads = Promise.all(
+    ['/api/wallet/alert', '/api/bookings/radar'].map((path) =>
+      page.waitForResponse((r) => new URL(r.url()).pathname === path),
+    ),
+  );
   await page.goto(url);
   await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
-  await shellRead;
+  await shellReads;
   await context.clearCookies();
   await page
     .getByRole('button', { name: /^Details of / })

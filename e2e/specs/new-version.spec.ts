@@ -125,8 +125,12 @@ test('a tab opened before a deploy tells the agent a new version is ready and op
     await page.goto(`${origin}/flights`);
     await page.getByLabel('Email').fill(DEMO.agent.email);
     await page.getByLabel('Password').fill(DEMO.agent.password);
+    // The shell's own extras (the wallet's banner) come after the first screen: the deploy is after they are in, as
+    // on an agent's tab open for a while. (A restart while they load reloads the tab into the new build at once.)
+    const shellIn = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/wallet/alert');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Flights', level: 1 })).toBeVisible();
+    await shellIn;
 
     // The deploy: the new build replaces the old one and the console restarts on it (sessions are in the database).
     await stop(server);
@@ -145,6 +149,41 @@ test('a tab opened before a deploy tells the agent a new version is ready and op
     await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(`${origin}/bookings`);
     await expect(page.getByRole('alert').filter({ hasText: 'new version' })).toHaveCount(0);
+  } finally {
+    await stop(server);
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('a tab whose console cannot be reached when a screen is opened says so, waits, and opens the screen when it answers again', async ({
+  page,
+}) => {
+  const work = mkdtempSync(join(tmpdir(), 'console-restart-'));
+  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const database = join(work, 'console.db');
+  let server = await startConsole(port, sandboxPort, WEB_DIST, database);
+  try {
+    const origin = `http://localhost:${port}`;
+    await page.goto(`${origin}/flights`);
+    await page.getByLabel('Email').fill(DEMO.agent.email);
+    await page.getByLabel('Password').fill(DEMO.agent.password);
+    const shellIn = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/wallet/alert');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Flights', level: 1 })).toBeVisible();
+    await shellIn;
+
+    // The console stops (a restart, a line down) and the agent opens a screen the tab has not loaded yet.
+    await stop(server);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trips' }).click();
+    const waiting = page.getByRole('alert').filter({ hasText: 'The console cannot be reached just now' });
+    await expect(waiting).toBeVisible();
+    // No reload into the browser's error page while it is away: the tab is still the console.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+    server = await startConsole(port, sandboxPort, WEB_DIST, database);
+    await expect(page.getByRole('heading', { name: 'Trips', level: 1 })).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(`${origin}/trips`);
+    await expect(page.getByRole('alert').filter({ hasText: 'cannot be reached' })).toHaveCount(0);
   } finally {
     await stop(server);
     rmSync(work, { recursive: true, force: true });

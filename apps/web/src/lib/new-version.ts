@@ -6,24 +6,56 @@
  * again.
  */
 const RELOADED_AT = 'console:reloaded-for-new-version';
+/** How often a console that does not answer is asked again. */
+const RETRY_MS = 2000;
 let announced = false;
 
-export function newVersionReady(): void {
+/** Whether the console answers at all (any status: it is there); false when the request cannot reach it. */
+async function consoleAnswers(): Promise<boolean> {
+  try {
+    await fetch('/api/health', { cache: 'no-store' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function notice(text: string): HTMLElement {
+  const element = document.createElement('div');
+  element.className = 'new-version';
+  element.setAttribute('role', 'alert');
+  element.textContent = text;
+  document.body.append(element);
+  return element;
+}
+
+/**
+ * A chunk did not load: a deploy removed it, or the console could not be reached (a restart, the office's line).
+ * Unreachable, the agent is told and the tab waits for the console to answer again (reloading then would show the
+ * browser's error page instead of the console); once it answers, the screen is opened again in what it now serves.
+ */
+export async function newVersionReady(): Promise<void> {
   if (announced) return;
   announced = true;
-  const notice = document.createElement('div');
-  notice.className = 'new-version';
-  notice.setAttribute('role', 'alert');
+  const unreachable = !(await consoleAnswers());
+  if (unreachable) {
+    const waiting = notice(
+      'The console cannot be reached just now. This screen opens as soon as it answers again…',
+    );
+    while (!(await consoleAnswers())) await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    waiting.remove();
+  }
   const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
   if (Date.now() - last < 30_000) {
-    notice.textContent =
-      'This screen could not be loaded. Reload the page; if it happens again, tell your administrator.';
-    document.body.append(notice);
+    notice('This screen could not be loaded. Reload the page; if it happens again, tell your administrator.');
     return;
   }
   sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-  notice.textContent = 'A new version of the console is ready. Opening this screen in it…';
-  document.body.append(notice);
+  notice(
+    unreachable
+      ? 'The console answers again. Opening this screen…'
+      : 'A new version of the console is ready. Opening this screen in it…',
+  );
   setTimeout(() => window.location.reload(), 1200);
 }
 
@@ -34,7 +66,7 @@ export function newVersionReady(): void {
  */
 export function loadOrReload<T>(load: () => Promise<T>): Promise<T> {
   return load().catch(() => {
-    newVersionReady();
+    void newVersionReady();
     return new Promise<T>(() => undefined);
   });
 }

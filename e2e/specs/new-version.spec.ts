@@ -12,6 +12,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { DEMO, expect, test } from '../support/fixtures.ts';
 
 /**
@@ -104,6 +105,21 @@ async function startConsole(port: number, sandboxPort: number, webDist: string, 
   return child;
 }
 
+/**
+ * Signs the agent in on the flight desk and waits for the shell's own extras (the wallet's banner), which come after
+ * the first screen: what follows happens on a tab open for a while. (A restart while they load would reload the tab
+ * into the new build at once.)
+ */
+async function signInOnFlights(page: Page, origin: string) {
+  await page.goto(`${origin}/flights`);
+  await page.getByLabel('Email').fill(DEMO.agent.email);
+  await page.getByLabel('Password').fill(DEMO.agent.password);
+  const shellIn = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/wallet/alert');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Flights', level: 1 })).toBeVisible();
+  await shellIn;
+}
+
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -122,15 +138,7 @@ test('a tab opened before a deploy tells the agent a new version is ready and op
   let server = await startConsole(port, sandboxPort, live, database);
   try {
     const origin = `http://localhost:${port}`;
-    await page.goto(`${origin}/flights`);
-    await page.getByLabel('Email').fill(DEMO.agent.email);
-    await page.getByLabel('Password').fill(DEMO.agent.password);
-    // The shell's own extras (the wallet's banner) come after the first screen: the deploy is after they are in, as
-    // on an agent's tab open for a while. (A restart while they load reloads the tab into the new build at once.)
-    const shellIn = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/wallet/alert');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: 'Flights', level: 1 })).toBeVisible();
-    await shellIn;
+    await signInOnFlights(page, origin);
 
     // The deploy: the new build replaces the old one and the console restarts on it (sessions are in the database).
     await stop(server);
@@ -164,13 +172,7 @@ test('a tab whose console cannot be reached when a screen is opened says so, wai
   let server = await startConsole(port, sandboxPort, WEB_DIST, database);
   try {
     const origin = `http://localhost:${port}`;
-    await page.goto(`${origin}/flights`);
-    await page.getByLabel('Email').fill(DEMO.agent.email);
-    await page.getByLabel('Password').fill(DEMO.agent.password);
-    const shellIn = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/wallet/alert');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: 'Flights', level: 1 })).toBeVisible();
-    await shellIn;
+    await signInOnFlights(page, origin);
 
     // The console stops (a restart, a line down) and the agent opens a screen the tab has not loaded yet.
     await stop(server);

@@ -1,6 +1,6 @@
-import { LedgerListSchema } from '@console/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  deskRows,
   holdCanalTour,
   holdFlightOrder,
   holdHotelOrder,
@@ -24,12 +24,8 @@ beforeAll(async () => {
 beforeEach(() => t.calm());
 afterAll(() => t.close());
 
-const found = async (q: string) =>
-  LedgerListSchema.parse((await agent.get(`/bookings?q=${encodeURIComponent(q)}`)).body).data.map(
-    (e) => e.id,
-  );
-const who = async (id: string) =>
-  LedgerListSchema.parse((await agent.get(`/bookings?q=${encodeURIComponent(id)}`)).body).data[0]?.people;
+const found = async (q: string) => (await deskRows(agent, q)).map((e) => e.id);
+const who = async (id: string) => (await deskRows(agent, id))[0]?.people;
 
 const ines = { ...passenger, given_name: 'Inès', family_name: 'Quarrington' };
 const olu = { ...passenger, given_name: 'Oluwaseun', family_name: 'Brightwater', gender: 'male' };

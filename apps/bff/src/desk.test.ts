@@ -1,6 +1,6 @@
 import { type ActivityBookingSchema, type FlightOrderSchema, LedgerListSchema } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdCanalTour, holdFlightOrder, startConsole, type TestConsole } from './test-support.ts';
+import { deskRows, holdCanalTour, holdFlightOrder, startConsole, type TestConsole } from './test-support.ts';
 
 /** The bookings desk as agents search it: by what the customer quotes, case-insensitive, on the run's database. */
 let t: TestConsole;
@@ -23,10 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const find = async (q: string) =>
-  LedgerListSchema.parse((await agent.get(`/bookings?q=${encodeURIComponent(q)}`)).body).data.map(
-    (e) => e.id,
-  );
+const find = async (q: string) => (await deskRows(agent, q)).map((e) => e.id);
 
 describe('the bookings desk', () => {
   it('shows the reference the customer quotes: the PNR, the activity code', async () => {

@@ -3,12 +3,11 @@ import {
   HotelPlaceListSchema,
   HotelSearchSchema,
   instantOf,
-  LedgerListSchema,
   RefundSchema,
 } from '@console/contract';
 import { RULE_BREAKS } from '@console/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { holdFlightOrder, inDays, startConsole, type TestConsole } from './test-support.ts';
+import { deskRows, holdFlightOrder, inDays, startConsole, type TestConsole } from './test-support.ts';
 
 /**
  * The illegal-but-readable drill (decision 024): a service that breaks one rule of the document in an answer the
@@ -26,8 +25,7 @@ afterAll(() => t.close());
 
 const breakNext = (rule: keyof typeof RULE_BREAKS, path: string, method: 'GET' | 'POST') =>
   t.control('/faults', { path, method, mode: 'break_rule', rule });
-const ledger = async (q: string) =>
-  LedgerListSchema.parse((await agent.get(`/bookings?q=${encodeURIComponent(q)}`)).body).data;
+const ledger = (q: string) => deskRows(agent, q);
 
 describe('answers that break a rule of the document', () => {
   it(`holds a flight whose deadline came without an offset (${RULE_BREAKS.date_time_without_offset.rule}), reads it as UTC and counts down to it`, async () => {

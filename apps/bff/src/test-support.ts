@@ -13,6 +13,7 @@ import {
   HotelHotelSearchSchema,
   HotelOrderSchema,
   HotelRateSchema,
+  LedgerListSchema,
 } from '@console/contract';
 import { serve } from '@hono/node-server';
 import { inject } from 'vitest';
@@ -191,6 +192,11 @@ export const passenger = {
 export const contact = { email: 'amelia@example.com', phone: '+442071234567' };
 
 type TestBrowser = ReturnType<TestConsole['browser']>;
+
+/** The desk's first page of rows for a search, as the signed-in browser gets it. */
+export async function deskRows(b: Pick<TestBrowser, 'get'>, q: string) {
+  return LedgerListSchema.parse((await b.get(`/bookings?q=${encodeURIComponent(q)}`)).body).data;
+}
 
 /** Holds a flight (LHR → CDG, one adult unless passengers are given) on an offer whose price did not move when re-priced. */
 export async function holdFlightOrder(

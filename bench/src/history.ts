@@ -100,7 +100,10 @@ async function oneSize(
         ...Array.from({ length: 18 }, (_, k) => ({ id: `usr_seed_${k}`, email: `agent${k}@seed.test` })),
       ];
       seed = (await seedHistory(db, { bookings: size, audit: size, running: 200, agents })).ms / 1000;
-      if (store === 'postgres') await sql`analyze`.execute(db);
+      // A million rows arrive over years, and PostgreSQL's autovacuum (which runs after inserts since version 13) keeps
+      // the visibility map that index-only scans, such as a capped count, rely on; right after a bulk seed it is not
+      // set yet, so the bench vacuums as autovacuum would have.
+      if (store === 'postgres') await sql`vacuum analyze`.execute(db);
       // A row nine tenths of the way down the desk: where "a page of 500 far down the list" starts.
       const row = await db
         .selectFrom('bookings')

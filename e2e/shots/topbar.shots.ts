@@ -1,9 +1,12 @@
 import { expect, signIn, test } from '../support/fixtures.ts';
 
-// The top bar with all eight destinations (an admin), at a small laptop, the common office laptop, and a phone.
+// The top bar with all eight destinations (an admin): at a small laptop and the common office laptop (one line), at
+// 1024 and 800 px (the destinations on a line of their own) and on a phone.
 for (const [width, height] of [
   [1280, 720],
   [1366, 768],
+  [1024, 768],
+  [800, 600],
   [412, 823],
 ] as const) {
   test(`the top bar at ${width} px`, async ({ page }) => {

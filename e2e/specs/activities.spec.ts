@@ -91,7 +91,14 @@ test('an agent books the product that asks every kind of question, confirms it a
   await fillShowcaseTraveller(page, 'Adult 2', 'ab-12');
   await fillCustomer(page);
   // 2 adults × 350 + hotel pickup 15 + audio guide 6 + souvenir photo 12
-  await expect(page.getByRole('complementary', { name: 'Total' })).toContainText('733.00 USD');
+  const total = page.getByRole('complementary', { name: 'Total' });
+  await expect(total).toContainText('733.00 USD');
+  // Scrolled down to the customer, the total is still in view, under the sticky top bar rather than behind it.
+  await page.getByRole('button', { name: 'Hold booking' }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  const bar = await page.locator('header.topbar').boundingBox();
+  const box = await total.boundingBox();
+  expect(box && bar && box.y - (bar.y + bar.height)).toBeGreaterThanOrEqual(0);
   await expectAccessible(page, 'booking form');
 
   const before = (await sandboxStats()).activity_bookings;

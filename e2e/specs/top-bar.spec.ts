@@ -52,6 +52,51 @@ test('a long name is cut in the top bar, which stays one line at 1280 px, and is
   );
 });
 
+/** How far the top bar's visible parts reach past either side of the window, in pixels (0: none). */
+async function overhang(page: Page) {
+  return page.locator('header.topbar').evaluate((bar) => {
+    const boxes = Array.from(bar.children)
+      .filter(
+        (child) => child instanceof HTMLElement && child.offsetParent !== null && !child.matches('[popover]'),
+      )
+      .map((child) => child.getBoundingClientRect());
+    return Math.round(
+      Math.max(0, ...boxes.map((box) => box.right - window.innerWidth), ...boxes.map((box) => -box.left)),
+    );
+  });
+}
+
+for (const width of [800, 1024, 1279]) {
+  test(`at ${width} px (a window beside another, a laptop zoomed to 125%) an admin with a long name has every part of the top bar on the screen, the destinations on a line of their own`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 768 });
+    const admin = await createAgent('Maximiliana Alexandra Oppenheimer-Schwarzenberg', 'admin');
+    await signInAs(page, admin, '/bookings');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(8);
+    expect(await overhang(page)).toBe(0);
+    expect((await rows(page)).spread).toBeGreaterThan(20);
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      )
+      .toBe(0);
+    await page.getByRole('button', { name: /^Account: Maximiliana/ }).click();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  });
+}
+
+test('at 1280 px an admin with a long name still has the top bar on one line, the name cut', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const admin = await createAgent('Maximiliana Alexandra Oppenheimer-Schwarzenberg', 'admin');
+  await signInAs(page, admin, '/bookings');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(8);
+  expect(await overhang(page)).toBe(0);
+  expect((await rows(page)).spread).toBeLessThanOrEqual(2);
+});
+
 test('under 760 px the top bar wraps: the destinations take a line of their own and nothing runs off the screen', async ({
   page,
 }) => {

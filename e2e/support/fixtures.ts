@@ -99,7 +99,10 @@ export function flightSearchUrl(options: {
 }
 
 /** A new agent of the console, made through the admin API, so a spec can start with an empty ledger. */
-export async function createAgent(name: string): Promise<{ id: string; email: string; password: string }> {
+export async function createAgent(
+  name: string,
+  role: 'agent' | 'admin' = 'agent',
+): Promise<{ id: string; email: string; password: string }> {
   const signIn = await fetch(`${env.consoleUrl}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-console-csrf': '1' },
@@ -111,7 +114,7 @@ export async function createAgent(name: string): Promise<{ id: string; email: st
   const created = await fetch(`${env.consoleUrl}/api/admin/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-console-csrf': '1', cookie },
-    body: JSON.stringify({ email, name, role: 'agent', password }),
+    body: JSON.stringify({ email, name, role, password }),
   });
   if (created.status !== 201)
     throw new Error(`could not create an agent: ${created.status} ${await created.text()}`);

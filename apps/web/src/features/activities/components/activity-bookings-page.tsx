@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useActivityBookings, useActivityLedger } from '../../../lib/activity-bookings.ts';
 import { formatMoney, sentence, whenLocal } from '../../../lib/format.ts';
@@ -61,38 +62,40 @@ export function ActivityBookingsPage() {
           {rows.length === 0 ? (
             <p className="empty">No activity booking matches.</p>
           ) : (
-            <table className="data">
-              <thead>
-                <tr>
-                  <th scope="col">Booking</th>
-                  <th scope="col">What and when</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <th scope="row">
-                      <Link to={`/activities/bookings/${row.id}`}>{row.code ?? row.id}</Link>
-                    </th>
-                    <td>{ledger?.get(row.id)?.summary ?? '—'}</td>
-                    <td className="small">{ledger?.get(row.id)?.people.join(', ') || '—'}</td>
-                    <td>
-                      {ledger?.get(row.id)
-                        ? formatMoney(ledger.get(row.id)?.total ?? { amount: '0', currency: 'USD' })
-                        : '—'}
-                    </td>
-                    <td>
-                      <span className={`status-pill status-${row.status}`}>{row.status}</span>
-                    </td>
-                    <td>{row.created_at ? whenLocal(row.created_at) : '—'}</td>
+            <TableScroll>
+              <table className="data">
+                <thead>
+                  <tr>
+                    <th scope="col">Booking</th>
+                    <th scope="col">What and when</th>
+                    <th scope="col">Who</th>
+                    <th scope="col">Total</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Created</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.id}>
+                      <th scope="row">
+                        <Link to={`/activities/bookings/${row.id}`}>{row.code ?? row.id}</Link>
+                      </th>
+                      <td>{ledger?.get(row.id)?.summary ?? '—'}</td>
+                      <td className="small">{ledger?.get(row.id)?.people.join(', ') || '—'}</td>
+                      <td>
+                        {ledger?.get(row.id)
+                          ? formatMoney(ledger.get(row.id)?.total ?? { amount: '0', currency: 'USD' })
+                          : '—'}
+                      </td>
+                      <td>
+                        <span className={`status-pill status-${row.status}`}>{row.status}</span>
+                      </td>
+                      <td>{row.created_at ? whenLocal(row.created_at) : '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           )}
           {bookings.hasNextPage && (
             <button

@@ -2,6 +2,7 @@ import { AUDIT_RESULTS, type Matched, matchedWords } from '@console/contract';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
@@ -75,45 +76,47 @@ export function AuditPage() {
         </p>
         {audit.error && <QueryErrorNotice query={audit} title="Could not read the audit log" />}
         {audit.data && (
-          <table
-            className="data audit"
-            aria-label="Audit entries"
-            aria-busy={audit.isPlaceholderData || undefined}
-          >
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Idempotency-Key</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.data.data.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="small">{whenLocal(entry.at)}</td>
-                  <td className="small">{entry.user.email}</td>
-                  <th scope="row">
-                    {entry.action}
-                    <div className="muted small">{entry.resource_id ?? ''}</div>
-                  </th>
-                  <td>
-                    {/* Money that came back to the wallet (a refund) is shown as such, with a minus. */}
-                    {entry.amount
-                      ? `${entry.action.endsWith('.refund') ? '−' : ''}${formatMoney(entry.amount)}`
-                      : '—'}
-                  </td>
-                  <td className="small mono">{entry.idempotency_key ?? '—'}</td>
-                  <td>
-                    {entry.result}
-                    {entry.error_code ? <div className="muted small">{entry.error_code}</div> : null}
-                  </td>
+          <TableScroll>
+            <table
+              className="data audit"
+              aria-label="Audit entries"
+              aria-busy={audit.isPlaceholderData || undefined}
+            >
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Idempotency-Key</th>
+                  <th scope="col">Result</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {audit.data.data.map((entry) => (
+                  <tr key={entry.id}>
+                    <td className="small">{whenLocal(entry.at)}</td>
+                    <td className="small">{entry.user.email}</td>
+                    <th scope="row">
+                      {entry.action}
+                      <div className="muted small">{entry.resource_id ?? ''}</div>
+                    </th>
+                    <td>
+                      {/* Money that came back to the wallet (a refund) is shown as such, with a minus. */}
+                      {entry.amount
+                        ? `${entry.action.endsWith('.refund') ? '−' : ''}${formatMoney(entry.amount)}`
+                        : '—'}
+                    </td>
+                    <td className="small mono">{entry.idempotency_key ?? '—'}</td>
+                    <td>
+                      {entry.result}
+                      {entry.error_code ? <div className="muted small">{entry.error_code}</div> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
         {data?.data.length === 0 && <p className="empty">No entry matches.</p>}
         <Pager

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { sentence, whenLocal } from '../../../lib/format.ts';
@@ -142,115 +143,119 @@ export function UsersPage() {
         {users.error && <QueryErrorNotice query={users} title="Could not list the users" />}
         {update.error && <ErrorNotice error={update.error} title="The user was not changed" />}
         {users.data && (
-          <table className="data" aria-label="Users">
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Role</th>
-                <th scope="col">Bookings</th>
-                <th scope="col">State</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.data.map((user) => (
-                <tr key={user.id}>
-                  <th scope="row">
-                    {user.name}
-                    <div className="muted small">{user.email}</div>
-                  </th>
-                  <td>
-                    {user.id === me?.id ? (
-                      user.role
-                    ) : (
-                      <select
-                        aria-label={`Role of ${user.email}`}
-                        value={user.role}
-                        disabled={update.isPending}
-                        onChange={(event) => {
-                          const role = event.target.value === 'admin' ? 'admin' : 'agent';
-                          update.mutate(
-                            { user, change: { role } },
-                            {
-                              onSuccess: (u) =>
-                                notify(
-                                  'Role changed',
-                                  `${u.email} is now ${u.role === 'admin' ? 'an admin' : 'an agent'} and signs in again.`,
-                                ),
-                            },
-                          );
-                        }}
-                      >
-                        <option value="agent">agent</option>
-                        <option value="admin">admin</option>
-                      </select>
-                    )}
-                  </td>
-                  <td>
-                    {user.role === 'admin' ? (
-                      <span className="muted">all of the office's</span>
-                    ) : (
-                      <label className="row small">
-                        <input
-                          type="checkbox"
-                          checked={user.office_wide}
+          <TableScroll>
+            <table className="data" aria-label="Users">
+              <thead>
+                <tr>
+                  <th scope="col">User</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Bookings</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.data.map((user) => (
+                  <tr key={user.id}>
+                    <th scope="row">
+                      {user.name}
+                      <div className="muted small">{user.email}</div>
+                    </th>
+                    <td>
+                      {user.id === me?.id ? (
+                        user.role
+                      ) : (
+                        <select
+                          aria-label={`Role of ${user.email}`}
+                          value={user.role}
                           disabled={update.isPending}
                           onChange={(event) => {
-                            const officeWide = event.target.checked;
+                            const role = event.target.value === 'admin' ? 'admin' : 'agent';
                             update.mutate(
-                              { user, change: { office_wide: officeWide } },
+                              { user, change: { role } },
                               {
                                 onSuccess: (u) =>
                                   notify(
-                                    officeWide ? 'Office-wide access granted' : 'Office-wide access removed',
-                                    officeWide
-                                      ? `${u.email} now sees and works on every booking of the office.`
-                                      : `${u.email} now sees only the bookings they made.`,
+                                    'Role changed',
+                                    `${u.email} is now ${u.role === 'admin' ? 'an admin' : 'an agent'} and signs in again.`,
                                   ),
                               },
                             );
                           }}
-                        />
-                        All of the office's<span className="visually-hidden"> for {user.email}</span>
-                      </label>
-                    )}
-                  </td>
-                  <td>{user.disabled ? 'disabled' : 'active'}</td>
-                  <td className="small">{whenLocal(user.created_at)}</td>
-                  <td>
-                    {resetting === user.id ? (
-                      <ResetPassword user={user} onDone={() => setResetting(null)} />
-                    ) : (
-                      <div className="row">
-                        <button type="button" className="button" onClick={() => setResetting(user.id)}>
-                          Reset password<span className="visually-hidden"> of {user.email}</span>
-                        </button>
-                        {user.id !== me?.id &&
-                          (user.disabled ? (
-                            <button
-                              type="button"
-                              className="button"
-                              onClick={() => update.mutate({ user, change: { disabled: false } })}
-                            >
-                              Enable<span className="visually-hidden"> {user.email}</span>
-                            </button>
-                          ) : (
-                            <button
-                              type="button"
-                              className="button danger-outline"
-                              onClick={() => setDisabling(user)}
-                            >
-                              Disable<span className="visually-hidden"> {user.email}</span>
-                            </button>
-                          ))}
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                        >
+                          <option value="agent">agent</option>
+                          <option value="admin">admin</option>
+                        </select>
+                      )}
+                    </td>
+                    <td>
+                      {user.role === 'admin' ? (
+                        <span className="muted">all of the office's</span>
+                      ) : (
+                        <label className="row small">
+                          <input
+                            type="checkbox"
+                            checked={user.office_wide}
+                            disabled={update.isPending}
+                            onChange={(event) => {
+                              const officeWide = event.target.checked;
+                              update.mutate(
+                                { user, change: { office_wide: officeWide } },
+                                {
+                                  onSuccess: (u) =>
+                                    notify(
+                                      officeWide
+                                        ? 'Office-wide access granted'
+                                        : 'Office-wide access removed',
+                                      officeWide
+                                        ? `${u.email} now sees and works on every booking of the office.`
+                                        : `${u.email} now sees only the bookings they made.`,
+                                    ),
+                                },
+                              );
+                            }}
+                          />
+                          All of the office's<span className="visually-hidden"> for {user.email}</span>
+                        </label>
+                      )}
+                    </td>
+                    <td>{user.disabled ? 'disabled' : 'active'}</td>
+                    <td className="small">{whenLocal(user.created_at)}</td>
+                    <td>
+                      {resetting === user.id ? (
+                        <ResetPassword user={user} onDone={() => setResetting(null)} />
+                      ) : (
+                        <div className="row">
+                          <button type="button" className="button" onClick={() => setResetting(user.id)}>
+                            Reset password<span className="visually-hidden"> of {user.email}</span>
+                          </button>
+                          {user.id !== me?.id &&
+                            (user.disabled ? (
+                              <button
+                                type="button"
+                                className="button"
+                                onClick={() => update.mutate({ user, change: { disabled: false } })}
+                              >
+                                Enable<span className="visually-hidden"> {user.email}</span>
+                              </button>
+                            ) : (
+                              <button
+                                type="button"
+                                className="button danger-outline"
+                                onClick={() => setDisabling(user)}
+                              >
+                                Disable<span className="visually-hidden"> {user.email}</span>
+                              </button>
+                            ))}
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
         <Pager
           label="Pages of users"

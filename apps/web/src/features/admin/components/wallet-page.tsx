@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { api, queryString } from '../../../lib/api.ts';
@@ -173,32 +174,34 @@ function StatementView({ statement }: { statement: Statement }) {
           {statement.has_more ? 'No move on this page.' : 'No money moved in this period.'}
         </p>
       ) : (
-        <table className="data">
-          <caption className="visually-hidden">Money moves</caption>
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>What</th>
-              <th>Booking</th>
-              <th>By</th>
-              <th className="num">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {statement.lines.map((line, index) => (
-              <tr key={`${line.at}:${index}`}>
-                <td>{whenLocal(line.at)}</td>
-                <td>{KIND_LABEL[line.kind]}</td>
-                <td>{line.booking_id ?? '—'}</td>
-                <td>{line.user}</td>
-                <td className="num">
-                  {line.kind === 'release' || line.kind === 'refund' ? '+' : '−'}
-                  {usd(line.amount.amount)}
-                </td>
+        <TableScroll>
+          <table className="data">
+            <caption className="visually-hidden">Money moves</caption>
+            <thead>
+              <tr>
+                <th>When</th>
+                <th>What</th>
+                <th>Booking</th>
+                <th>By</th>
+                <th className="num">Amount</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {statement.lines.map((line, index) => (
+                <tr key={`${line.at}:${index}`}>
+                  <td>{whenLocal(line.at)}</td>
+                  <td>{KIND_LABEL[line.kind]}</td>
+                  <td>{line.booking_id ?? '—'}</td>
+                  <td>{line.user}</td>
+                  <td className="num">
+                    {line.kind === 'release' || line.kind === 'refund' ? '+' : '−'}
+                    {usd(line.amount.amount)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </>
   );

@@ -12,6 +12,7 @@ import { Countdown } from '../../../components/countdown.tsx';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useActivityBookings, useActivityLedger } from '../../../lib/activity-bookings.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
@@ -107,42 +108,44 @@ export function BookingsPage() {
             {resultWords(data, paging.page)}
           </p>
           {data.data.length > 0 && (
-            <table className="data bookings">
-              <thead>
-                <tr>
-                  <th scope="col">Booking</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Deadline</th>
-                  {admin && <th scope="col">Agent</th>}
-                  <th scope="col">Made</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((entry) => (
-                  <tr key={entry.id}>
-                    <th scope="row">
-                      <Link to={orderPath(entry)}>{entry.summary}</Link>
-                      <div className="muted small">
-                        {entry.reference ?? entry.id}
-                        {entry.client_reference ? ` · ${entry.client_reference}` : ''}
-                      </div>
-                    </th>
-                    <td>{PRODUCT_LABELS[entry.product]}</td>
-                    <td className="small">{entry.people.join(', ')}</td>
-                    <td>
-                      <span className={`status-pill status-${entry.status}`}>{entry.status}</span>
-                    </td>
-                    <td>{formatMoney(entry.total)}</td>
-                    <td>{entry.deadline ? <Countdown deadline={entry.deadline} label="" /> : '—'}</td>
-                    {admin && <td className="small">{entry.agent.email}</td>}
-                    <td className="small">{whenLocal(entry.created_at)}</td>
+            <TableScroll>
+              <table className="data bookings">
+                <thead>
+                  <tr>
+                    <th scope="col">Booking</th>
+                    <th scope="col">Product</th>
+                    <th scope="col">Who</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Total</th>
+                    <th scope="col">Deadline</th>
+                    {admin && <th scope="col">Agent</th>}
+                    <th scope="col">Made</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data.data.map((entry) => (
+                    <tr key={entry.id}>
+                      <th scope="row">
+                        <Link to={orderPath(entry)}>{entry.summary}</Link>
+                        <div className="muted small">
+                          {entry.reference ?? entry.id}
+                          {entry.client_reference ? ` · ${entry.client_reference}` : ''}
+                        </div>
+                      </th>
+                      <td>{PRODUCT_LABELS[entry.product]}</td>
+                      <td className="small">{entry.people.join(', ')}</td>
+                      <td>
+                        <span className={`status-pill status-${entry.status}`}>{entry.status}</span>
+                      </td>
+                      <td>{formatMoney(entry.total)}</td>
+                      <td>{entry.deadline ? <Countdown deadline={entry.deadline} label="" /> : '—'}</td>
+                      {admin && <td className="small">{entry.agent.email}</td>}
+                      <td className="small">{whenLocal(entry.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           )}
           <Pager
             label="Pages of bookings"

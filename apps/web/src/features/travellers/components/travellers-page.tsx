@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { travellerListQuery } from '../../../lib/office.ts';
 import { serviceNow } from '../../../lib/service-clock.ts';
@@ -37,35 +38,37 @@ export function TravellersPage() {
         </p>
       )}
       {list.data && list.data.data.length > 0 && (
-        <table className="data">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Born</th>
-              <th>Nationality</th>
-              <th>Document expires</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((t) => (
-              <tr key={t.id}>
-                <td>
-                  <Link to={`/travellers/${encodeURIComponent(t.id)}`}>
-                    {t.family_name}, {t.given_name}
-                  </Link>
-                </td>
-                <td>{t.date_of_birth}</td>
-                <td>{t.nationality ?? '—'}</td>
-                <td>
-                  {t.document_expires_on ?? '—'}
-                  {t.document_expires_on && t.document_expires_on < today && (
-                    <span className="status-pill status-expired"> expired</span>
-                  )}
-                </td>
+        <TableScroll>
+          <table className="data">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Born</th>
+                <th>Nationality</th>
+                <th>Document expires</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.data.data.map((t) => (
+                <tr key={t.id}>
+                  <td>
+                    <Link to={`/travellers/${encodeURIComponent(t.id)}`}>
+                      {t.family_name}, {t.given_name}
+                    </Link>
+                  </td>
+                  <td>{t.date_of_birth}</td>
+                  <td>{t.nationality ?? '—'}</td>
+                  <td>
+                    {t.document_expires_on ?? '—'}
+                    {t.document_expires_on && t.document_expires_on < today && (
+                      <span className="status-pill status-expired"> expired</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <Pager
         label="Pages of travellers"

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { tripListQuery, useCreateTrip } from '../../../lib/office.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
@@ -35,30 +36,32 @@ export function TripsPage() {
         </p>
       )}
       {trips.data && trips.data.data.length > 0 && (
-        <table className="data">
-          <thead>
-            <tr>
-              <th>Trip</th>
-              <th>Reference</th>
-              <th>Travellers</th>
-              <th>Dates</th>
-              <th>Parts</th>
-            </tr>
-          </thead>
-          <tbody>
-            {trips.data.data.map((t) => (
-              <tr key={t.id}>
-                <td>
-                  <Link to={`/trips/${encodeURIComponent(t.id)}`}>{t.name}</Link>
-                </td>
-                <td>{t.reference}</td>
-                <td>{t.travellers.join(', ') || '—'}</td>
-                <td>{t.starts_on ? `${t.starts_on} to ${t.ends_on ?? '…'}` : '—'}</td>
-                <td>{t.parts}</td>
+        <TableScroll>
+          <table className="data">
+            <thead>
+              <tr>
+                <th>Trip</th>
+                <th>Reference</th>
+                <th>Travellers</th>
+                <th>Dates</th>
+                <th>Parts</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {trips.data.data.map((t) => (
+                <tr key={t.id}>
+                  <td>
+                    <Link to={`/trips/${encodeURIComponent(t.id)}`}>{t.name}</Link>
+                  </td>
+                  <td>{t.reference}</td>
+                  <td>{t.travellers.join(', ') || '—'}</td>
+                  <td>{t.starts_on ? `${t.starts_on} to ${t.ends_on ?? '…'}` : '—'}</td>
+                  <td>{t.parts}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <NewTrip />
       <Pager

@@ -1,11 +1,11 @@
 import { closeDatabase, openDatabase, seedHistory } from '@console/bff/testing';
 import { env } from '../env.ts';
-import { createAgent, expect, signInAs, test } from '../support/fixtures.ts';
+import { createUser, expect, signInAs, test } from '../support/fixtures.ts';
 
 const shot = (name: string) => ({ path: `screenshots/${name}.png`, fullPage: true });
 
 test('an office with history: the desk and the audit log a page at a time', async ({ page, browser }) => {
-  const agent = await createAgent('History Shots');
+  const agent = await createUser('History Shots');
   const db = await openDatabase(env.serverEnv.DATABASE_URL, { readers: 1 });
   try {
     await seedHistory(db, {

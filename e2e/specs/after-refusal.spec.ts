@@ -1,4 +1,4 @@
-import { createAgent, expect, sandbox, signInAs, test } from '../support/fixtures.ts';
+import { createUser, expect, sandbox, signInAs, test } from '../support/fixtures.ts';
 import { holdActivity, holdFlight, holdHotel } from '../support/holds.ts';
 
 // Each journey moves the sandbox's clock or injects a refusal: the sandbox is reset afterwards.
@@ -12,7 +12,7 @@ test('a flight hold left open past its ticketing deadline reads again and shows 
   page,
 }) => {
   await page.clock.install();
-  await signInAs(page, await createAgent('Lapsed Flight Agent'));
+  await signInAs(page, await createUser('Lapsed Flight Agent'));
   await holdFlight(page);
   await expect(page.getByRole('button', { name: /^Ticket · / })).toBeVisible();
   // A day passes for the service while the page stays open; within a minute the console knows the service's time.
@@ -26,7 +26,7 @@ test('a flight hold left open past its ticketing deadline reads again and shows 
 test('confirming an activity hold that already lapsed says so and shows the booking as the service has it', async ({
   page,
 }) => {
-  await signInAs(page, await createAgent('Lapsed Activity Agent'), '/activities');
+  await signInAs(page, await createUser('Lapsed Activity Agent'), '/activities');
   await holdActivity(page, 'lapsed.visitor@example.com');
   await sandbox('/clock/advance', { seconds: 31 * 60 });
   await page.getByRole('button', { name: /^Confirm · / }).click();
@@ -41,7 +41,7 @@ test('confirming an activity hold that already lapsed says so and shows the book
 });
 
 test('an old error on a hotel order goes once a later action goes through', async ({ page }) => {
-  await signInAs(page, await createAgent('Hotel Error Agent'), '/hotels');
+  await signInAs(page, await createUser('Hotel Error Agent'), '/hotels');
   await holdHotel(page);
   await sandbox('/faults', { path: '/v3/hotels/orders/*', method: 'POST', mode: 'status', status: 409 });
   await page.getByRole('button', { name: 'Extend the deadline' }).click();

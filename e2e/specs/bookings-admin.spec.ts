@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { chooseAndContinue, fillCustomer, openProduct } from '../support/activities.ts';
 import {
-  createAgent,
+  createUser,
   expect,
   expectAccessible,
   sandbox,
@@ -17,7 +17,7 @@ test('an agent finds a flight, a hotel and an activity hold on the bookings desk
   page,
 }) => {
   // A new agent, so the desk holds exactly what this spec books.
-  await signInAs(page, await createAgent('Radar Agent'));
+  await signInAs(page, await createUser('Radar Agent'));
   await holdFlight(page);
   await holdHotel(page);
   await holdActivity(page);

@@ -1,7 +1,7 @@
 import { closeDatabase, openDatabase, seedHistory } from '@console/bff/testing';
 import { expect, test } from '@playwright/test';
 import { env } from '../env.ts';
-import { createAgent, expectAccessible, signInAs } from '../support/fixtures.ts';
+import { createUser, expectAccessible, signInAs } from '../support/fixtures.ts';
 
 /**
  * An agent with history (decision 023): 130 bookings written into the console's store with SQL (as an import or
@@ -11,7 +11,7 @@ import { createAgent, expectAccessible, signInAs } from '../support/fixtures.ts'
 test('an agent pages through a desk longer than one page, and a reload or Back keeps the page', async ({
   page,
 }) => {
-  const agent = await createAgent('History Agent');
+  const agent = await createUser('History Agent');
   const db = await openDatabase(env.serverEnv.DATABASE_URL, { readers: 1 });
   try {
     await seedHistory(db, {

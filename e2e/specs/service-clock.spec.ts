@@ -1,4 +1,4 @@
-import { createAgent, expect, sandbox, signInAs, test } from '../support/fixtures.ts';
+import { createUser, expect, sandbox, signInAs, test } from '../support/fixtures.ts';
 import { holdActivity } from '../support/holds.ts';
 
 test("countdowns and the 15-minute notice count on the service's clock, not the PC's, and the notice stays and links to the booking", async ({
@@ -6,7 +6,7 @@ test("countdowns and the 15-minute notice count on the service's clock, not the 
 }) => {
   // This PC's clock is three hours behind.
   await page.clock.install({ time: Date.now() - 3 * 3_600_000 });
-  await signInAs(page, await createAgent('Clock Agent'), '/activities');
+  await signInAs(page, await createUser('Clock Agent'), '/activities');
   await holdActivity(page, 'clock.visitor@example.com');
   const bookingUrl = page.url();
   // A 30-minute hold: about half an hour left, whatever the PC's clock says.
@@ -32,7 +32,7 @@ test("countdowns and the 15-minute notice count on the service's clock, not the 
 test('a booking page that makes no call of its own learns that the service’s clock moved, ends its countdown and shows what the service did', async ({
   page,
 }) => {
-  await signInAs(page, await createAgent('Clock Watcher'), '/activities');
+  await signInAs(page, await createUser('Clock Watcher'), '/activities');
   await holdActivity(page, 'clock.watcher@example.com');
   await expect(page.locator('.countdown time')).toHaveText(/^00:(29|30):\d\d$/);
   await sandbox('/clock/advance', { seconds: 31 * 60 });

@@ -1,22 +1,35 @@
 import type { Page } from '@playwright/test';
-import { createAgent, expect, signIn, signInAs, test } from '../support/fixtures.ts';
+import { createUser, expect, signIn, signInAs, test } from '../support/fixtures.ts';
 
-/** How far apart the centres of the top bar's visible parts lie (0: one line), and the bar's height. */
-async function rows(page: Page) {
-  return page.locator('header.topbar').evaluate((bar) => {
-    const centres = Array.from(bar.children)
+/** The boxes of the top bar's visible parts (its popover aside), the bar's height and the window's width. */
+function topBar(page: Page) {
+  return page.locator('header.topbar').evaluate((bar) => ({
+    parts: Array.from(bar.children)
       .filter(
         (child) => child instanceof HTMLElement && child.offsetParent !== null && !child.matches('[popover]'),
       )
       .map((child) => {
-        const box = child.getBoundingClientRect();
-        return box.top + box.height / 2;
-      });
-    return {
-      spread: Math.round(Math.max(...centres) - Math.min(...centres)),
-      height: Math.round(bar.getBoundingClientRect().height),
-    };
-  });
+        const { top, height, left, right } = child.getBoundingClientRect();
+        return { top, height, left, right };
+      }),
+    height: bar.getBoundingClientRect().height,
+    width: window.innerWidth,
+  }));
+}
+
+/** How far apart the centres of the top bar's visible parts lie (0: one line), and the bar's height. */
+async function rows(page: Page) {
+  const { parts, height } = await topBar(page);
+  const centres = parts.map((part) => part.top + part.height / 2);
+  return { spread: Math.round(Math.max(...centres) - Math.min(...centres)), height: Math.round(height) };
+}
+
+/** How far the top bar's visible parts reach past either side of the window, in pixels (0: none). */
+async function overhang(page: Page) {
+  const { parts, width } = await topBar(page);
+  return Math.round(
+    Math.max(0, ...parts.map((part) => part.right - width), ...parts.map((part) => -part.left)),
+  );
 }
 
 for (const width of [1280, 1366, 1920]) {
@@ -41,7 +54,7 @@ test('a long name is cut in the top bar, which stays one line at 1280 px, and is
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  const agent = await createAgent('Maximiliana Alexandra Oppenheimer-Schwarzenberg');
+  const agent = await createUser('Maximiliana Alexandra Oppenheimer-Schwarzenberg');
   await signInAs(page, agent, '/bookings');
   const { spread, height } = await rows(page);
   expect(spread).toBeLessThanOrEqual(2);
@@ -52,26 +65,12 @@ test('a long name is cut in the top bar, which stays one line at 1280 px, and is
   );
 });
 
-/** How far the top bar's visible parts reach past either side of the window, in pixels (0: none). */
-async function overhang(page: Page) {
-  return page.locator('header.topbar').evaluate((bar) => {
-    const boxes = Array.from(bar.children)
-      .filter(
-        (child) => child instanceof HTMLElement && child.offsetParent !== null && !child.matches('[popover]'),
-      )
-      .map((child) => child.getBoundingClientRect());
-    return Math.round(
-      Math.max(0, ...boxes.map((box) => box.right - window.innerWidth), ...boxes.map((box) => -box.left)),
-    );
-  });
-}
-
 for (const width of [800, 1024, 1279]) {
   test(`at ${width} px (a window beside another, a laptop zoomed to 125%) an admin with a long name has every part of the top bar on the screen, the destinations on a line of their own`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 768 });
-    const admin = await createAgent('Maximiliana Alexandra Oppenheimer-Schwarzenberg', 'admin');
+    const admin = await createUser('Maximiliana Alexandra Oppenheimer-Schwarzenberg', 'admin');
     await signInAs(page, admin, '/bookings');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(8);
     expect(await overhang(page)).toBe(0);
@@ -90,7 +89,7 @@ test('at 1280 px an admin with a long name still has the top bar on one line, th
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  const admin = await createAgent('Maximiliana Alexandra Oppenheimer-Schwarzenberg', 'admin');
+  const admin = await createUser('Maximiliana Alexandra Oppenheimer-Schwarzenberg', 'admin');
   await signInAs(page, admin, '/bookings');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(8);
   expect(await overhang(page)).toBe(0);

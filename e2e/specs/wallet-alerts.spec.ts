@@ -1,5 +1,5 @@
 import { env } from '../env.ts';
-import { createAgent, expect, expectAccessible, signIn, signInAs, test } from '../support/fixtures.ts';
+import { createUser, expect, expectAccessible, signIn, signInAs, test } from '../support/fixtures.ts';
 import { holdActivity } from '../support/holds.ts';
 
 /** A call to the console's API as the demo admin. */
@@ -35,7 +35,7 @@ test('an admin sets a low-balance level; after a hold the agent sees the banner,
 
     const agentContext = await browser.newContext();
     const agent = await agentContext.newPage();
-    await signInAs(agent, await createAgent('Banner Agent'));
+    await signInAs(agent, await createUser('Banner Agent'));
     await expect(agent.locator('.wallet-banner')).toHaveCount(0);
     await holdActivity(agent, 'banner.visitor@example.com');
     await agent.goto('/bookings');

@@ -98,8 +98,8 @@ export function flightSearchUrl(options: {
   return `/flights?${params}`;
 }
 
-/** A new agent of the console, made through the admin API, so a spec can start with an empty ledger. */
-export async function createAgent(
+/** A new user (an agent unless said), made through the admin API, so a spec can start with an empty ledger. */
+export async function createUser(
   name: string,
   role: 'agent' | 'admin' = 'agent',
 ): Promise<{ id: string; email: string; password: string }> {

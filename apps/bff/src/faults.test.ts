@@ -88,10 +88,6 @@ async function orderRequest(reference: string) {
   throw new Error('no stable offer');
 }
 
-function ledgerFor(reference: string) {
-  return deskRows(agent, reference);
-}
-
 async function auditFor(key: string) {
   const entries = AuditListSchema.parse((await admin.get('/admin/audit?limit=200')).body).data;
   return entries.filter((e) => e.idempotency_key === key).map((e) => e.result);
@@ -234,12 +230,11 @@ describe('bookings when the service fails', () => {
     expect(reply.body).toMatchObject({ status: 'held', price: 'forty-four dollars' });
     const id = (reply.body as { id: string }).id;
     expect((await t.stats()).flight_orders).toBe(before + 1);
-    const byId = () => deskRows(agent, id);
-    expect((await byId()).map((e) => [e.id, e.status])).toEqual([[id, 'held']]);
+    expect((await deskRows(agent, id)).map((e) => [e.id, e.status])).toEqual([[id, 'held']]);
     expect(await auditFor(key)).toEqual(['succeeded']);
     // The next read of the order puts the ledger's row right.
     expect((await agent.get(`/flights/orders/${id}`)).status).toBe(200);
-    expect((await byId())[0]?.total.amount).not.toBe('0.00');
+    expect((await deskRows(agent, id))[0]?.total.amount).not.toBe('0.00');
   });
 
   it('books once when the answer to a create is lost, and records it as reconciled', async () => {
@@ -252,7 +247,7 @@ describe('bookings when the service fails', () => {
     expect(reply.headers.get('Console-Reconciled')).toBe('true');
     const order = FlightOrderSchema.parse(reply.body);
     expect((await t.stats()).flight_orders).toBe(before + 1);
-    expect((await ledgerFor('DRILL-DROP1')).map((e) => e.id)).toEqual([order.id]);
+    expect((await deskRows(agent, 'DRILL-DROP1')).map((e) => e.id)).toEqual([order.id]);
     expect(await auditFor(key)).toEqual(['reconciled']);
   });
 
@@ -274,7 +269,7 @@ describe('bookings when the service fails', () => {
     expect(retried.headers.get('Console-Reconciled')).toBe('true');
     const order = FlightOrderSchema.parse(retried.body);
     expect((await t.stats()).flight_orders).toBe(before + 1);
-    expect((await ledgerFor('DRILL-DROP3')).map((e) => e.id)).toEqual([order.id]);
+    expect((await deskRows(agent, 'DRILL-DROP3')).map((e) => e.id)).toEqual([order.id]);
     expect(await auditFor(key)).toEqual(['reconciled', 'unknown']);
     const held = Number((await wallet()).held.amount) - Number(heldBefore);
     expect(held.toFixed(2)).toBe(order.total.amount);
@@ -287,7 +282,7 @@ describe('bookings when the service fails', () => {
     const key = 'drill-intent-left-open';
     const lost = await agent.post('/flights/orders', body, { 'Idempotency-Key': key });
     expect(envelope(lost).code).toBe('outcome_unknown');
-    expect(await ledgerFor('DRILL-INTENT')).toEqual([]);
+    expect(await deskRows(agent, 'DRILL-INTENT')).toEqual([]);
     const { intents } = t.console.deps;
     expect((await intents.get(key))?.state).toBe('open');
 
@@ -296,7 +291,7 @@ describe('bookings when the service fails', () => {
     t.advanceConsoleClock(61_000);
     expect((await t.console.jobs.runOnce()).intents).toEqual({ done: 1, failed: 0, open: 0 });
 
-    const rows = await ledgerFor('DRILL-INTENT');
+    const rows = await deskRows(agent, 'DRILL-INTENT');
     expect(rows).toHaveLength(1);
     expect(rows[0]?.agent.email).toBe('agent@demo.test');
     expect((await t.stats()).flight_orders).toBe(before + 1);
@@ -334,7 +329,7 @@ describe('bookings when the service fails', () => {
     const hung = await agent.post('/flights/orders', slow, { 'Idempotency-Key': 'drill-hang' });
     expect(hung.status).toBe(201);
     expect((await t.stats()).flight_orders).toBe(before + 2);
-    expect(await ledgerFor('DRILL-HANG')).toHaveLength(1);
+    expect(await deskRows(agent, 'DRILL-HANG')).toHaveLength(1);
     expect(await auditFor('drill-hang')).toEqual(['reconciled']);
   });
 
@@ -364,7 +359,7 @@ describe('bookings when the service fails', () => {
     expect(reply.headers.get('Console-Reconciled')).toBe('true');
     ActivityBookingSchema.parse(reply.body);
     expect((await t.stats()).activity_bookings).toBe(before + 1);
-    expect(await ledgerFor('DRILL-HALF')).toHaveLength(1);
+    expect(await deskRows(agent, 'DRILL-HALF')).toHaveLength(1);
   });
 
   it('keeps a ticketed order right in the ledger when the answer to ticketing is lost', async () => {
@@ -387,7 +382,7 @@ describe('bookings when the service fails', () => {
       status = (await read()).status;
     }
     expect(status).toBe('ticketed');
-    expect((await ledgerFor('DRILL-TICKET')).map((e) => e.status)).toEqual(['ticketed']);
+    expect((await deskRows(agent, 'DRILL-TICKET')).map((e) => e.status)).toEqual(['ticketed']);
     const charged = Number(balance) - Number((await wallet()).balance.amount);
     expect(charged.toFixed(2)).toBe(order.total.amount);
     // And ticketing again is refused by the service rather than charging twice.

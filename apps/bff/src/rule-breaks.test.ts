@@ -25,14 +25,13 @@ afterAll(() => t.close());
 
 const breakNext = (rule: keyof typeof RULE_BREAKS, path: string, method: 'GET' | 'POST') =>
   t.control('/faults', { path, method, mode: 'break_rule', rule });
-const ledger = (q: string) => deskRows(agent, q);
 
 describe('answers that break a rule of the document', () => {
   it(`holds a flight whose deadline came without an offset (${RULE_BREAKS.date_time_without_offset.rule}), reads it as UTC and counts down to it`, async () => {
     await breakNext('date_time_without_offset', '/v3/flights/orders', 'POST');
     const order = await holdFlightOrder(agent, { clientReference: 'RULE-OFFSET' });
     expect(order.ticketing_deadline).not.toMatch(/(Z|[+-]\d{2}:\d{2})$/);
-    const [row] = await ledger('RULE-OFFSET');
+    const [row] = await deskRows(agent, 'RULE-OFFSET');
     expect(row?.id).toBe(order.id);
     expect(row?.deadline).toBe(new Date(instantOf(order.ticketing_deadline) ?? 0).toISOString());
     // The service's own clock for it, read with its offset on the next (lawful) answer: the same instant.
@@ -93,6 +92,8 @@ describe('answers that break a rule of the document', () => {
     const reply = await agent.post(`/flights/orders/${order.id}/refund`, {});
     expect(reply.status).toBe(200);
     expect(RefundSchema.parse(reply.body).status).toBe('REQUESTED');
-    expect((await ledger('RULE-REFUND')).map((e) => [e.id, e.status])).toEqual([[order.id, 'refunded']]);
+    expect((await deskRows(agent, 'RULE-REFUND')).map((e) => [e.id, e.status])).toEqual([
+      [order.id, 'refunded'],
+    ]);
   });
 });

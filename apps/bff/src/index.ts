@@ -1,3 +1,4 @@
+import './supported-node.ts';
 import { serve } from '@hono/node-server';
 import { createConsole, DEMO_USERS } from './app.ts';
 import { readEnv } from './env.ts';

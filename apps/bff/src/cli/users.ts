@@ -1,3 +1,4 @@
+import '../supported-node.ts';
 import { parseArgs } from 'node:util';
 import { CreateUserRequestSchema, RoleSchema } from '@console/contract';
 import { closeDatabase, openDatabase } from '../db/index.ts';

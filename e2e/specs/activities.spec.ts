@@ -1,10 +1,12 @@
 import { PDFDocument } from 'pdf-lib';
+import { env } from '../env.ts';
 import {
   chooseAndContinue,
   chooseCountry,
   fillCustomer,
   fillShowcaseTraveller,
   openProduct,
+  pickFirstDate,
   SHOWCASE,
   traveller,
 } from '../support/activities.ts';
@@ -245,4 +247,28 @@ test('each option of an activity says what it costs on its first date, so the ag
   await expect(
     options.getByRole('radio', { name: /^Entry with audio guide · from 29\.70 USD a person/ }),
   ).toBeVisible();
+});
+
+test('a date prices each traveller category whatever the service calls it, and shows one no booking can carry as written', async ({
+  agentPage: page,
+}) => {
+  // The variant profile writes its categories in capitals (ADULT) and adds INFANT, free and with no limit.
+  await openProduct(page, 'showcase', SHOWCASE);
+  await pickFirstDate(page);
+  const table = page.getByRole('table', { name: 'Prices and places left' });
+  await expect(table.getByRole('rowheader', { name: 'Adults', exact: true })).toBeVisible();
+  const other = table.getByRole('row', {
+    name: /^INFANT \(not bookable here\) Free \(0\.00 USD\) No limit$/,
+  });
+  if (env.serverEnv.SANDBOX_PROFILE === 'variant') {
+    await expect(other).toBeVisible();
+    await expect(
+      page.getByText('A booking names adults, children and seniors only: INFANT is shown'),
+    ).toBeVisible();
+  } else {
+    await expect(table.getByText('not bookable here')).toHaveCount(0);
+  }
+  await page.getByLabel('Adults').fill('2');
+  await expect(page.getByText(/^Tickets: 700\.00 USD/)).toContainText('(2 × adult; options');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -9,7 +9,8 @@
  *   times it types only as string have none (segment times as local wall clock, `refundable_until` and the like in UTC);
  * - objects the document leaves open have other inner fields (`coordinates` as `{ lat, lon }`, `filters_applied` keyed
  *   by group with `{ values }`);
- * - string-typed statuses and the done payload differ; refund types are 7 and 8 (payment mode 30);
+ * - string-typed statuses and the done payload differ; refund types are 7 and 8 (payment mode 30); activity
+ *   traveller categories are in capitals (`ADULT`), with an `INFANT` category no booking request can carry;
  * - the stream uses CRLF, carries id: lines and comment heartbeats;
  * - every 23rd read answers 429 with Retry-After: 1, and every 37th call finds its token revoked (401 invalid_token);
  * - the session-based CreditBalance and EndSession bodies (not shown in the document) have other shapes.
@@ -165,6 +166,25 @@ function rewrite(value: Json, key = '', parent: { [key: string]: Json } | null =
           ? { item: line.label ?? null, count: line.quantity ?? null, sum: money(line.amount) }
           : line,
       );
+      break;
+    }
+    case 'activity_availability': {
+      // Categories are strings in the document: the variant writes them in capitals, and lists infants too, free
+      // and with no limit (a null quantity and a flag of its own), a category no booking request can carry.
+      const upper = (list: Json | undefined, more: { [key: string]: Json } = {}) =>
+        (Array.isArray(list) ? list : []).map((entry) =>
+          isObject(entry) && typeof entry.category === 'string'
+            ? { ...entry, category: entry.category.toUpperCase(), ...more }
+            : entry,
+        );
+      const rates = upper(out.rates);
+      const capacity = upper(out.capacity, { unlimited: false });
+      if (rates.length > 0) {
+        rates.push({ category: 'INFANT', price: { amount: '0.00', currency: 'USD' } });
+        capacity.push({ category: 'INFANT', quantity: null, unlimited: true });
+      }
+      out.rates = rates;
+      out.capacity = capacity;
       break;
     }
     case 'activity_booking_summary':

@@ -14,6 +14,7 @@ import {
   INPUT_TYPE_CODES,
   isKnownInputType,
   priceActivityBooking,
+  travelerCategoryOf,
   travelerLabels,
   travelerSequence,
 } from './activities.ts';
@@ -169,6 +170,22 @@ describe('a booking options answer schema built from the options', () => {
   });
 });
 
+describe('a traveller category as a service writes it', () => {
+  it('names the same category in any case, singular or plural, with spaces or underscores', () => {
+    for (const written of ['adult', 'ADULT', 'Adults', ' adults ', 'ADULTS'])
+      expect(travelerCategoryOf(written)).toBe('adult');
+    for (const written of ['child', 'CHILD', 'Children', 'kids'])
+      expect(travelerCategoryOf(written)).toBe('child');
+    for (const written of ['senior', 'SENIOR', 'Seniors', 'senior_s'])
+      expect(travelerCategoryOf(written)).toBe('senior');
+  });
+
+  it('is none of the three for a category a booking request cannot carry', () => {
+    for (const written of ['INFANT', 'student', 'youth', '', 'adult child'])
+      expect(travelerCategoryOf(written)).toBeNull();
+  });
+});
+
 describe('pricing an activity booking', () => {
   it('adds rates per traveller and the prices of answered options and chosen items', () => {
     const { total, lines } = priceActivityBooking(
@@ -180,6 +197,25 @@ describe('pricing an activity booking', () => {
     // 2 x 22.00 + 1 x 11.00 + pickup at the hotel 10.00 + one wheelchair 7.25
     expect(total.amount).toBe('72.25');
     expect(lines.map((l) => l.label)).toEqual(['Adult', 'Child', 'Pickup point', 'Wheelchair']);
+  });
+
+  it('reads a service that names its categories in capitals, in the plural or with an unknown one beside them', () => {
+    const rates = [
+      { category: 'ADULT', price: { amount: '22.00', currency: 'USD' } },
+      { category: 'Children', price: { amount: '11.00', currency: 'USD' } },
+      { category: 'INFANT', price: { amount: '0.00', currency: 'USD' } },
+    ];
+    const { total, lines } = priceActivityBooking(
+      rates,
+      { adults: 2, children: 1 },
+      { per_booking: [], per_pax: [] },
+      undefined,
+    );
+    expect(total.amount).toBe('55.00');
+    expect(lines.map((l) => [l.label, l.category, l.quantity])).toEqual([
+      ['Adult', 'adult', 2],
+      ['Child', 'child', 1],
+    ]);
   });
 
   it('charges nothing for an add-on answered no', () => {

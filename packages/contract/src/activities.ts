@@ -320,6 +320,28 @@ export const TRAVELER_CATEGORIES = ['adult', 'child', 'senior'] as const;
 export const TravelerCategorySchema = z.enum(TRAVELER_CATEGORIES);
 export type TravelerCategory = z.infer<typeof TravelerCategorySchema>;
 
+const CATEGORY_WORDS: Record<string, TravelerCategory> = {
+  adult: 'adult',
+  adults: 'adult',
+  child: 'child',
+  children: 'child',
+  childs: 'child',
+  kid: 'child',
+  kids: 'child',
+  senior: 'senior',
+  seniors: 'senior',
+};
+
+/**
+ * The booking category a service's category names, read by meaning: the document types a rate's and a capacity's
+ * `category` only as string, so `adult`, `ADULT`, `Adults` and `adults ` alike name adults. Null for
+ * a category a booking request cannot carry (it names adults, children and seniors only): shown as written, never
+ * booked.
+ */
+export function travelerCategoryOf(written: string): TravelerCategory | null {
+  return CATEGORY_WORDS[written.toLowerCase().replace(/[^a-z]/g, '')] ?? null;
+}
+
 /** The traveller categories in per_pax order: adults, then children, then seniors. */
 export function travelerSequence(travelers: Travelers): TravelerCategory[] {
   return [
@@ -427,7 +449,7 @@ export const ActivityAvailabilitySchema = z.object({
   date: TextSchema.nullish(),
   weekday: TextSchema.nullish(),
   available: z.boolean(),
-  /** Categories are strings: adult, child and senior are the ones a booking request can carry. */
+  /** Categories are strings, read by meaning (`travelerCategoryOf`); `quantity` null is no limit. */
   capacity: z.array(z.object({ category: TextSchema, quantity: z.number().int().nullable() })),
   dates: z.array(z.object({ date: TextSchema })),
   timeslots: z.array(z.object({ start_time: TextSchema })),
@@ -478,7 +500,7 @@ export function priceActivityBooking(
   for (const category of TRAVELER_CATEGORIES) {
     const quantity = counts[category];
     if (quantity === 0) continue;
-    const rate = rates.find((r) => r.category === category);
+    const rate = rates.find((r) => travelerCategoryOf(r.category) === category);
     if (!rate) continue;
     lines.push({
       label: labels[category],

@@ -1,4 +1,4 @@
-import type { ActivityAvailability, TravelerCategory } from '@console/contract';
+import { type ActivityAvailability, type TravelerCategory, travelerCategoryOf } from '@console/contract';
 import type { TravelerCounts } from './search-params.ts';
 
 export const CATEGORY: Record<TravelerCategory, { label: string; field: keyof TravelerCounts; min: number }> =
@@ -8,10 +8,35 @@ export const CATEGORY: Record<TravelerCategory, { label: string; field: keyof Tr
     senior: { label: 'Seniors', field: 'seniors', min: 0 },
   };
 
+type Rate = ActivityAvailability['rates'][number];
+
+/**
+ * A date's rates as the console reads them: those a booking can carry, one per category whatever the service's
+ * spelling (the first when it names one twice), and the others as written, to be shown but not booked.
+ */
+export function readRates(rates: ActivityAvailability['rates']): {
+  bookable: (Rate & { as: TravelerCategory })[];
+  other: Rate[];
+} {
+  const bookable: (Rate & { as: TravelerCategory })[] = [];
+  const other: Rate[] = [];
+  for (const rate of rates) {
+    const as = travelerCategoryOf(rate.category);
+    if (as === null) other.push(rate);
+    else if (!bookable.some((known) => known.as === as)) bookable.push({ ...rate, as });
+  }
+  return { bookable, other };
+}
+
 /** Places left for a category on the chosen date; null when the supplier does not limit it. */
 export function placesLeft(availability: ActivityAvailability, category: TravelerCategory): number | null {
-  const entry = availability.capacity.find((c) => c.category === category);
+  const entry = availability.capacity.find((c) => travelerCategoryOf(c.category) === category);
   return entry ? entry.quantity : null;
+}
+
+/** Places left for a category the console cannot book, by its name as written. */
+export function placesLeftAsWritten(availability: ActivityAvailability, written: string): number | null {
+  return availability.capacity.find((c) => c.category === written)?.quantity ?? null;
 }
 
 /** Why the travellers chosen cannot be booked on this date, or null when they can. */
@@ -22,7 +47,7 @@ export function travelersProblem(
   for (const category of ['adult', 'child', 'senior'] as const) {
     const wanted = travelers[CATEGORY[category].field];
     if (wanted === 0) continue;
-    if (!availability.rates.some((r) => r.category === category))
+    if (!availability.rates.some((r) => travelerCategoryOf(r.category) === category))
       return `This activity takes no ${CATEGORY[category].label.toLowerCase()}.`;
     const left = placesLeft(availability, category);
     if (left !== null && wanted > left)

@@ -1,11 +1,9 @@
 import {
   type ActivityAvailability,
   type ActivityProduct,
-  isOneOf,
   priceActivityBooking,
   productImages,
-  TRAVELER_CATEGORIES,
-  type TravelerCategory,
+  travelerCategoryOf,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -19,7 +17,7 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { useNarrow } from '../../../lib/narrow.ts';
 import { availabilityQuery, useActivityProduct, useAvailability } from '../api/activities.ts';
 import { readSelection, type Selection, writeSelection } from '../search-params.ts';
-import { CATEGORY, placesLeft, travelersProblem } from '../travellers.ts';
+import { CATEGORY, placesLeft, placesLeftAsWritten, readRates, travelersProblem } from '../travellers.ts';
 import { categoryLabel } from './activity-search-page.tsx';
 
 // The calendar works in the browser's own days (a date is its local midnight): with a time zone of its own it
@@ -124,7 +122,7 @@ function TypePrice({ typeId }: { typeId: string }) {
   const availability = useQuery({ ...availabilityQuery(typeId, first), enabled: first !== null });
   // An adult's price when the option names one; else its lowest price above zero (free places are not a price).
   const rates = (availability.data?.rates ?? []).filter((rate) => Number(rate.price.amount) > 0);
-  const adult = rates.find((rate) => rate.category === 'adult');
+  const adult = rates.find((rate) => travelerCategoryOf(rate.category) === 'adult');
   const shown =
     adult ??
     rates.reduce<(typeof rates)[number] | undefined>(
@@ -229,10 +227,9 @@ function DayChoice({
     undefined,
   );
   const needsSlot = day.timeslots.length > 0 && !slot;
-  // Categories are strings in the document; adults, children and seniors are the ones a booking can carry.
-  const rates = day.rates.filter((r): r is typeof r & { category: TravelerCategory } =>
-    isOneOf(TRAVELER_CATEGORIES, r.category),
-  );
+  // Categories are strings in the document, read by meaning; adults, children and seniors are the ones a booking
+  // can carry, and any other is shown as the service wrote it.
+  const { bookable: rates, other } = readRates(day.rates);
   const next = writeSelection({ ...selection, type: null, slot }, { product: productId });
   return (
     <>
@@ -264,41 +261,50 @@ function DayChoice({
           </tr>
         </thead>
         <tbody>
-          {rates.map((rate) => {
-            const left = placesLeft(day, rate.category);
-            return (
-              <tr key={rate.category}>
-                <th scope="row">{CATEGORY[rate.category].label}</th>
-                <td>
-                  {Number(rate.price.amount) === 0
-                    ? `Free (${formatMoney(rate.price)})`
-                    : formatMoney(rate.price)}
-                </td>
-                <td>{left === null ? 'No limit' : left === 0 ? 'Sold out' : left}</td>
-              </tr>
-            );
-          })}
+          {rates.map((rate) => (
+            <RateRow
+              key={rate.as}
+              label={CATEGORY[rate.as].label}
+              rate={rate}
+              left={placesLeft(day, rate.as)}
+            />
+          ))}
+          {other.map((rate) => (
+            <RateRow
+              key={`other-${rate.category}`}
+              label={`${rate.category} (not bookable here)`}
+              rate={rate}
+              left={placesLeftAsWritten(day, rate.category)}
+            />
+          ))}
         </tbody>
       </table>
+      {other.length > 0 && (
+        <p className="muted small">
+          A booking names adults, children and seniors only: {other.map((rate) => rate.category).join(', ')}{' '}
+          {other.length === 1 ? 'is' : 'are'} shown as the supplier lists {other.length === 1 ? 'it' : 'them'}
+          .
+        </p>
+      )}
       <fieldset className="row travellers">
         <legend>Travellers</legend>
         {rates.map((rate) => {
-          const { label, field, min } = CATEGORY[rate.category];
-          const left = placesLeft(day, rate.category);
+          const { label, field, min } = CATEGORY[rate.as];
+          const left = placesLeft(day, rate.as);
           const soldOut = left === 0;
           return soldOut ? (
-            <div key={rate.category} className="field number-field">
+            <div key={rate.as} className="field number-field">
               <label>
                 {label}
-                <input type="number" value={0} disabled aria-describedby={`sold-out-${rate.category}`} />
+                <input type="number" value={0} disabled aria-describedby={`sold-out-${rate.as}`} />
               </label>
-              <span id={`sold-out-${rate.category}`} className="muted small">
+              <span id={`sold-out-${rate.as}`} className="muted small">
                 Sold out
               </span>
             </div>
           ) : (
             <NumberField
-              key={rate.category}
+              key={rate.as}
               label={label}
               value={selection.travelers[field]}
               min={min}
@@ -332,5 +338,25 @@ function DayChoice({
         )}
       </div>
     </>
+  );
+}
+
+function RateRow({
+  label,
+  rate,
+  left,
+}: {
+  label: string;
+  rate: ActivityAvailability['rates'][number];
+  left: number | null;
+}) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>
+        {Number(rate.price.amount) === 0 ? `Free (${formatMoney(rate.price)})` : formatMoney(rate.price)}
+      </td>
+      <td>{left === null ? 'No limit' : left === 0 ? 'Sold out' : left}</td>
+    </tr>
   );
 }

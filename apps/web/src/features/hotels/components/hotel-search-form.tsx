@@ -20,11 +20,12 @@ function usePlaceOptions(text: string): { options: PlaceOption[]; loading: boole
   const places = useHotelPlaces(text);
   return {
     loading: places.isFetching,
+    // A place's type is a string in the document: read in any case (`Hotel`, `CITY`), shown as written if unknown.
     options: (places.data?.data ?? []).map((p) => ({
       id: p.id,
       label: p.name,
-      detail: `${TYPE_LABEL[p.type] ?? p.type} · ${p.country}`,
-      kind: p.type,
+      detail: `${TYPE_LABEL[p.type.toLowerCase()] ?? p.type} · ${p.country}`,
+      kind: p.type.toLowerCase(),
     })),
   };
 }

@@ -74,3 +74,29 @@ test('an agent books from the command palette: a one-line search, the hold, then
   await page.keyboard.press('Escape');
   await expect(palette).toBeHidden();
 });
+
+test('a line with a day that is not in the calendar offers no search and says why; a link with one keeps the rest', async ({
+  agentPage: page,
+}) => {
+  await page.goto('/bookings');
+  await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('searchbox', { name: 'Go to, search or do' }).fill('LON NYC 2027-02-31 1a');
+  await expect(palette.getByRole('status')).toHaveText(
+    '2027-02-31 is not a date in the calendar. No search is offered for it.',
+  );
+  await expect(palette.getByRole('menuitem', { name: /^Search flights/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The same search as a link: what reads is filled in, the date is named as left out.
+  await page.goto('/flights?from=LON&to=NYC&depart=2027-02-31&adults=2&cabin=business');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Part of this link could not be read' }),
+  ).toContainText('the outbound date “2027-02-31” is not a date in the calendar');
+  await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue(/LON/);
+  await expect(page.getByRole('combobox', { name: 'To' })).toHaveValue(/NYC/);
+  await expect(page.getByRole('spinbutton', { name: 'Adults (12+)' })).toHaveValue('2');
+  await expect(page.getByRole('region', { name: 'Results' })).toHaveCount(0);
+  await expectAccessible(page, 'a link read in part');
+});

@@ -26,6 +26,7 @@ import {
   badAnswers,
   everyInputType,
   goodAnswers,
+  money,
 } from './fixtures.ts';
 
 describe('activity products', () => {
@@ -103,6 +104,15 @@ describe('availability and booking options', () => {
       });
     },
   );
+
+  it('refuses a date and time on a day that does not exist, and takes 29 February of a leap year', () => {
+    const landing = everyInputType.find((o) => o.id === 'landing');
+    if (!landing) throw new Error('fixture missing');
+    const result = answerValueSchema(landing).safeParse('2027-02-31T10:00');
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['is not a real date']);
+    expect(answerValueSchema(landing).safeParse('2027-02-29T10:00').success).toBe(false);
+    expect(answerValueSchema(landing).safeParse('2028-02-29T10:00').success).toBe(true);
+  });
 
   it('explains a format_regex failure with the option description', () => {
     const passport = everyInputType.find((o) => o.id === 'passport');
@@ -201,9 +211,9 @@ describe('pricing an activity booking', () => {
 
   it('reads a service that names its categories in capitals, in the plural or with an unknown one beside them', () => {
     const rates = [
-      { category: 'ADULT', price: { amount: '22.00', currency: 'USD' } },
-      { category: 'Children', price: { amount: '11.00', currency: 'USD' } },
-      { category: 'INFANT', price: { amount: '0.00', currency: 'USD' } },
+      { category: 'ADULT', price: money('22.00') },
+      { category: 'Children', price: money('11.00') },
+      { category: 'INFANT', price: money('0.00') },
     ];
     const { total, lines } = priceActivityBooking(
       rates,

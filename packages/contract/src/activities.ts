@@ -4,6 +4,7 @@ import { addMoney, type Money, MoneySchema, multiplyMoney, ZERO } from './money.
 import {
   ClientReferenceSchema,
   CountryCodeSchema,
+  calendarDate,
   DateSchema,
   EmailSchema,
   PersonNameSchema,
@@ -270,7 +271,7 @@ export function answerValueSchema(option: BookingOption): z.ZodType<unknown> {
       return z
         .string()
         .regex(LOCAL_DATETIME_PATTERN, { error: 'must be a date and time like 2026-12-01T14:30' })
-        .refine((value) => !Number.isNaN(Date.parse(`${value}:00Z`)), { error: 'is not a real date' })
+        .refine((value) => calendarDate(value.slice(0, 10)) !== null, { error: 'is not a real date' })
         .superRefine((value, ctx) => {
           const problem = withinValidity(option, value.slice(0, 10));
           if (problem) ctx.addIssue({ code: 'custom', message: problem });

@@ -2,8 +2,16 @@ import { z } from 'zod';
 
 /** RFC 3339 date-time with a Z or an offset, as every `*_at` and deadline field carries. */
 export const DateTimeSchema = z.iso.datetime({ offset: true });
-/** Calendar date, YYYY-MM-DD. */
+/** Calendar date, YYYY-MM-DD, naming a day that exists: 2027-02-31 and 2027-02-29 are refused, 2028-02-29 is not. */
 export const DateSchema = z.iso.date();
+
+/**
+ * The one reading of a date a person types or a link carries: the same text when it is YYYY-MM-DD and names a day
+ * of the calendar, else null. `Date.parse` is no such check: it takes 2027-02-31 and rolls it into March.
+ */
+export function calendarDate(text: string | null | undefined): string | null {
+  return typeof text === 'string' && DateSchema.safeParse(text).success ? text : null;
+}
 
 export const EnvironmentSchema = z.enum(['test', 'live']);
 export type Environment = z.infer<typeof EnvironmentSchema>;

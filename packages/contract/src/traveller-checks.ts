@@ -1,12 +1,10 @@
-import { ageOn } from './primitives.ts';
+import { ageOn, calendarDate } from './primitives.ts';
 import type { Traveller } from './travellers.ts';
 
 /**
  * A booking form's checks of its travellers against the trip (decision 018). Kept apart from the directory's schemas
  * so a booking page carries these few functions only.
  */
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The passport a booking uses: the one valid longest, among the passports (else any document). */
 export function bookingDocument(
@@ -85,8 +83,8 @@ export function travellerChecks(travellers: readonly TravellerOnForm[], trip: Tr
         });
       else seen.set(key, index);
     }
-    const expires = t.document_expires_on;
-    if (expires && ISO_DATE.test(expires) && trip.ends_on) {
+    const expires = calendarDate(t.document_expires_on);
+    if (expires && trip.ends_on) {
       if (expires <= trip.ends_on)
         checks.push({
           index,
@@ -104,7 +102,7 @@ export function travellerChecks(travellers: readonly TravellerOnForm[], trip: Tr
           message: `The passport expires on ${expires}, within six months of the trip's end (${trip.ends_on}): many countries refuse entry.`,
         });
     }
-    if (t.type && trip.starts_on && ISO_DATE.test(t.date_of_birth)) {
+    if (t.type && trip.starts_on && calendarDate(t.date_of_birth) !== null) {
       const age = ageOn(t.date_of_birth, trip.starts_on);
       if (age >= 0 && typeForAge(age) !== t.type)
         checks.push({

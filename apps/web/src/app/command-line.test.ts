@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeLine, flightSearchUrl, readCommandLine, readDate } from './command-line.ts';
+import { describeLine, flightSearchUrl, readCommandLine, readDate, unreadDateIn } from './command-line.ts';
 
 const today = '2026-11-23';
 
@@ -57,6 +57,20 @@ describe('a search typed on one line', () => {
       query: 'canal tour',
       date: '2026-12-14',
     });
+  });
+
+  it('reads only days of the calendar: 31 February is none, 29 February the next that exists', () => {
+    expect(readDate('2027-02-31', today)).toBeNull();
+    expect(readDate('2027-02-29', today)).toBeNull();
+    expect(readDate('2028-02-29', today)).toBe('2028-02-29');
+    expect(readDate('29feb', today)).toBe('2028-02-29');
+    expect(readDate('31apr', today)).toBeNull();
+    expect(readCommandLine('LON NYC 2027-02-31 1a', today)).toBeNull();
+    expect(readCommandLine('hotel paris 2027-02-31 3n', today)).toBeNull();
+    expect(unreadDateIn('LON NYC 2027-02-31 1a', today)).toBe('2027-02-31 is not a date in the calendar.');
+    expect(unreadDateIn('hotel paris 31feb 3n', today)).toBe('31feb is not a date in the calendar.');
+    expect(unreadDateIn('LON NYC 12dec 1a', today)).toBeNull();
+    expect(unreadDateIn('ABC123 4dogs', today)).toBeNull();
   });
 
   it('is no search for a PNR, a name or half a line', () => {

@@ -1,3 +1,4 @@
+import { calendarDate } from '@console/contract';
 /**
  * A search typed on one line in the command palette, as GDS agents type them:
  *   `LON NYC 12dec 2a`              flights London → New York on the next 12 December, two adults
@@ -30,18 +31,30 @@ const iso = (y: number, m: number, d: number) =>
 
 /** A date token (`12dec`, `2026-12-12`) as YYYY-MM-DD: the next such day on or after `today`; null if not one. */
 export function readDate(token: string, today: string): string | null {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(token)) return Number.isNaN(Date.parse(token)) ? null : token;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(token)) return calendarDate(token);
   const match = /^(\d{1,2})([a-z]{3})$/i.exec(token);
   if (!match?.[1] || !match[2]) return null;
   const month = MONTHS.indexOf(match[2].toLowerCase()) + 1;
   const day = Number(match[1]);
   if (month === 0 || day < 1) return null;
   const year = Number(today.slice(0, 4));
-  for (const y of [year, year + 1]) {
-    const date = new Date(Date.UTC(y, month - 1, day));
-    if (date.getUTCDate() !== day) return null;
-    const text = iso(y, month, day);
-    if (text >= today) return text;
+  // 29feb is the next 29 February that exists; 31feb is none.
+  for (let y = year; y <= year + 4; y++) {
+    const text = calendarDate(iso(y, month, day));
+    if (text && text >= today) return text;
+  }
+  return null;
+}
+
+/**
+ * A token of the line that is written as a date but names no day of the calendar (`2027-02-31`, `31feb`), in words
+ * for the palette to say why it offers no search; null when there is none.
+ */
+export function unreadDateIn(line: string, today: string): string | null {
+  for (const token of line.trim().split(/\s+/)) {
+    const month = /^\d{1,2}([a-z]{3})$/i.exec(token)?.[1]?.toLowerCase();
+    const dateLike = /^\d{4}-\d{2}-\d{2}$/.test(token) || (month !== undefined && MONTHS.includes(month));
+    if (dateLike && readDate(token, today) === null) return `${token} is not a date in the calendar.`;
   }
   return null;
 }

@@ -25,7 +25,7 @@ import { api, queryString } from '../lib/api.ts';
 import { orderPath } from '../lib/booking-path.ts';
 import { usePageActionList } from '../lib/page-actions.ts';
 import { serviceNow } from '../lib/service-clock.ts';
-import { describeLine, flightSearchUrl, readCommandLine } from './command-line.ts';
+import { describeLine, flightSearchUrl, readCommandLine, unreadDateIn } from './command-line.ts';
 import { NAV } from './nav.ts';
 import { paletteShown, typedBeforeOpen } from './palette-signal.ts';
 
@@ -73,6 +73,7 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
   const q = useDeferredValue(typed.trim());
   const today = new Date(serviceNow()).toISOString().slice(0, 10);
   const line = useMemo(() => readCommandLine(q, today), [q, today]);
+  const unreadDate = line ? null : unreadDateIn(q, today);
   const lookup = q.length >= 2 && !line;
   const go = (to: string) => () => {
     onClose();
@@ -214,6 +215,11 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
             <p id="palette-help" className="muted small">
               ↑ ↓ to choose, Enter to run, Esc to close.{loading ? ' Searching…' : ''}
             </p>
+            {unreadDate && (
+              <p role="status" className="notice small">
+                {unreadDate} No search is offered for it.
+              </p>
+            )}
             <Menu
               className="palette-list"
               aria-label="Results"

@@ -6,6 +6,7 @@ import {
   readFilters,
   readForm,
   readHotelSearch,
+  readLink,
   readRooms,
   readView,
   toggleFilter,
@@ -117,5 +118,24 @@ describe('the occupancy searched', () => {
     expect(describeOccupancy([{ adults: 2, children: [4, 9] }])).toBe(
       '1 room: 2 adults and 2 children of 4, 9',
     );
+  });
+});
+
+describe('a hotel search link that cannot be read whole', () => {
+  it('keeps the place and the rooms and names the check-out date that is not in the calendar', () => {
+    const params = new URLSearchParams(
+      'place=2001&name=Paris&type=city&in=2027-02-27&out=2027-02-30&rooms=2',
+    );
+    expect(readForm(params)).toBeNull();
+    expect(readLink(params)).toEqual({
+      values: {
+        place: '2001',
+        placeName: 'Paris',
+        placeType: 'city',
+        checkIn: '2027-02-27',
+        rooms: [{ adults: 2, children: [] }],
+      },
+      dropped: ['the check-out date “2027-02-30” is not a date in the calendar'],
+    });
   });
 });

@@ -11,8 +11,10 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { LinkNotice } from '../../../components/link-notice.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
+import { unreadableDates } from '../../../lib/link-reading.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { useNarrow } from '../../../lib/narrow.ts';
 import { availabilityQuery, useActivityProduct, useAvailability } from '../api/activities.ts';
@@ -86,6 +88,10 @@ export function ActivityPage() {
       </p>
       <Gallery product={p} />
       <p>{p.description}</p>
+      <LinkNotice
+        dropped={unreadableDates(params, { date: 'the date' })}
+        next="Choose a date in the calendar."
+      />
 
       {p.product_types.length > 1 && (
         <fieldset className="option-group">

@@ -3,11 +3,13 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CheckGroup } from '../../../components/check-group.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { LinkNotice } from '../../../components/link-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { loadOrReload } from '../../../lib/new-version.ts';
 import { useFlightSearchStream } from '../api/flight-search-stream.ts';
 import { rememberOffer } from '../api/offers.ts';
 import {
+  readLink,
   readSearch,
   readView,
   type SearchForm,
@@ -46,6 +48,8 @@ export function FlightSearchPage() {
     void navigate(`/flights/book/${offer.id}?${params.toString()}`);
   };
   const search = useMemo(() => readSearch(params), [params]);
+  // A link with no complete search fills in what it can and says what it left out.
+  const link = useMemo(() => (search || params.size === 0 ? null : readLink(params)), [search, params]);
   const view = readView(params);
   const requestKey = search ? JSON.stringify(search.request) : '';
   const stream = useFlightSearchStream(search?.request ?? null, requestKey);
@@ -90,7 +94,12 @@ export function FlightSearchPage() {
   return (
     <div className="page">
       <h1>Flights</h1>
-      <SearchFormPanel key={requestKey} initial={search?.form ?? null} onSearch={onSearch} />
+      <SearchFormPanel
+        key={requestKey || params.toString()}
+        initial={search?.form ?? link?.values ?? null}
+        onSearch={onSearch}
+      />
+      {link && <LinkNotice dropped={link.dropped} />}
       {search && (
         <section className="results" aria-label="Results">
           <div className="results-bar">

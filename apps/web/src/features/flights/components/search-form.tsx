@@ -36,18 +36,20 @@ export function SearchFormPanel({
   initial,
   onSearch,
 }: {
-  initial: SearchForm | null;
+  /** A search read from the URL, or as much of one as a link held. */
+  initial: Partial<SearchForm> | null;
   onSearch: (form: SearchForm) => void;
 }) {
   const form = useForm<SearchForm>({
     resolver: zodResolver(SearchFormSchema),
-    defaultValues: initial ?? {
+    defaultValues: {
       trip: 'return',
       legs: [],
       adults: 1,
       children: 0,
       infants: 0,
       cabin: 'economy',
+      ...initial,
     },
   });
   const legs = useFieldArray({ control: form.control, name: 'legs' });

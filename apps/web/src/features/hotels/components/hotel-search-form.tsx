@@ -48,13 +48,14 @@ export function HotelSearchForm({
   onSearch,
   onHotel,
 }: {
-  initial: HotelForm | null;
+  /** A search read from the URL, or as much of one as a link held. */
+  initial: Partial<HotelForm> | null;
   onSearch: (form: HotelForm) => void;
   onHotel: (form: HotelForm) => void;
 }) {
   const form = useForm<HotelForm>({
     resolver: zodResolver(HotelFormSchema),
-    defaultValues: initial ?? defaultHotelForm(),
+    defaultValues: { ...defaultHotelForm(), ...initial },
   });
   const rooms = useFieldArray({ control: form.control, name: 'rooms' });
   const checkIn = useWatch({ control: form.control, name: 'checkIn' });

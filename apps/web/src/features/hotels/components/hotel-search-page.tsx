@@ -2,6 +2,7 @@ import type { Facet, HotelCitySearch, HotelSummary } from '@console/contract';
 import { memo, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { LinkNotice } from '../../../components/link-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { formatCount, formatMoney } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
@@ -15,6 +16,7 @@ import {
   readCitySearch,
   readFilters,
   readForm,
+  readLink,
   readView,
   stayParams,
   toggleFilter,
@@ -30,6 +32,8 @@ export function HotelSearchPage() {
   const navigate = useNavigate();
   const request = useMemo(() => readCitySearch(params), [params]);
   const form = useMemo(() => readForm(params), [params]);
+  // A link with no complete search fills in what it can and says what it left out.
+  const link = useMemo(() => (form || params.size === 0 ? null : readLink(params)), [form, params]);
   const search = useHotelSearch(request);
   const view = readView(params);
   const filters = useMemo(() => readFilters(params), [params]);
@@ -52,12 +56,19 @@ export function HotelSearchPage() {
       <h1>Hotels</h1>
       <HotelSearchForm
         key={params.get('place') ?? 'new'}
-        initial={form}
+        initial={form ?? link?.values ?? null}
         onSearch={(f) => setParams(writeForm(f, params))}
         onHotel={(f) => void goHotel(f)}
       />
-      {params.get('place') && !request && (
-        <p className="notice">This link holds an incomplete search: choose a destination and dates above.</p>
+      {link && link.dropped.length > 0 ? (
+        <LinkNotice dropped={link.dropped} />
+      ) : (
+        params.get('place') &&
+        !request && (
+          <p className="notice">
+            This link holds an incomplete search: choose a destination and dates above.
+          </p>
+        )
       )}
       {search.error && <QueryErrorNotice query={search} title="The hotel search did not work" />}
       {request && (

@@ -87,7 +87,22 @@ export function unreachable(error: unknown): boolean {
   );
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits `ms`, a back-off or a Retry-After, and no longer than the caller wants it: the wait ends at once when
+ * `signal` aborts (the browser went away), so the caller checks `signal.aborted` after it and gives up.
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
 
 /**
  * Backoff before retry n (1, 2, ...): 100 ms, 300 ms, 900 ms, with jitter. A Retry-After the service sends is

@@ -227,6 +227,57 @@ describe('the service client', () => {
     expect(error instanceof ServiceError && error.message).toMatch(/wait 60 s/);
   });
 
+  it('stops waiting out a Retry-After as soon as its caller goes away, and does not ask again', async () => {
+    await client.op.wallet({});
+    await sb.control('/faults', {
+      path: '/v3/wallet',
+      mode: 'status',
+      status: 429,
+      retry_after: 8,
+      count: 2,
+    });
+    const caller = new AbortController();
+    const started = Date.now();
+    const answer = client.op.wallet({ signal: caller.signal }).catch((e: unknown) => e);
+    setTimeout(() => caller.abort(), 200);
+    const error = await answer;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(error instanceof ServiceError && error.status).toBe(429);
+    // The second fault is still waiting: the call was not repeated after its caller left.
+    const faults = (await (await fetch(`${sb.origin}/_sandbox/faults`)).json()) as {
+      data: { count: number }[];
+    };
+    expect(faults.data.map((fault) => fault.remaining)).toEqual([1]);
+  });
+
+  it('ends a back-off between retries as soon as its caller goes away', async () => {
+    // Five retries back off 0.1 + 0.3 + 0.9 + 2.7 + 8.1 s: the caller leaves during the third wait.
+    const patient = new ServiceClient({
+      baseUrl: `${sb.origin}/v3`,
+      clientId: 'cid_test_demo',
+      clientSecret: 'sk_test_demo',
+      timeoutMs: 30_000,
+      retries: 5,
+    });
+    try {
+      await patient.op.wallet({});
+      await sb.control('/faults', { path: '/v3/wallet', mode: 'status', status: 503, count: 10 });
+      const caller = new AbortController();
+      const started = Date.now();
+      const answer = patient.op.wallet({ signal: caller.signal }).catch((e: unknown) => e);
+      setTimeout(() => caller.abort(), 600);
+      const error = await answer;
+      expect(Date.now() - started).toBeLessThan(1300);
+      expect(error instanceof ServiceError && error.status).toBe(503);
+      const faults = (await (await fetch(`${sb.origin}/_sandbox/faults`)).json()) as {
+        data: { count: number }[];
+      };
+      expect(faults.data.map((fault) => fault.remaining)).toEqual([7]);
+    } finally {
+      await patient.close();
+    }
+  });
+
   it('gets a new token and repeats once when the service revokes a token early', async () => {
     await client.op.wallet({});
     const before = client.tokens.tokenCalls;

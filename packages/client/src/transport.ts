@@ -287,12 +287,14 @@ export class Transport {
           // The service asked for the wait: it does not count against the call's own deadline.
           deadline += waitMs;
           attempt -= 1;
-          await sleep(waitMs);
+          await sleep(waitMs, options.signal);
+          if (options.signal?.aborted) throw error;
           continue;
         }
         const pause = backoffMs(attempt);
         if (!error.retryable || attempt >= attempts || Date.now() + pause >= deadline) throw error;
-        await sleep(pause);
+        await sleep(pause, options.signal);
+        if (options.signal?.aborted) throw error;
       }
     }
   }

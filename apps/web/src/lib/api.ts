@@ -183,8 +183,16 @@ export async function createOnce<S extends z.ZodType>(
       return { value, reconciled: headers.get('Console-Reconciled') === 'true' };
     } catch (error) {
       const delay = RECONCILE_DELAYS_MS[attempt];
-      if (delay === undefined || !outcomeMayBeUnknown(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (delay === undefined || !outcomeMayBeUnknown(error) || options.signal?.aborted) throw error;
+      // The wait ends with the caller's signal too; the booking is then settled by the console's own reconciling.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        options.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      if (options.signal?.aborted) throw error;
     }
   }
 }

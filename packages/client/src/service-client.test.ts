@@ -245,7 +245,7 @@ describe('the service client', () => {
     expect(error instanceof ServiceError && error.status).toBe(429);
     // The second fault is still waiting: the call was not repeated after its caller left.
     const faults = (await (await fetch(`${sb.origin}/_sandbox/faults`)).json()) as {
-      data: { count: number }[];
+      data: { remaining: number }[];
     };
     expect(faults.data.map((fault) => fault.remaining)).toEqual([1]);
   });
@@ -270,7 +270,7 @@ describe('the service client', () => {
       expect(Date.now() - started).toBeLessThan(1300);
       expect(error instanceof ServiceError && error.status).toBe(503);
       const faults = (await (await fetch(`${sb.origin}/_sandbox/faults`)).json()) as {
-        data: { count: number }[];
+        data: { remaining: number }[];
       };
       expect(faults.data.map((fault) => fault.remaining)).toEqual([7]);
     } finally {

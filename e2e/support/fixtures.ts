@@ -33,16 +33,17 @@ export async function sandboxStats(): Promise<{
 
 export const test = base.extend<{ agentPage: Page }>({
   // Every journey fails on a request the console's Content-Security-Policy refused (decision 025): a style, script or
-  // picture the policy does not allow would otherwise only show as something missing on the screen.
+  // picture the policy does not allow would otherwise only show as something missing on the screen. And on any
+  // complaint of the browser about the console's headers (a Permissions-Policy feature it does not know).
   page: async ({ page }, use) => {
     const refused: string[] = [];
     page.on('console', (message) => {
-      if (!/Content Security Policy/i.test(message.text())) return;
+      if (!/Content Security Policy|Permissions-Policy|Permissions Policy/i.test(message.text())) return;
       const at = message.location();
       refused.push(`${message.text()} (at ${at.url}:${at.lineNumber}:${at.columnNumber})`);
     });
     await use(page);
-    expect(refused, 'requests the Content-Security-Policy refused').toEqual([]);
+    expect(refused, 'what the browser refused or complained of in the console’s headers').toEqual([]);
   },
   agentPage: async ({ page }, use) => {
     await signIn(page, 'agent', '/flights');

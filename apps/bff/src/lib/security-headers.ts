@@ -10,13 +10,14 @@ import type { AppEnv } from './types.ts';
  */
 export type SecurityHeaders = Readonly<Record<string, string>>;
 
-/** Browser features the console never uses: every one denied to the page and anything it could embed. */
+/**
+ * Browser features the console never uses: every one denied to the page and anything it could embed. Only features
+ * the browsers know are named: Chromium writes a warning to the console for each name it does not know
+ * (`ambient-light-sensor`, `battery`, `bluetooth` and `web-share` were such), and the journeys fail on any warning.
+ */
 const DENIED_FEATURES = [
   'accelerometer',
-  'ambient-light-sensor',
   'autoplay',
-  'battery',
-  'bluetooth',
   'camera',
   'display-capture',
   'encrypted-media',
@@ -37,7 +38,6 @@ const DENIED_FEATURES = [
   'screen-wake-lock',
   'serial',
   'usb',
-  'web-share',
   'xr-spatial-tracking',
 ];
 
@@ -86,7 +86,7 @@ export function securityHeaders(options: SecurityOptions): SecurityHeaders {
 
 /**
  * Sets the headers on every answer after its handler ran. An answer that brings its own stricter policy keeps it (a
- * relayed SVG: `default-src 'none'; sandbox`).
+ * relayed SVG: `default-src 'none'; frame-ancestors 'none'; sandbox`).
  */
 export function withSecurityHeaders(headers: SecurityHeaders) {
   const entries = Object.entries(headers);

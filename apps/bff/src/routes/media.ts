@@ -20,7 +20,7 @@ export function mediaRoutes(d: Deps) {
       'Cache-Control': media.cacheControl ?? 'public, max-age=3600',
       // An SVG opened on its own runs no script, loads nothing and takes no style from outside itself: its own policy,
       // stricter than the console's, which the headers middleware leaves in place.
-      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
     });
   });
 }

@@ -61,6 +61,18 @@ export const TripsQuerySchema = z.object({
 
 export const TRIP_PART_PRODUCTS = ['flight', 'hotel', 'activity'] as const;
 
+export const TIMELINE_KINDS = ['flight', 'check_in', 'check_out', 'activity'] as const;
+
+/** One line of a trip's timeline: when (a local `YYYY-MM-DD HH:MM`, a date alone, or null), what, and of what kind. */
+export const TimelineLineSchema = z.object({
+  at: z.string().nullable(),
+  text: z.string(),
+  kind: z.enum(TIMELINE_KINDS).optional(),
+  /** A flight leg's local landing time, by which a check-in that day follows it. */
+  lands_at: z.string().nullable().optional(),
+});
+export type TimelineLine = z.infer<typeof TimelineLineSchema>;
+
 /** One booking of a trip as read from the service now, with what the timeline needs. */
 export const TripPartSchema = z.object({
   booking_id: z.string(),
@@ -78,7 +90,7 @@ export const TripPartSchema = z.object({
   /** How many travel: names may be unknown (an activity gives counts). */
   traveller_count: z.number().int().nullable(),
   /** Lines for the timeline: each flight leg, the stay, the activity's slot. */
-  lines: z.array(z.object({ at: z.string().nullable(), text: z.string() })),
+  lines: z.array(TimelineLineSchema),
   /** False when the service could not be asked (the part is shown from the ledger). */
   read: z.boolean(),
 });
@@ -113,3 +125,60 @@ export const TripDetailSchema = TripSchema.extend({
 export type TripDetail = z.infer<typeof TripDetailSchema>;
 
 export const AttachBookingSchema = z.strictObject({ booking_id: z.string().trim().min(1).max(200) });
+
+// ---------- the order a client lives a trip in ----------
+
+const LOCAL = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2}))?/;
+const minutesOf = (hours: string, minutes: string) => Number(hours) * 60 + Number(minutes);
+/** The customary hours of a stay, for a check-in or check-out the service gives as a date alone. */
+const CHECK_IN_HOUR = 15 * 60;
+const CHECK_OUT_HOUR = 11 * 60;
+/** An activity with no start time: any time that day, placed at noon. */
+const ANY_TIME = 12 * 60;
+
+/**
+ * A trip's lines in the order the client lives them (decision 027). Lines with a time sort by it (local wall clock, as
+ * the service gives it). A date alone is placed by what it is: a check-in after every flight that lands that day (or
+ * at 15:00 when none does), a check-out before every flight that leaves that day (or at 11:00), an activity with no
+ * start time at noon. Lines with no readable date come last, in the order given. Sorting the text instead put a
+ * date alone before any time that day: the hotel before the flight that gets there.
+ */
+export function inLivedOrder<L extends TimelineLine>(lines: readonly L[]): L[] {
+  const landings = new Map<string, number>();
+  const departures = new Map<string, number>();
+  for (const line of lines) {
+    if (line.kind !== 'flight') continue;
+    const leaves = LOCAL.exec(line.at ?? '');
+    if (leaves?.[1] && leaves[2] && leaves[3]) {
+      const at = minutesOf(leaves[2], leaves[3]);
+      departures.set(leaves[1], Math.min(departures.get(leaves[1]) ?? at, at));
+    }
+    const lands = LOCAL.exec(line.lands_at ?? '');
+    if (lands?.[1] && lands[2] && lands[3]) {
+      const at = minutesOf(lands[2], lands[3]);
+      landings.set(lands[1], Math.max(landings.get(lands[1]) ?? at, at));
+    }
+  }
+  const keyOf = (line: L): [string, number] | null => {
+    const match = LOCAL.exec(line.at ?? '');
+    if (!match?.[1]) return null;
+    const date = match[1];
+    if (match[2] && match[3]) return [date, minutesOf(match[2], match[3])];
+    if (line.kind === 'check_in') {
+      const landed = landings.get(date);
+      return [date, landed === undefined ? CHECK_IN_HOUR : landed + 0.5];
+    }
+    if (line.kind === 'check_out') {
+      const leaves = departures.get(date);
+      return [date, leaves === undefined ? CHECK_OUT_HOUR : leaves - 0.5];
+    }
+    return [date, ANY_TIME];
+  };
+  return lines
+    .map((line, index) => ({ line, index, key: keyOf(line) }))
+    .sort((a, b) => {
+      if (!a.key || !b.key) return a.key ? -1 : b.key ? 1 : a.index - b.index;
+      return a.key[0].localeCompare(b.key[0]) || a.key[1] - b.key[1] || a.index - b.index;
+    })
+    .map(({ line }) => line);
+}

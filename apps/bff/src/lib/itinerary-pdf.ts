@@ -1,26 +1,35 @@
-import type { Trip, TripPart } from '@console/contract';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { inLivedOrder, type Trip, type TripPart } from '@console/contract';
+import { type Color, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import { PdfText, type Weight } from './pdf-text.ts';
 
 /** Parts a traveller can travel on: ticketed flights, confirmed stays and activities. */
 const CONFIRMED = new Set(['ticketed', 'confirmed', 'completed', 'issued']);
 export const isConfirmed = (part: Pick<TripPart, 'status'>) => CONFIRMED.has(part.status.toLowerCase());
 
-/** Helvetica in a PDF speaks WinAnsi: accents stripped, what it cannot draw replaced. */
-function printable(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[—–]/g, '-')
-    .replace(/[’‘]/g, "'")
-    .replace(/→/g, '->')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+const PRODUCT = { flight: 'Flight', hotel: 'Hotel', activity: 'Activity' } as const;
+const A4: [number, number] = [595.28, 841.89];
+const RIGHT = A4[0] - 48;
+const INK = rgb(0.1, 0.12, 0.16);
+const MUTED = rgb(0.4, 0.42, 0.48);
+
+/** One paragraph of the document: where it starts, how it looks, and the space after it. */
+interface Block {
+  text: string;
+  x: number;
+  size: number;
+  weight: Weight;
+  color: Color;
+  after: number;
+  /** Starts on a new page unless this much room is left. */
+  room?: number;
+  /** Drawn at the same height as the next block (a date beside its line), moving nothing down. */
+  beside?: boolean;
 }
 
-const PRODUCT = { flight: 'Flight', hotel: 'Hotel', activity: 'Activity' } as const;
-
 /**
- * The traveller's itinerary of a trip: the confirmed parts only, in time order, each with the reference to quote.
- * Holds and cancelled parts are left out: the document is what the traveller can rely on.
+ * The traveller's itinerary of a trip: the confirmed parts only, line by line in the order the client lives them
+ * (the trip page's timeline, decision 027), each part with the reference to quote and its travellers, every name as
+ * written in any script. Holds and cancelled parts are left out: the document is what the traveller can rely on.
  */
 export async function itineraryPdf(
   trip: Trip,
@@ -29,59 +38,75 @@ export async function itineraryPdf(
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Itinerary ${trip.reference}`);
-  pdf.setSubject(printable(trip.name));
+  pdf.setSubject(trip.name);
   pdf.setProducer('Booking console');
   pdf.setCreationDate(issuedAt);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const ink = rgb(0.1, 0.12, 0.16);
-  const muted = rgb(0.4, 0.42, 0.48);
-  let page: PDFPage = pdf.addPage([595.28, 841.89]);
-  let y = 780;
-  const room = (needed: number) => {
-    if (y - needed > 60) return;
-    page = pdf.addPage([595.28, 841.89]);
-    y = 780;
-  };
-  const text = (value: string, x: number, size: number, font: PDFFont, color = ink) => {
-    page.drawText(printable(value), { x, y, size, font, color, maxWidth: 595.28 - x - 48 });
-  };
+  const blocks = itineraryBlocks(trip, parts, issuedAt);
+  const fonts = await PdfText.for(pdf, blocks);
+
+  let page: PDFPage = pdf.addPage(A4);
   page.drawRectangle({ x: 40, y: 800, width: 515, height: 4, color: rgb(0.05, 0.4, 0.75) });
-  text('Itinerary', 56, 24, bold);
-  y -= 30;
-  text(trip.name, 56, 14, bold);
-  y -= 20;
-  text(`Trip reference ${trip.reference}`, 56, 11, regular, muted);
-  y -= 16;
-  if (trip.travellers.length > 0) {
-    text(`Travellers: ${trip.travellers.join(', ')}`, 56, 11, regular, muted);
-    y -= 16;
-  }
-  text(`Issued ${issuedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`, 56, 9, regular, muted);
-  y -= 36;
-  const confirmed = parts
-    .filter(isConfirmed)
-    .sort((a, b) => String(a.starts_at ?? '9').localeCompare(String(b.starts_at ?? '9')));
-  if (confirmed.length === 0) {
-    text('No part of this trip is confirmed yet.', 56, 12, regular);
-  }
-  for (const part of confirmed) {
-    room(40 + part.lines.length * 16);
-    text(`${PRODUCT[part.product]} · ${part.reference ?? part.booking_id}`, 56, 13, bold);
-    y -= 18;
-    text(part.title, 56, 11, regular);
-    y -= 16;
-    for (const line of part.lines) {
-      room(16);
-      text(line.text, 72, 10, regular);
-      y -= 15;
+  let y = 780;
+  for (const block of blocks) {
+    if (block.room !== undefined && y - block.room < 60) {
+      page = pdf.addPage(A4);
+      y = 780;
     }
-    if (part.travellers.length > 0) {
-      room(16);
-      text(`For ${part.travellers.join(', ')}`, 72, 10, regular, muted);
-      y -= 15;
-    }
-    y -= 14;
+    const lineHeight = block.size * 1.3;
+    const maxWidth = RIGHT - block.x;
+    const lines = fonts.draw(page, block.text, { ...block, y, maxWidth, lineHeight });
+    if (!block.beside) y -= lines * lineHeight + block.after;
   }
   return pdf.save();
+}
+
+function itineraryBlocks(trip: Trip, parts: readonly TripPart[], issuedAt: Date): Block[] {
+  const block = (text: string, x: number, size: number, weight: Weight, color = INK, after = 4): Block => ({
+    text,
+    x,
+    size,
+    weight,
+    color,
+    after,
+  });
+  const blocks: Block[] = [
+    block('Itinerary', 56, 24, 'bold', INK, 8),
+    block(trip.name, 56, 14, 'bold'),
+    block(`Trip reference ${trip.reference}`, 56, 11, 'regular', MUTED),
+    ...(trip.travellers.length > 0
+      ? [block(`Travellers: ${trip.travellers.join(', ')}`, 56, 11, 'regular', MUTED)]
+      : []),
+    block(`Issued ${issuedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`, 56, 9, 'regular', MUTED, 24),
+  ];
+  const confirmed = parts.filter(isConfirmed);
+  if (confirmed.length === 0)
+    return [...blocks, block('No part of this trip is confirmed yet.', 56, 12, 'regular')];
+
+  const lines = inLivedOrder(
+    confirmed.flatMap((part) =>
+      (part.lines.length > 0 ? part.lines : [{ at: part.starts_at, text: part.title }]).map((line) => ({
+        ...line,
+        part,
+      })),
+    ),
+  );
+  const introduced = new Set<string>();
+  for (const line of lines) {
+    const { part } = line;
+    const first = !introduced.has(part.booking_id);
+    introduced.add(part.booking_id);
+    const travellers = first && part.travellers.length > 0;
+    blocks.push({
+      ...block(line.at ?? 'Date not known', 56, 10, 'bold'),
+      beside: true,
+      room: first ? 70 : 30,
+    });
+    if (first) {
+      blocks.push(block(`${PRODUCT[part.product]} · ${part.reference ?? part.booking_id}`, 160, 11, 'bold'));
+      if (part.title !== line.text) blocks.push(block(part.title, 160, 10, 'regular', MUTED));
+    }
+    blocks.push(block(line.text, 160, 10, 'regular', INK, travellers ? 2 : 10));
+    if (travellers) blocks.push(block(`For ${part.travellers.join(', ')}`, 160, 10, 'regular', MUTED, 10));
+  }
+  return blocks;
 }

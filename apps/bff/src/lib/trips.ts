@@ -281,6 +281,8 @@ function flightPart(order: FlightOrder): PartForRules {
     traveller_count: order.passengers.length,
     lines: segments.map((s) => ({
       at: localTime(s.departing_at),
+      kind: 'flight' as const,
+      lands_at: localTime(s.arriving_at),
       text: `${s.flight_number} ${s.origin} ${localTime(s.departing_at) ?? ''} → ${s.destination} ${localTime(s.arriving_at) ?? ''}`,
     })),
     read: true,
@@ -303,10 +305,16 @@ function hotelPart(order: HotelOrder): PartForRules {
     ends_at: plainDate(order.check_out),
     travellers: guests,
     traveller_count: guests.length > 0 ? guests.length : null,
+    // A date, as the document states; a service that gives the hour too is placed by it.
     lines: [
-      { at: plainDate(order.check_in), text: `Check in at ${order.hotel.name}` },
       {
-        at: plainDate(order.check_out),
+        at: localTime(order.check_in) ?? plainDate(order.check_in),
+        kind: 'check_in' as const,
+        text: `Check in at ${order.hotel.name}`,
+      },
+      {
+        at: localTime(order.check_out) ?? plainDate(order.check_out),
+        kind: 'check_out' as const,
         text: `Check out (${order.nights} night${order.nights === 1 ? '' : 's'})`,
       },
     ],
@@ -335,7 +343,11 @@ function activityPart(booking: ActivityBooking): PartForRules {
     traveller_count: count,
     lines: [
       {
-        at: date,
+        at:
+          date && booking.timeslot && /^\d{2}:\d{2}/.test(booking.timeslot)
+            ? `${date} ${booking.timeslot}`
+            : date,
+        kind: 'activity' as const,
         text: `${booking.title}${booking.timeslot ? ` at ${booking.timeslot}` : ''}${customer ? ` · lead ${customer.given_name} ${customer.family_name}` : ''}`,
       },
     ],

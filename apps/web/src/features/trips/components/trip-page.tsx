@@ -1,4 +1,4 @@
-import { addMoney, type Product, type TripDetail, type TripPart } from '@console/contract';
+import { addMoney, inLivedOrder, type Product, type TripDetail, type TripPart } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -27,14 +27,15 @@ export function TripPage() {
 function TripView({ trip }: { trip: TripDetail }) {
   const flagged = new Set(trip.conflicts.flatMap((c) => c.booking_ids));
   const { detach } = useTripBooking(trip.id);
-  const events = trip.parts
-    .flatMap((part) =>
+  // In the order the client lives the trip: a check-in after the flight that lands that day (decision 027).
+  const events = inLivedOrder(
+    trip.parts.flatMap((part) =>
       (part.lines.length > 0 ? part.lines : [{ at: part.starts_at, text: part.title }]).map((line) => ({
         ...line,
         part,
       })),
-    )
-    .sort((a, b) => String(a.at ?? '9999').localeCompare(String(b.at ?? '9999')));
+    ),
+  );
   // Money in cents with the contract's own arithmetic, not floating point.
   const total = addMoney(...trip.parts.filter((p) => !ENDED.has(p.status.toLowerCase())).map((p) => p.total));
   const unread = trip.parts.filter((p) => !p.read);

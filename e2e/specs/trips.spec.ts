@@ -31,6 +31,17 @@ test('an agent makes a trip of a flight and a hotel, and sees the conflict when 
   const parts = page.getByRole('region', { name: 'Parts' });
   await expect(parts.getByRole('row')).toHaveCount(3);
   await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('listitem').first()).toBeVisible();
+  if (!variant) {
+    // In the order the client lives it: the flight that lands, then the check-in that day.
+    const lines = await page
+      .getByRole('region', { name: 'Timeline' })
+      .getByRole('listitem')
+      .allTextContents();
+    const checkIn = lines.findIndex((line) => line.includes('Check in'));
+    expect(checkIn).toBeGreaterThan(0);
+    expect(lines.slice(0, checkIn).every((line) => line.includes('Flight'))).toBe(true);
+    expect(lines.slice(checkIn).some((line) => line.includes('Flight'))).toBe(false);
+  }
   await expectAccessible(page, 'trip page');
 
   // The agent names the trip for the client and lists who travels.

@@ -1,0 +1,24 @@
+import type { Migration } from 'kysely';
+import { migration as m001 } from './001-initial.ts';
+import { migration as m002 } from './002-shared-state.ts';
+import { migration as m003 } from './003-shared-upstream-session.ts';
+import { migration as m004 } from './004-office-wide-access.ts';
+import { migration as m005 } from './005-customer-reference.ts';
+import { migration as m006 } from './006-travellers-trips-settings.ts';
+import { migration as m007 } from './007-history-indexes.ts';
+import { migration as m008 } from './008-directory-and-trip-search.ts';
+
+/**
+ * Every migration, one file each, in order. Imported statically (not read from a folder at run time): the built BFF is
+ * one bundle. A new one takes the next number, its own file and a line here.
+ */
+export const migrations: Record<string, Migration> = {
+  '001-initial': m001,
+  '002-shared-state': m002,
+  '003-shared-upstream-session': m003,
+  '004-office-wide-access': m004,
+  '005-customer-reference': m005,
+  '006-travellers-trips-settings': m006,
+  '007-history-indexes': m007,
+  '008-directory-and-trip-search': m008,
+};

@@ -1,0 +1,158 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The console's database: users, sessions, the bookings ledger, the audit log, sign-in throttling, leases,
+ * booking intents, the traveller directory, trips and office settings. Embedded SQLite by default (`pnpm start`); PostgreSQL when `DATABASE_URL` is a `postgres://` URL,
+ * for several instances sharing one store (docs/decisions/014). The queries and migrations are plain Kysely and run
+ * unchanged on both.
+ */
+export interface Database {
+  users: {
+    id: string;
+    email: string;
+    name: string;
+    role: 'agent' | 'admin';
+    password_hash: string;
+    disabled: number;
+    /** 1: an agent who sees and acts on every booking of the office (decision 015). */
+    office_wide: Generated<number>;
+    created_at: string;
+    updated_at: string;
+  };
+  sessions: {
+    id: string;
+    user_id: string;
+    created_at: number;
+    last_seen_at: number;
+    expires_at: number;
+  };
+  bookings: {
+    id: string;
+    product: 'flight' | 'hotel' | 'activity';
+    environment: 'test' | 'live';
+    agent_id: string;
+    agent_email: string;
+    client_reference: string | null;
+    /** The PNR, confirmation number or activity code the customer quotes. */
+    reference: Generated<string | null>;
+    total_amount: string;
+    status: string;
+    deadline: string | null;
+    summary: string;
+    people: string;
+    search_text: string;
+    /**
+     * What the desk's search matches, computed by the database from the row itself (decision 023): the ids and
+     * references, the people, and `search_text`; indexed by FTS5 trigrams (SQLite) or pg_trgm (PostgreSQL).
+     */
+    search_doc: Generated<string>;
+    idempotency_key: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  audit_log: {
+    id: Generated<number>;
+    at: string;
+    user_id: string;
+    user_email: string;
+    action: string;
+    resource_id: string | null;
+    amount: string | null;
+    idempotency_key: string | null;
+    result: 'succeeded' | 'failed' | 'unknown' | 'reconciled';
+    status_code: number;
+    error_code: string | null;
+  };
+  /** Failed sign-ins counted per key (`email:…`, `address:…`) in fixed windows, shared by every instance. */
+  sign_in_attempts: {
+    key: string;
+    window_start: number;
+    count: number;
+  };
+  /** Jobs one instance at a time does (the running-clock refresh, the session-based session): who holds them, until. */
+  leases: {
+    name: string;
+    holder: string;
+    expires_at: number;
+  };
+  /** The session-based interface's one session, shared by every instance (decision 014). */
+  upstream_sessions: {
+    name: string;
+    session_id: string;
+    created_at: number;
+    last_renewed_at: number | null;
+    last_used_at: number | null;
+    renewals: number;
+  };
+  /**
+   * A create written before it is sent (decision 014): the key, who, what, and the exact request, so a create whose
+   * answer was lost to a crash is asked again with the same Idempotency-Key and lands in the ledger once.
+   */
+  booking_intents: {
+    idempotency_key: string;
+    product: 'flight' | 'hotel' | 'activity';
+    operation: string;
+    environment: 'test' | 'live';
+    agent_id: string;
+    agent_email: string;
+    request: string;
+    state: 'open' | 'done' | 'failed';
+    booking_id: string | null;
+    attempts: number;
+    last_error: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  /** The office's traveller directory (decision 018): one row per person, documents as JSON. */
+  travellers: {
+    id: string;
+    given_name: string;
+    family_name: string;
+    date_of_birth: string;
+    gender: 'male' | 'female' | null;
+    nationality: string | null;
+    /** JSON array of documents (kind, number, country, issued_on, expires_on, name as printed). */
+    documents: string;
+    email: string | null;
+    phone: string | null;
+    notes: string | null;
+    /** Lower-cased names, email and document numbers: what the directory's search matches. */
+    search_text: string;
+    /** The search document the database computes (names, email, `search_text`), trigram-indexed (decision 023). */
+    search_doc: Generated<string>;
+    created_by: string;
+    created_at: string;
+    updated_at: string;
+  };
+  /** A client's trip: bookings across products grouped under one reference (decision 019). */
+  trips: {
+    id: string;
+    environment: 'test' | 'live';
+    name: string;
+    reference: string;
+    /** JSON array of the travellers' names. */
+    travellers: string;
+    starts_on: string | null;
+    ends_on: string | null;
+    notes: string | null;
+    agent_id: string;
+    agent_email: string;
+    search_text: string;
+    /** The search document the database computes (name, reference, travellers, `search_text`), trigram-indexed. */
+    search_doc: Generated<string>;
+    created_at: string;
+    updated_at: string;
+  };
+  trip_bookings: {
+    trip_id: string;
+    booking_id: string;
+    added_at: string;
+  };
+  /** The office's settings, one row per name (the wallet's low-balance threshold). */
+  office_settings: {
+    name: string;
+    value: string;
+    updated_by: string;
+    updated_at: string;
+  };
+}

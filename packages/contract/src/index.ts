@@ -1,4 +1,6 @@
 export * from './activities.ts';
+export * from './activity-answers.ts';
+export * from './activity-pricing.ts';
 export * from './auth.ts';
 export * from './console.ts';
 export * from './document.ts';

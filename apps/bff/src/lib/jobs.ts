@@ -1,7 +1,7 @@
 import { ServiceError } from '@console/client';
 import type { Product } from '@console/contract';
 import type { Deps } from '../deps.ts';
-import { activityFacts, flightFacts, hotelFacts } from './ledger.ts';
+import { activityFacts, flightFacts, hotelFacts } from './ledger-facts.ts';
 import { reconcileIntent } from './settle.ts';
 
 export const JOBS_LEASE = 'ledger-jobs';

@@ -25,7 +25,7 @@ import {
   type LedgerReader,
   looseFacts,
   mergePeople,
-} from './ledger.ts';
+} from './ledger-facts.ts';
 import { parseBody, pathId } from './parse.ts';
 import type { AppEnv } from './types.ts';
 

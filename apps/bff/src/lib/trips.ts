@@ -19,7 +19,7 @@ import {
 import { z } from 'zod';
 import { type Database, type Db, historyReads, sql } from '../db/index.ts';
 import type { Deps } from '../deps.ts';
-import { activityFacts, flightFacts, hotelFacts } from './ledger.ts';
+import { activityFacts, flightFacts, hotelFacts } from './ledger-facts.ts';
 import { ledgerScope } from './ownership.ts';
 import { decodeCursor, type Page, pageFrom, searchWords } from './pages.ts';
 import { type KeysetOrder, type Select, searchPage } from './search.ts';

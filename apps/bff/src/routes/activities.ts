@@ -2,7 +2,7 @@ import { OPERATIONS, productImages } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { ConsoleError } from '../lib/errors.ts';
-import { ACTIVITY_LEDGER, activityFacts } from '../lib/ledger.ts';
+import { ACTIVITY_LEDGER, activityFacts } from '../lib/ledger-facts.ts';
 import { seesOfficeWide } from '../lib/ownership.ts';
 import { parseQuery, pathId } from '../lib/parse.ts';
 import { settleAction, settleCreate } from '../lib/settle.ts';

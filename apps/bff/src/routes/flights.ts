@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Deps } from '../deps.ts';
 import { ConsoleError } from '../lib/errors.ts';
-import { FLIGHT_LEDGER, flightFacts } from '../lib/ledger.ts';
+import { FLIGHT_LEDGER, flightFacts } from '../lib/ledger-facts.ts';
 import { parseBody, pathId } from '../lib/parse.ts';
 import { rereadForLedger, settleAction, settleCreate, settledBody } from '../lib/settle.ts';
 import { nodeSink, type SseSink } from '../lib/sse-sink.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
-import { HOTEL_LEDGER, hotelFacts } from '../lib/ledger.ts';
+import { HOTEL_LEDGER, hotelFacts } from '../lib/ledger-facts.ts';
 import { pathId } from '../lib/parse.ts';
 import { rereadForLedger, settleAction, settleCreate, settledBody } from '../lib/settle.ts';
 import type { AppEnv } from '../lib/types.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readLink, readSearch } from './search-params.ts';
+import { readLink } from './link-search.ts';
+import { readSearch } from './search-params.ts';
 
 describe('a flight search link', () => {
   it('is a search when every part reads', () => {

@@ -3,13 +3,11 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CheckGroup } from '../../../components/check-group.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
-import { LinkNotice } from '../../../components/link-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { loadOrReload } from '../../../lib/new-version.ts';
 import { useFlightSearchStream } from '../api/flight-search-stream.ts';
 import { rememberOffer } from '../api/offers.ts';
 import {
-  readLink,
   readSearch,
   readView,
   type SearchForm,
@@ -24,6 +22,9 @@ import { SearchFormPanel } from './search-form.tsx';
 // The virtualised result list loads as soon as a search starts, in parallel with the stream's first answer.
 const loadOfferList = () => import('./offer-list.tsx');
 const OfferList = lazy(async () => ({ default: (await loadOrReload(loadOfferList)).OfferList }));
+const LinkSearchForm = lazy(async () => ({
+  default: (await loadOrReload(() => import('./link-search-form.tsx'))).LinkSearchForm,
+}));
 const OfferDialog = lazy(async () => ({
   default: (await loadOrReload(() => import('./offer-dialog.tsx'))).OfferDialog,
 }));
@@ -49,7 +50,7 @@ export function FlightSearchPage() {
   };
   const search = useMemo(() => readSearch(params), [params]);
   // A link with no complete search fills in what it can and says what it left out.
-  const link = useMemo(() => (search || params.size === 0 ? null : readLink(params)), [search, params]);
+  const partLink = !search && params.size > 0;
   const view = readView(params);
   const requestKey = search ? JSON.stringify(search.request) : '';
   const stream = useFlightSearchStream(search?.request ?? null, requestKey);
@@ -94,12 +95,13 @@ export function FlightSearchPage() {
   return (
     <div className="page">
       <h1>Flights</h1>
-      <SearchFormPanel
-        key={requestKey || params.toString()}
-        initial={search?.form ?? link?.values ?? null}
-        onSearch={onSearch}
-      />
-      {link && <LinkNotice dropped={link.dropped} />}
+      {partLink ? (
+        <Suspense fallback={<p className="loading">Reading the link…</p>}>
+          <LinkSearchForm key={params.toString()} params={params} onSearch={onSearch} />
+        </Suspense>
+      ) : (
+        <SearchFormPanel key={requestKey} initial={search?.form ?? null} onSearch={onSearch} />
+      )}
       {search && (
         <section className="results" aria-label="Results">
           <div className="results-bar">

@@ -99,4 +99,11 @@ test('a line with a day that is not in the calendar offers no search and says wh
   await expect(page.getByRole('spinbutton', { name: 'Adults (12+)' })).toHaveValue('2');
   await expect(page.getByRole('region', { name: 'Results' })).toHaveCount(0);
   await expectAccessible(page, 'a link read in part');
+
+  // A hotel link the same: the destination and the check-in kept, the check-out named.
+  await page.goto('/hotels?place=2001&name=Paris&type=city&in=2027-02-27&out=2027-02-30&rooms=2');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Part of this link could not be read' }),
+  ).toContainText('the check-out date “2027-02-30” is not a date in the calendar');
+  await expect(page.getByRole('region', { name: 'Hotel results' })).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readLink } from './link-search.ts';
 import {
   clearFilters,
   describeOccupancy,
@@ -6,7 +7,6 @@ import {
   readFilters,
   readForm,
   readHotelSearch,
-  readLink,
   readRooms,
   readView,
   toggleFilter,

@@ -1,5 +1,4 @@
 import {
-  calendarDate,
   DateSchema,
   daysBetween,
   HOTEL_SEARCH_LIMITS,
@@ -10,7 +9,6 @@ import {
   type Occupancy,
 } from '@console/contract';
 import { z } from 'zod';
-import { unreadableDates } from '../../lib/link-reading.ts';
 
 /**
  * The hotel desk's state in the URL, so back/forward, a refresh and a shared link show the same page:
@@ -142,23 +140,6 @@ export function readForm(params: URLSearchParams): HotelForm | null {
   };
   const parsed = HotelFormSchema.safeParse(form);
   return parsed.success ? parsed.data : null;
-}
-
-/** A link that holds no complete search, read as far as it can be, with what it left out and why. */
-export function readLink(params: URLSearchParams): { values: Partial<HotelForm>; dropped: string[] } {
-  const dropped = unreadableDates(params, { in: 'the check-in date', out: 'the check-out date' });
-  const rooms = readRooms(params.get('rooms'));
-  if (params.get('rooms') && !rooms) dropped.push(`the rooms “${params.get('rooms')}” cannot be read`);
-  const place = params.get('place') ?? '';
-  const values: Partial<HotelForm> = {
-    ...(/^\d+$/.test(place)
-      ? { place, placeName: params.get('name') ?? place, placeType: params.get('type') ?? 'city' }
-      : {}),
-    ...(calendarDate(params.get('in')) ? { checkIn: params.get('in') ?? '' } : {}),
-    ...(calendarDate(params.get('out')) ? { checkOut: params.get('out') ?? '' } : {}),
-    ...(rooms ? { rooms } : {}),
-  };
-  return { values, dropped };
 }
 
 /** The URL for a new search from the form: sort and page size kept, filters and page reset. */

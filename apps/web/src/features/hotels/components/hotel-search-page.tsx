@@ -1,11 +1,11 @@
 import type { Facet, HotelCitySearch, HotelSummary } from '@console/contract';
-import { memo, useMemo, useRef } from 'react';
+import { lazy, memo, Suspense, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
-import { LinkNotice } from '../../../components/link-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { formatCount, formatMoney } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
+import { loadOrReload } from '../../../lib/new-version.ts';
 import { useHotelSearch } from '../api/hotels.ts';
 import { whereText } from '../read.ts';
 import {
@@ -16,7 +16,6 @@ import {
   readCitySearch,
   readFilters,
   readForm,
-  readLink,
   readView,
   stayParams,
   toggleFilter,
@@ -24,6 +23,10 @@ import {
   writeForm,
 } from '../search-params.ts';
 import { HotelSearchForm } from './hotel-search-form.tsx';
+
+const LinkSearchForm = lazy(async () => ({
+  default: (await loadOrReload(() => import('./link-search-form.tsx'))).LinkSearchForm,
+}));
 
 const SIZES = PAGE_SIZES.map((n) => ({ id: String(n), label: `${n} per page` }));
 
@@ -33,7 +36,7 @@ export function HotelSearchPage() {
   const request = useMemo(() => readCitySearch(params), [params]);
   const form = useMemo(() => readForm(params), [params]);
   // A link with no complete search fills in what it can and says what it left out.
-  const link = useMemo(() => (form || params.size === 0 ? null : readLink(params)), [form, params]);
+  const partLink = !form && params.size > 0;
   const search = useHotelSearch(request);
   const view = readView(params);
   const filters = useMemo(() => readFilters(params), [params]);
@@ -54,21 +57,25 @@ export function HotelSearchPage() {
   return (
     <div className="page">
       <h1>Hotels</h1>
-      <HotelSearchForm
-        key={params.get('place') ?? 'new'}
-        initial={form ?? link?.values ?? null}
-        onSearch={(f) => setParams(writeForm(f, params))}
-        onHotel={(f) => void goHotel(f)}
-      />
-      {link && link.dropped.length > 0 ? (
-        <LinkNotice dropped={link.dropped} />
+      {partLink ? (
+        <Suspense fallback={<p className="loading">Reading the link…</p>}>
+          <LinkSearchForm
+            key={params.toString()}
+            params={params}
+            onSearch={(f) => setParams(writeForm(f, params))}
+            onHotel={(f) => void goHotel(f)}
+          />
+        </Suspense>
       ) : (
-        params.get('place') &&
-        !request && (
-          <p className="notice">
-            This link holds an incomplete search: choose a destination and dates above.
-          </p>
-        )
+        <HotelSearchForm
+          key={params.get('place') ?? 'new'}
+          initial={form}
+          onSearch={(f) => setParams(writeForm(f, params))}
+          onHotel={(f) => void goHotel(f)}
+        />
+      )}
+      {form && !request && (
+        <p className="notice">This link holds an incomplete search: choose a destination and dates above.</p>
       )}
       {search.error && <QueryErrorNotice query={search} title="The hotel search did not work" />}
       {request && (

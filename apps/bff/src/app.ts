@@ -27,6 +27,7 @@ import { SignInThrottle } from './lib/throttle.ts';
 import type { AppEnv, SignedInUser } from './lib/types.ts';
 import { DatabaseSessionStore } from './lib/upstream-session.ts';
 import { openApiDocument } from './openapi.ts';
+import { accountRoutes } from './routes/account.ts';
 import { activityRoutes } from './routes/activities.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -194,6 +195,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     .route('/auth', authRoutes(deps))
     .use('*', signedIn(accounts, cookie))
     .get('/me', (c) => c.json(meOf(c.get('user'))))
+    .route('/account', accountRoutes(deps))
     .route('/wallet', walletRoutes(deps))
     .route('/travellers', travellerRoutes(deps))
     .route('/trips', tripRoutes(deps))

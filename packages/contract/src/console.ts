@@ -57,6 +57,37 @@ export const SignInRequestSchema = z
   .strict();
 export type SignInRequest = z.input<typeof SignInRequestSchema>;
 
+/**
+ * A new password a person chooses (decision 028): at least 12 characters, at most 200; the console also refuses one
+ * that is well known or easily guessed (checked on the server, with the reason).
+ */
+export const NewPasswordSchema = z
+  .string()
+  .min(12, { error: 'must be at least 12 characters' })
+  .max(200, { error: 'must be at most 200 characters' });
+
+export const ChangePasswordRequestSchema = z
+  .object({
+    current_password: z.string().min(1, { error: 'is required' }).max(200),
+    new_password: NewPasswordSchema,
+  })
+  .strict();
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
+
+/** One of a person's own sign-in sessions, as they see it. */
+export const OwnSessionSchema = z.object({
+  id: z.string(),
+  created_at: DateTimeSchema,
+  last_seen_at: DateTimeSchema,
+  address: z.string().nullable(),
+  /** The browser's User-Agent as it signed in. */
+  browser: z.string().nullable(),
+  /** The session of the browser asking. */
+  current: z.boolean(),
+});
+export type OwnSession = z.infer<typeof OwnSessionSchema>;
+export const OwnSessionListSchema = z.object({ data: z.array(OwnSessionSchema) });
+
 export const ConsoleUserSchema = z.object({
   id: idSchema('user'),
   email: z.string(),
@@ -172,6 +203,10 @@ export const AuditEntrySchema = z.object({
   result: z.enum(AUDIT_RESULTS),
   status_code: z.number().int(),
   error_code: z.string().nullable(),
+  /** A sign-in's client address, browser (as its User-Agent says) and factor; absent or null on other entries. */
+  address: z.string().nullish(),
+  browser: z.string().nullish(),
+  factor: z.string().nullish(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 

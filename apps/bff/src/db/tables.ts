@@ -25,6 +25,9 @@ export interface Database {
     created_at: number;
     last_seen_at: number;
     expires_at: number;
+    /** Where and in what the session began (migration 009; null for sessions begun before it). */
+    address: string | null;
+    browser: string | null;
   };
   bookings: {
     id: string;
@@ -62,8 +65,12 @@ export interface Database {
     result: 'succeeded' | 'failed' | 'unknown' | 'reconciled';
     status_code: number;
     error_code: string | null;
+    /** A sign-in's address, browser and factor (migration 009); null on other entries. */
+    address: string | null;
+    browser: string | null;
+    factor: string | null;
   };
-  /** Failed sign-ins counted per key (`email:…`, `address:…`) in fixed windows, shared by every instance. */
+  /** Sign-in attempts counted per key (`pair:…`, `address:…`, `email:…`, `pace:…`) in fixed windows, shared by every instance. */
   sign_in_attempts: {
     key: string;
     window_start: number;

@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type ConsoleUser, newId, type Role, type UsersQuery } from '@console/contract';
+import { type ConsoleUser, newId, type OwnSession, type Role, type UsersQuery } from '@console/contract';
 import { type Db, sql } from '../db/index.ts';
 import { containing, decodeCursor, type Page, pageFrom, searchWords } from './pages.ts';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { SignedInUser } from './types.ts';
 
 const now = () => new Date().toISOString();
+
+/** The id a browser is shown for a session: a hash of the stored id (itself a hash of the cookie's token). */
+const publicSessionId = (id: string) =>
+  createHash('sha256').update(`session:${id}`).digest('base64url').slice(0, 22);
 
 function toUser(row: {
   id: string;
@@ -115,19 +119,36 @@ export class Accounts {
     return this.get(id);
   }
 
-  /** Checks a password; the same work is done for an unknown email, so timing does not reveal which exist. */
+  /**
+   * Checks a password; the same work is done for an unknown email, so timing does not reveal which exist. A hash made
+   * at older parameters is made again now, while the password is at hand (decision 028).
+   */
   async authenticate(email: string, password: string) {
     const user = await this.findByEmail(email);
     const ok = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
-    return user && ok ? user : null;
+    if (!user || !ok) return null;
+    if (needsRehash(user.password_hash)) {
+      const rehashed = await hashPassword(password);
+      await this.db
+        .updateTable('users')
+        .set({ password_hash: rehashed })
+        .where('id', '=', user.id)
+        .where('password_hash', '=', user.password_hash)
+        .execute();
+      return { ...user, password_hash: rehashed };
+    }
+    return user;
   }
 
   static hashToken(token: string): string {
     return createHash('sha256').update(token).digest('hex');
   }
 
-  /** A new session: the cookie gets the random token, the database only its hash. */
-  async startSession(userId: string): Promise<{ token: string; expiresAt: number }> {
+  /** A new session: the cookie gets the random token, the database only its hash, with where and in what it began. */
+  async startSession(
+    userId: string,
+    from: { address?: string | null; browser?: string | null } = {},
+  ): Promise<{ token: string; expiresAt: number }> {
     const token = randomBytes(32).toString('base64url');
     const at = this.#clock();
     const expiresAt = at + this.policy.absoluteMs;
@@ -139,9 +160,71 @@ export class Accounts {
         created_at: at,
         last_seen_at: at,
         expires_at: expiresAt,
+        address: from.address ?? null,
+        browser: from.browser?.slice(0, 300) ?? null,
       })
       .execute();
     return { token, expiresAt };
+  }
+
+  /**
+   * A person's live sessions, newest first. Each is named by a public id (a hash of the stored one), so the list a
+   * browser receives holds nothing that could be turned back into a session cookie.
+   */
+  async sessionsOf(userId: string, currentSessionId: string): Promise<OwnSession[]> {
+    const at = this.#clock();
+    const rows = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', at)
+      .where('last_seen_at', '>', at - this.policy.idleMs)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      id: publicSessionId(row.id),
+      created_at: new Date(Number(row.created_at)).toISOString(),
+      last_seen_at: new Date(Number(row.last_seen_at)).toISOString(),
+      address: row.address,
+      browser: row.browser,
+      current: row.id === currentSessionId,
+    }));
+  }
+
+  /** Ends one of a person's sessions by its public id; false when they have none by that id. */
+  async endOwnSession(userId: string, publicId: string): Promise<boolean> {
+    const rows = await this.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+    const row = rows.find((r) => publicSessionId(r.id) === publicId);
+    if (!row) return false;
+    await this.db.deleteFrom('sessions').where('id', '=', row.id).execute();
+    return true;
+  }
+
+  /** Ends every session of a person but one (or all, with none kept); how many ended. */
+  async endSessionsOf(userId: string, keep: string | null = null): Promise<number> {
+    let q = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (keep) q = q.where('id', '!=', keep);
+    const result = await q.executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** A new password for a person, and every other session of theirs ended (decision 028). */
+  async setOwnPassword(userId: string, password: string, keepSession: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password), updated_at: now() })
+      .where('id', '=', userId)
+      .execute();
+    await this.endSessionsOf(userId, keepSession);
+  }
+
+  async passwordHashOf(userId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.password_hash ?? null;
   }
 
   /** The user of a session token if the session is alive (idle and absolute timeouts), touching it. */

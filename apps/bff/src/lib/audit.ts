@@ -12,6 +12,10 @@ export interface AuditedAction {
   resourceId?: string | null;
   amount?: Money | null;
   idempotencyKey?: string | undefined;
+  /** A sign-in's client address, browser (its User-Agent) and factor. */
+  address?: string | null;
+  browser?: string | null;
+  factor?: string | null;
 }
 
 /** The audit log of every money-moving action: who, when, what, how much, with which key, and how it ended. */
@@ -102,8 +106,25 @@ export class AuditLog {
         result,
         status_code: status,
         error_code: errorCode,
+        address: action.address ?? null,
+        browser: action.browser?.slice(0, 300) ?? null,
+        factor: action.factor ?? null,
       })
       .execute();
+  }
+
+  /** A person's own sign-ins, newest first (their index: action, email, time). */
+  async signInsOf(email: string, limit: number): Promise<AuditEntry[]> {
+    const rows = await historyReads(this.db)
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', SIGN_IN)
+      .where('user_email', '=', email.toLowerCase())
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toAuditEntry);
   }
 
   /**
@@ -147,6 +168,8 @@ export class AuditLog {
 }
 
 const AUDIT_ORDER = 'audit.newest';
+/** The audit action of a sign-in attempt (decision 028). */
+export const SIGN_IN = 'sign_in';
 
 function toAuditEntry(r: Selectable<Database['audit_log']>): AuditEntry {
   return {
@@ -160,6 +183,9 @@ function toAuditEntry(r: Selectable<Database['audit_log']>): AuditEntry {
     result: r.result,
     status_code: r.status_code,
     error_code: r.error_code,
+    address: r.address,
+    browser: r.browser,
+    factor: r.factor,
   };
 }
 
@@ -175,6 +201,9 @@ export const AUDIT_CSV_HEADER = [
   'result',
   'status_code',
   'error_code',
+  'address',
+  'browser',
+  'factor',
 ];
 
 /** One audit entry as a CSV row. */
@@ -190,4 +219,7 @@ export const auditCsvRow = (e: AuditEntry): CsvRow => [
   e.result,
   e.status_code,
   e.error_code,
+  e.address ?? null,
+  e.browser ?? null,
+  e.factor ?? null,
 ];

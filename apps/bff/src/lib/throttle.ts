@@ -4,21 +4,34 @@ import type { Db } from '../db/index.ts';
 
 export interface ThrottlePolicy {
   windowMs: number;
-  /** Sign-in attempts that may fail per email in a window. */
-  perEmail: number;
-  /** Per client address: an office shares one address behind its router. */
+  /** Attempts one address may make at one email in a window. */
+  perPair: number;
+  /** Attempts from one address across every email: an office shares one address behind its router. */
   perAddress: number;
+  /** Failed attempts at one email (from any address) after which it is slowed down ... */
+  emailSlowAfter: number;
+  /** ... to one attempt in this time from any address that has already failed at it. */
+  emailPaceMs: number;
 }
 
-export const DEFAULT_THROTTLE: ThrottlePolicy = { windowMs: 15 * 60_000, perEmail: 10, perAddress: 50 };
+export const DEFAULT_THROTTLE: ThrottlePolicy = {
+  windowMs: 15 * 60_000,
+  perPair: 10,
+  perAddress: 50,
+  emailSlowAfter: 5,
+  emailPaceMs: 15_000,
+};
 
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Sign-in throttling in the database, shared by every instance (decision 014). Each attempt is counted atomically
- * *before* the password is checked (one upsert per key), so a concurrent burst cannot slip past the count while the
- * hashes run; a success gives its count back. Windows are fixed per key; rows of past windows are swept, never the
- * current counts.
+ * Sign-in throttling in the database, shared by every instance (decisions 014 and 028). Each attempt is counted
+ * atomically *before* the password is checked (one upsert per key), so a concurrent burst cannot slip past the count
+ * while the hashes run; a success gives its counts back. What is refused is an address's attempts at one email, and
+ * an address's attempts in all; an email is never locked: past a few failures it is slowed down, and only for
+ * addresses that have already failed at it. So someone who knows an agent's email cannot keep the agent out: the
+ * agent, from an address that has not failed, signs in at once. Windows are fixed per key; rows of past windows are
+ * swept, never the current counts.
  */
 export class SignInThrottle {
   constructor(
@@ -28,8 +41,12 @@ export class SignInThrottle {
   ) {}
 
   /** Counts one attempt in the key's current window; its count and when that window started. */
-  async #count(key: string, at: number): Promise<{ count: number; windowStart: number }> {
-    const stale = at - this.policy.windowMs;
+  async #count(
+    key: string,
+    at: number,
+    windowMs = this.policy.windowMs,
+  ): Promise<{ count: number; windowStart: number }> {
+    const stale = at - windowMs;
     const row = await this.db
       .insertInto('sign_in_attempts')
       .values({ key, window_start: at, count: 1 })
@@ -44,23 +61,37 @@ export class SignInThrottle {
     return { count: Number(row.count), windowStart: Number(row.window_start) };
   }
 
-  /** One sign-in attempt, counted for its email and its client address; refused past either limit. */
+  /** One sign-in attempt, counted for its address at its email, its address, and its email; refused or paced. */
   async attempt(email: string, address: string): Promise<ThrottleVerdict> {
     const at = this.now();
-    const byEmail = await this.#count(`email:${email.toLowerCase()}`, at);
+    const who = email.toLowerCase();
+    const pair = await this.#count(`pair:${who}|${address}`, at);
     const byAddress = await this.#count(`address:${address}`, at);
+    const byEmail = await this.#count(`email:${who}`, at);
+    const refusedUntil = (start: number, windowMs = this.policy.windowMs) => {
+      const seconds = Math.ceil((start + windowMs - at) / 1000);
+      return { allowed: false as const, retryAfterSeconds: Math.max(1, seconds) };
+    };
     const over = [
-      byEmail.count > this.policy.perEmail ? byEmail.windowStart : null,
+      pair.count > this.policy.perPair ? pair.windowStart : null,
       byAddress.count > this.policy.perAddress ? byAddress.windowStart : null,
     ].filter((start) => start !== null);
-    if (over.length === 0) return { allowed: true };
-    const until = Math.max(...over.map((start) => start + this.policy.windowMs));
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - at) / 1000)) };
+    if (over.length > 0) return refusedUntil(Math.max(...over));
+    // An address that has failed at this email before, while the email is under attack: one try per pace.
+    if (byEmail.count > this.policy.emailSlowAfter && pair.count > 1) {
+      const pace = await this.#count(`pace:${who}`, at, this.policy.emailPaceMs);
+      if (pace.count > 1) return refusedUntil(pace.windowStart, this.policy.emailPaceMs);
+    }
+    return { allowed: true };
   }
 
-  /** A successful sign-in: its email starts afresh, and the address gets back the attempt it counted. */
+  /** A successful sign-in: its address at its email and its email start afresh, and the address gets its try back. */
   async succeeded(email: string, address: string): Promise<void> {
-    await this.db.deleteFrom('sign_in_attempts').where('key', '=', `email:${email.toLowerCase()}`).execute();
+    const who = email.toLowerCase();
+    await this.db
+      .deleteFrom('sign_in_attempts')
+      .where('key', 'in', [`pair:${who}|${address}`, `email:${who}`, `pace:${who}`])
+      .execute();
     await this.db
       .updateTable('sign_in_attempts')
       .set({ count: sql<number>`case when count > 0 then count - 1 else 0 end` })

@@ -31,84 +31,101 @@ function userChanges(before: ConsoleUser, change: UpdateUserRequest): string[] {
 
 /** Admins only: credentials, the session-based interface, users and the audit log. */
 export function adminRoutes(d: Deps) {
-  return new Hono<AppEnv>()
-    .use('*', requireRole('admin'))
-    .get('/credentials', async (c) => c.json(await d.upstream.service.op.introspect({})))
-    .get('/session', async (c) => {
-      const state = await d.upstream.session?.state();
-      return c.json({
-        configured: d.upstream.session !== null,
-        active: state?.active ?? false,
-        created_at: state?.createdAt ?? null,
-        last_renewed_at: state?.lastRenewedAt ?? null,
-        last_used_at: state?.lastUsedAt ?? null,
-        renewals: state?.renewals ?? 0,
-      });
-    })
-    .get('/session/credit-balance', async (c) => {
-      if (!d.upstream.session)
-        throw new ConsoleError('resource_not_found', {
-          message: 'The session-based interface is not configured.',
+  return (
+    new Hono<AppEnv>()
+      .use('*', requireRole('admin'))
+      .get('/credentials', async (c) => c.json(await d.upstream.service.op.introspect({})))
+      .get('/session', async (c) => {
+        const state = await d.upstream.session?.state();
+        return c.json({
+          configured: d.upstream.session !== null,
+          active: state?.active ?? false,
+          created_at: state?.createdAt ?? null,
+          last_renewed_at: state?.lastRenewedAt ?? null,
+          last_used_at: state?.lastUsedAt ?? null,
+          renewals: state?.renewals ?? 0,
         });
-      try {
-        return c.json(await d.upstream.session.creditBalance());
-      } catch (error) {
-        if (error instanceof SessionServiceError)
-          throw new ConsoleError('upstream_unavailable', { message: `${error.code}: ${error.message}` });
-        throw error;
-      }
-    })
-    .post('/session/end', async (c) => {
-      await d.upstream.session?.end();
-      return c.json({ ended: true });
-    })
-    .get('/users', async (c) => c.json(await d.accounts.list(parseQuery(c, UsersQuerySchema))))
-    .post('/users', async (c) => {
-      const body = await parseBody(c, CreateUserRequestSchema);
-      if (await d.accounts.findByEmail(body.email))
-        throw new ConsoleError('invalid_state', {
-          param: 'email',
-          message: `email: ${body.email} already has an account.`,
-        });
-      const created = await d.accounts.createUser(body);
-      await d.audit.write(
-        c.get('user'),
-        { action: `user.create.${created.role}`, resourceId: created.id },
-        'succeeded',
-        201,
-        null,
-      );
-      return c.json(created, 201);
-    })
-    .patch('/users/:id', async (c) => {
-      const id = pathId(c, 'id');
-      const body = await parseBody(c, UpdateUserRequestSchema);
-      if (id === c.get('user').id && (body.disabled === true || body.role === 'agent')) {
-        throw new ConsoleError('invalid_state', {
-          message: 'You cannot disable yourself or take away your own admin role.',
-        });
-      }
-      const before = await d.accounts.get(id);
-      if (!before) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-      const user = await d.accounts.update(id, body);
-      if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-      // Each change an admin makes to a user is in the audit log, one entry per thing changed.
-      for (const action of userChanges(before, body))
-        await d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', 200, null);
-      return c.json(user);
-    })
-    .get('/audit', async (c) => {
-      const query = parseQuery(c, AuditQuerySchema);
-      if (c.req.query('format') === 'csv') {
-        // Every entry the filters match (not a page), streamed a batch at a time (decision 023).
-        const { after: _after, limit: _limit, ...filters } = query;
-        const range = `${query.from ?? 'start'}-to-${query.to ?? new Date().toISOString().slice(0, 10)}`;
-        return c.body(csvStream(AUDIT_CSV_HEADER, d.audit.all(filters), auditCsvRow), 200, {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="audit-${range}.csv"`,
-          'Cache-Control': 'private, no-store',
-        });
-      }
-      return c.json(await d.audit.list(query));
-    });
+      })
+      .get('/session/credit-balance', async (c) => {
+        if (!d.upstream.session)
+          throw new ConsoleError('resource_not_found', {
+            message: 'The session-based interface is not configured.',
+          });
+        try {
+          return c.json(await d.upstream.session.creditBalance());
+        } catch (error) {
+          if (error instanceof SessionServiceError)
+            throw new ConsoleError('upstream_unavailable', { message: `${error.code}: ${error.message}` });
+          throw error;
+        }
+      })
+      .post('/session/end', async (c) => {
+        await d.upstream.session?.end();
+        return c.json({ ended: true });
+      })
+      .get('/users', async (c) => c.json(await d.accounts.list(parseQuery(c, UsersQuerySchema))))
+      .post('/users', async (c) => {
+        const body = await parseBody(c, CreateUserRequestSchema);
+        if (await d.accounts.findByEmail(body.email))
+          throw new ConsoleError('invalid_state', {
+            param: 'email',
+            message: `email: ${body.email} already has an account.`,
+          });
+        const created = await d.accounts.createUser(body);
+        await d.audit.write(
+          c.get('user'),
+          { action: `user.create.${created.role}`, resourceId: created.id },
+          'succeeded',
+          201,
+          null,
+        );
+        return c.json(created, 201);
+      })
+      .patch('/users/:id', async (c) => {
+        const id = pathId(c, 'id');
+        const body = await parseBody(c, UpdateUserRequestSchema);
+        if (id === c.get('user').id && (body.disabled === true || body.role === 'agent')) {
+          throw new ConsoleError('invalid_state', {
+            message: 'You cannot disable yourself or take away your own admin role.',
+          });
+        }
+        const before = await d.accounts.get(id);
+        if (!before) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+        const user = await d.accounts.update(id, body);
+        if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+        // Each change an admin makes to a user is in the audit log, one entry per thing changed.
+        for (const action of userChanges(before, body))
+          await d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', 200, null);
+        return c.json(user);
+      })
+      // Every session of a user ended at once (a lost laptop, a suspected takeover): refused on every instance next.
+      .post('/users/:id/sessions/end', async (c) => {
+        const id = pathId(c, 'id');
+        if (!(await d.accounts.get(id)))
+          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+        const ended = await d.accounts.endSessionsOf(id);
+        await d.audit.write(
+          c.get('user'),
+          { action: 'user.sessions.end', resourceId: id },
+          'succeeded',
+          200,
+          null,
+        );
+        return c.json({ ended });
+      })
+      .get('/audit', async (c) => {
+        const query = parseQuery(c, AuditQuerySchema);
+        if (c.req.query('format') === 'csv') {
+          // Every entry the filters match (not a page), streamed a batch at a time (decision 023).
+          const { after: _after, limit: _limit, ...filters } = query;
+          const range = `${query.from ?? 'start'}-to-${query.to ?? new Date().toISOString().slice(0, 10)}`;
+          return c.body(csvStream(AUDIT_CSV_HEADER, d.audit.all(filters), auditCsvRow), 200, {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': `attachment; filename="audit-${range}.csv"`,
+            'Cache-Control': 'private, no-store',
+          });
+        }
+        return c.json(await d.audit.list(query));
+      })
+  );
 }

@@ -1,0 +1,65 @@
+import { ChangePasswordRequestSchema } from '@console/contract';
+import { Hono } from 'hono';
+import type { Deps } from '../deps.ts';
+import { ConsoleError } from '../lib/errors.ts';
+import { parseBody, pathId } from '../lib/parse.ts';
+import { passwordProblem } from '../lib/password-policy.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import type { AppEnv } from '../lib/types.ts';
+
+/** How many of one's own sign-ins the account page shows. */
+const RECENT_SIGN_INS = 20;
+
+/**
+ * A person's own account (decision 028): their sign-in sessions (listed, "this browser" marked, ended one by one or
+ * all the others), their recent sign-ins, and their password, changed with the current one.
+ */
+export function accountRoutes(d: Deps) {
+  return new Hono<AppEnv>()
+    .get('/sessions', async (c) => {
+      const user = c.get('user');
+      return c.json({ data: await d.accounts.sessionsOf(user.id, user.sessionId) });
+    })
+    .delete('/sessions/:id', async (c) => {
+      const user = c.get('user');
+      const ended = await d.accounts.endOwnSession(user.id, pathId(c, 'id'));
+      if (!ended)
+        throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such session of yours.' });
+      await d.audit.write(user, { action: 'session.end' }, 'succeeded', 200, null);
+      return c.json({ ended: 1 });
+    })
+    .post('/sessions/end-others', async (c) => {
+      const user = c.get('user');
+      const ended = await d.accounts.endSessionsOf(user.id, user.sessionId);
+      await d.audit.write(user, { action: 'session.end_others' }, 'succeeded', 200, null);
+      return c.json({ ended });
+    })
+    .get('/sign-ins', async (c) =>
+      c.json({ data: await d.audit.signInsOf(c.get('user').email, RECENT_SIGN_INS) }),
+    )
+    .post('/password', async (c) => {
+      const user = c.get('user');
+      const body = await parseBody(c, ChangePasswordRequestSchema);
+      const stored = await d.accounts.passwordHashOf(user.id);
+      if (!stored || !(await verifyPassword(body.current_password, stored))) {
+        await d.audit.write(user, { action: 'password.change' }, 'failed', 422, 'validation_failed');
+        throw new ConsoleError('validation_failed', {
+          param: 'current_password',
+          message: 'current_password: is not your current password.',
+        });
+      }
+      const problem = passwordProblem(body.new_password, [
+        user.name,
+        ...user.name.split(/\s+/),
+        user.email.split('@')[0] ?? '',
+      ]);
+      if (problem)
+        throw new ConsoleError('validation_failed', {
+          param: 'new_password',
+          message: `new_password: ${problem}.`,
+        });
+      await d.accounts.setOwnPassword(user.id, body.new_password, user.sessionId);
+      await d.audit.write(user, { action: 'password.change' }, 'succeeded', 200, null);
+      return c.json({ changed: true });
+    });
+}

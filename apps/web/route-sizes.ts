@@ -33,6 +33,7 @@ const ROUTES: Record<string, string> = {
   'admin-page.tsx': '/admin',
   'users-page.tsx': '/admin/users',
   'audit-page.tsx': '/admin/audit',
+  'account-page.tsx': '/account',
   // One chunk for the office's screens.
   'office-pages.tsx': '/travellers, /trips, /admin/wallet',
 };

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Toasts } from '../components/toasts.tsx';
 import { useSignOut } from '../features/auth/api/sign-in.ts';
 import { useDeadlineNotices } from '../features/bookings/deadline-notices.ts';
@@ -9,6 +9,10 @@ import { meQuery, useMe } from '../lib/me.ts';
 import { loadOrReload } from '../lib/new-version.ts';
 import { useScreenSettled } from '../lib/screen-settled.ts';
 import { NAV } from './nav.ts';
+
+/** The account popover closes when one of its links is followed (the page changes under it). */
+const closeAccount = () => document.getElementById('account')?.hidePopover();
+
 import { onPaletteKey, requestPalette } from './palette-signal.ts';
 
 // The banner and the command palette come after the screen is up (app/shell-extras.tsx, lib/screen-settled.ts).
@@ -108,6 +112,9 @@ export function Layout() {
               {me.data.user.email} · {me.data.user.role}
             </span>
           </p>
+          <Link to="/account" className="button" onClick={closeAccount}>
+            Your account
+          </Link>{' '}
           <button
             type="button"
             className="button"

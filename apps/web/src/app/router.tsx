@@ -93,6 +93,7 @@ const AdminPage = page(() => import('../features/admin/components/admin-page.tsx
 const UsersPage = page(() => import('../features/admin/components/users-page.tsx'), 'UsersPage');
 const OfficePages = page(() => import('./office-pages.tsx'), 'OfficePages');
 const AuditPage = page(() => import('../features/admin/components/audit-page.tsx'), 'AuditPage');
+const AccountPage = page(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
 
 const ROUTES = createRoutesFromElements(
   <>
@@ -116,6 +117,7 @@ const ROUTES = createRoutesFromElements(
       <Route path="admin" element={<AdminPage />} />
       <Route path="admin/users" element={<UsersPage />} />
       <Route path="admin/audit" element={<AuditPage />} />
+      <Route path="account" element={<AccountPage />} />
       {/* Travellers, trips and the wallet statement: app/office-pages.tsx routes them. */}
       <Route path="travellers/*" element={<OfficePages area="travellers" />} />
       <Route path="trips/*" element={<OfficePages area="trips" />} />

@@ -4,6 +4,7 @@ import { Pager } from '../../../components/pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { browserLabel } from '../../../lib/browser-label.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
@@ -99,7 +100,13 @@ export function AuditPage() {
                     <td className="small">{entry.user.email}</td>
                     <th scope="row">
                       {entry.action}
-                      <div className="muted small">{entry.resource_id ?? ''}</div>
+                      <div className="muted small">
+                        {/* A sign-in says from where, in what and with which factor. */}
+                        {entry.resource_id ??
+                          [entry.address, entry.browser ? browserLabel(entry.browser) : null, entry.factor]
+                            .filter(Boolean)
+                            .join(' · ')}
+                      </div>
                     </th>
                     <td>
                       {/* Money that came back to the wallet (a refund) is shown as such, with a minus. */}

@@ -1,0 +1,47 @@
+import { AuditEntrySchema, type ChangePasswordRequest, OwnSessionListSchema } from '@console/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../lib/api.ts';
+
+/** One's own account: ['account', …] (decision 028). */
+export const sessionsQuery = queryOptions({
+  queryKey: ['account', 'sessions'],
+  queryFn: ({ signal }) => api('/account/sessions', { schema: OwnSessionListSchema, signal }),
+});
+export const useSessions = () => useQuery(sessionsQuery);
+
+export const useSignIns = () =>
+  useQuery({
+    queryKey: ['account', 'sign-ins'],
+    queryFn: ({ signal }) =>
+      api('/account/sign-ins', { schema: z.object({ data: z.array(AuditEntrySchema) }), signal }),
+  });
+
+const Ended = z.object({ ended: z.number().int() });
+
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE', schema: Ended }),
+    onSettled: () => void client.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+  });
+}
+
+export function useEndOtherSessions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/account/sessions/end-others', { method: 'POST', schema: Ended }),
+    onSettled: () => void client.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+  });
+}
+
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) =>
+      api('/account/password', { method: 'POST', body, schema: z.object({ changed: z.literal(true) }) }),
+    // The other sessions ended with the change.
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['account'] }),
+  });
+}

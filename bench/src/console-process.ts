@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,12 +14,13 @@ function run(
   env: Record<string, string>,
   args: string[] = [],
   nodeArgs: string[] = [],
+  stdio: StdioOptions = ['ignore', 'ignore', 'inherit'],
 ): ChildProcess {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   return spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio,
   });
 }
 
@@ -85,7 +86,11 @@ export async function startSandbox(port: number) {
   return { origin, pid: child.pid ?? 0, stop: stopper(child) };
 }
 
-export const BENCH_USER = { email: 'bench@demo.test', password: 'bench-password-1', role: 'admin' } as const;
+export const BENCH_USER = {
+  email: 'bench@demo.test',
+  password: 'violet tram harbour 42',
+  role: 'admin',
+} as const;
 
 /**
  * The BFF alone, configured with a service base URL (here the bench's tap in front of the sandbox), so its resident
@@ -107,19 +112,12 @@ export async function startBff(port: number, serviceBaseUrl: string) {
     join(cwd, 'dist/cli/users.js'),
     cwd,
     env,
-    [
-      'create',
-      '--email',
-      BENCH_USER.email,
-      '--name',
-      'Bench Admin',
-      '--role',
-      BENCH_USER.role,
-      '--password',
-      BENCH_USER.password,
-    ],
+    ['create', '--email', BENCH_USER.email, '--name', 'Bench Admin', '--role', BENCH_USER.role],
     ['--enable-source-maps'],
+    ['pipe', 'ignore', 'inherit'],
   );
+  // The password on standard input, never on the command line (issue 35).
+  users.stdin?.end(BENCH_USER.password);
   const code = await new Promise<number | null>((resolve) => users.once('exit', resolve));
   if (code !== 0) throw new Error(`creating the bench user failed (exit ${code})`);
   // BENCH_BFF_NODE_OPTIONS (e.g. --max-old-space-size=192) tells lazy garbage collection from a leak in the soak;

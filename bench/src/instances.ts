@@ -8,7 +8,7 @@ import {
 import { type LoadResult, load, openLoad } from './load.ts';
 import { signIn } from './relay.ts';
 
-const USER = { email: 'bench-pg@agency.test', password: 'bench-password-1' };
+const USER = { email: 'bench-pg@agency.test', password: 'violet tram harbour 42' };
 
 /**
  * Several instances on PostgreSQL (decision 014): the built BFF as one and as two processes on one PostgreSQL and
@@ -28,17 +28,11 @@ export async function instancesBench(seconds: number, rate: number) {
   };
   const [a, b] = await Promise.all([startBffProcess(env), startBffProcess(env)]);
   try {
-    await usersCommand(env, [
-      'create',
-      '--email',
-      USER.email,
-      '--name',
-      'Bench',
-      '--role',
-      'agent',
-      '--password',
+    await usersCommand(
+      env,
+      ['create', '--email', USER.email, '--name', 'Bench', '--role', 'agent'],
       USER.password,
-    ]);
+    );
     const cookieA = await signIn(a.origin, USER.email, USER.password);
     // The same session on both: a load balancer sends one agent to either instance.
     const headers = { cookie: cookieA };

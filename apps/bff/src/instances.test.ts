@@ -25,8 +25,8 @@ type Instance = Awaited<ReturnType<typeof startBffProcess>>;
 let a: Instance;
 let b: Instance;
 
-const ADMIN = { email: 'admin@agency.test', password: 'admin-password-1' };
-const AGENT = { email: 'agent@agency.test', password: 'agent-password-1' };
+const ADMIN = { email: 'admin@agency.test', password: 'violet tram harbour 42' };
+const AGENT = { email: 'agent@agency.test', password: 'copper lantern orbit sleet' };
 
 beforeAll(async () => {
   postgres = await startThrowawayPostgres();
@@ -52,17 +52,7 @@ beforeAll(async () => {
     [ADMIN, 'admin'],
     [AGENT, 'agent'],
   ] as const)
-    await usersCommand(env, [
-      'create',
-      '--email',
-      who.email,
-      '--name',
-      role,
-      '--role',
-      role,
-      '--password',
-      who.password,
-    ]);
+    await usersCommand(env, ['create', '--email', who.email, '--name', role, '--role', role], who.password);
 }, 180_000);
 
 afterAll(async () => {
@@ -155,6 +145,26 @@ describe('two instances on one PostgreSQL', () => {
     expect((await agent.call('GET', '/me', undefined, {}, b)).status).toBe(401);
     expect((await agent.signIn(AGENT, b)).status).toBe(401);
     expect((await admin.call('PATCH', `/admin/users/${id}`, { disabled: false }, {}, a)).status).toBe(200);
+  });
+
+  it('creates a user from the command line with a password read from standard input only, a well-known one refused', async () => {
+    const weak = await usersCommand(
+      env,
+      ['create', '--email', 'weak@agency.test', '--name', 'W', '--role', 'agent'],
+      'password123456',
+    ).catch((error: { stderr?: string; code?: number }) => error);
+    expect(typeof weak === 'object' && weak.code).toBe(1);
+    expect(typeof weak === 'object' && weak.stderr).toMatch(
+      /password: (is a well-known password|is too easy to guess)/,
+    );
+    const onTheLine = await usersCommand(env, [
+      'create',
+      '--email',
+      'x@agency.test',
+      '--password',
+      'violet tram harbour 42',
+    ]).catch((error: { stderr?: string }) => error);
+    expect(typeof onTheLine === 'object' && onTheLine.stderr).toMatch(/Unknown option '--password'/);
   });
 
   it('counts failed sign-ins across both instances', async () => {

@@ -1,9 +1,10 @@
 import '../supported-node.ts';
 import { parseArgs } from 'node:util';
-import { CreateUserRequestSchema, RoleSchema } from '@console/contract';
+import { CreateUserRequestSchema, NewPasswordSchema, RoleSchema } from '@console/contract';
 import { closeDatabase, openDatabase } from '../db/index.ts';
 import { readEnv } from '../env.ts';
 import { Accounts } from '../lib/accounts.ts';
+import { passwordProblem } from '../lib/password-policy.ts';
 
 /**
  * Users for a real deployment:
@@ -16,13 +17,12 @@ const { positionals, values } = parseArgs({
     email: { type: 'string' },
     name: { type: 'string' },
     role: { type: 'string' },
-    password: { type: 'string' },
   },
 });
 
+/** The password, from standard input only: on the command line it would land in the shell's history and `ps`. */
 async function readPassword(): Promise<string> {
-  if (values.password) return values.password;
-  if (process.stdin.isTTY) process.stdout.write('Password (10+ characters): ');
+  if (process.stdin.isTTY) process.stdout.write('Password (12+ characters, not a well-known one): ');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8').split('\n')[0]?.trim() ?? '';
@@ -39,8 +39,15 @@ try {
       role: RoleSchema.parse(values.role ?? 'agent'),
       password: await readPassword(),
     });
+    const problem = input.success
+      ? (NewPasswordSchema.safeParse(input.data.password).error?.issues[0]?.message ??
+        passwordProblem(input.data.password, [input.data.name, input.data.email.split('@')[0] ?? '']))
+      : null;
     if (!input.success) {
       console.error(input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+      process.exitCode = 1;
+    } else if (problem) {
+      console.error(`password: ${problem}`);
       process.exitCode = 1;
     } else if (await accounts.findByEmail(input.data.email)) {
       console.error(`${input.data.email} already has an account.`);
@@ -60,7 +67,9 @@ try {
       after = page.next_cursor ?? undefined;
     } while (after);
   } else {
-    console.error('usage: users create --email E --name N --role agent|admin [--password P]  |  users list');
+    console.error(
+      'usage: users create --email E --name N --role agent|admin (password on standard input)  |  users list',
+    );
     process.exitCode = 2;
   }
 } finally {

@@ -98,12 +98,14 @@ export async function startBffProcess(env: Record<string, string>) {
   };
 }
 
-/** The users command of the built BFF (`node dist/cli/users.js ...`). */
-export async function usersCommand(env: Record<string, string>, args: string[]): Promise<string> {
-  const { stdout } = await execFile(process.execPath, ['dist/cli/users.js', ...args], {
+/** The users command of the built BFF (`node dist/cli/users.js ...`), a password given on its standard input. */
+export async function usersCommand(env: Record<string, string>, args: string[], stdin = ''): Promise<string> {
+  const run = execFile(process.execPath, ['dist/cli/users.js', ...args], {
     cwd: bffDir,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     timeout: 60_000,
   });
+  run.child.stdin?.end(stdin);
+  const { stdout } = await run;
   return stdout;
 }

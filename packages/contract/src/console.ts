@@ -57,37 +57,6 @@ export const SignInRequestSchema = z
   .strict();
 export type SignInRequest = z.input<typeof SignInRequestSchema>;
 
-/**
- * A new password a person chooses (decision 028): at least 12 characters, at most 200; the console also refuses one
- * that is well known or easily guessed (checked on the server, with the reason).
- */
-export const NewPasswordSchema = z
-  .string()
-  .min(12, { error: 'must be at least 12 characters' })
-  .max(200, { error: 'must be at most 200 characters' });
-
-export const ChangePasswordRequestSchema = z
-  .object({
-    current_password: z.string().min(1, { error: 'is required' }).max(200),
-    new_password: NewPasswordSchema,
-  })
-  .strict();
-export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
-
-/** One of a person's own sign-in sessions, as they see it. */
-export const OwnSessionSchema = z.object({
-  id: z.string(),
-  created_at: DateTimeSchema,
-  last_seen_at: DateTimeSchema,
-  address: z.string().nullable(),
-  /** The browser's User-Agent as it signed in. */
-  browser: z.string().nullable(),
-  /** The session of the browser asking. */
-  current: z.boolean(),
-});
-export type OwnSession = z.infer<typeof OwnSessionSchema>;
-export const OwnSessionListSchema = z.object({ data: z.array(OwnSessionSchema) });
-
 export const ConsoleUserSchema = z.object({
   id: idSchema('user'),
   email: z.string(),
@@ -109,37 +78,6 @@ export const MeSchema = z.object({
 export type Me = z.infer<typeof MeSchema>;
 /** The element of each signed-in page the BFF serves that carries its /api/me answer, read before the first render. */
 export const ME_ELEMENT_ID = 'console-me';
-
-export const CreateUserRequestSchema = z
-  .object({
-    email: z.string().trim().toLowerCase().pipe(EmailSchema),
-    name: z.string().trim().min(1, { error: 'is required' }).max(100),
-    role: RoleSchema,
-    password: PasswordSchema,
-  })
-  .strict();
-export type CreateUserRequest = z.input<typeof CreateUserRequestSchema>;
-
-export const UpdateUserRequestSchema = z
-  .object({
-    name: z.string().trim().min(1).max(100).optional(),
-    role: RoleSchema.optional(),
-    disabled: z.boolean().optional(),
-    office_wide: z.boolean().optional(),
-    password: PasswordSchema.optional(),
-  })
-  .strict()
-  .refine((u) => Object.keys(u).length > 0, { error: 'nothing to change' });
-export type UpdateUserRequest = z.input<typeof UpdateUserRequestSchema>;
-
-export const UsersQuerySchema = z.object({
-  /** Part of a name or email. */
-  q: z.string().trim().max(100).optional(),
-  ...PageQueryShape,
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
-export type UsersQuery = z.infer<typeof UsersQuerySchema>;
-export const UserListSchema = pageSchema(ConsoleUserSchema);
 
 export const PRODUCTS = ['flight', 'hotel', 'activity'] as const;
 export const ProductSchema = z.enum(PRODUCTS);
@@ -190,52 +128,10 @@ export type BookingsQuery = z.infer<typeof BookingsQuerySchema>;
 export const LedgerListSchema = pageSchema(LedgerEntrySchema);
 export type LedgerList = z.infer<typeof LedgerListSchema>;
 
-export const AUDIT_RESULTS = ['succeeded', 'failed', 'unknown', 'reconciled'] as const;
-
-export const AuditEntrySchema = z.object({
-  id: z.number().int(),
-  at: DateTimeSchema,
-  user: z.object({ id: z.string(), email: z.string() }),
-  action: z.string(),
-  resource_id: z.string().nullable(),
-  amount: MoneySchema.nullable(),
-  idempotency_key: z.string().nullable(),
-  result: z.enum(AUDIT_RESULTS),
-  status_code: z.number().int(),
-  error_code: z.string().nullable(),
-  /** A sign-in's client address, browser (as its User-Agent says) and factor; absent or null on other entries. */
-  address: z.string().nullish(),
-  browser: z.string().nullish(),
-  factor: z.string().nullish(),
-});
-export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-
-export const AuditQuerySchema = z.object({
-  user: z.string().trim().max(254).optional(),
-  action: z.string().trim().max(60).optional(),
-  result: z.enum(AUDIT_RESULTS).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  ...PageQueryShape,
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-});
-export type AuditQuery = z.infer<typeof AuditQuerySchema>;
-
-export const AuditListSchema = pageSchema(AuditEntrySchema);
-
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   upstream: z.object({ reachable: z.boolean(), embedded: z.boolean() }),
   environment: EnvironmentSchema,
-});
-
-export const SessionStateSchema = z.object({
-  configured: z.boolean(),
-  active: z.boolean(),
-  created_at: DateTimeSchema.nullable(),
-  last_renewed_at: DateTimeSchema.nullable(),
-  last_used_at: DateTimeSchema.nullable(),
-  renewals: z.number().int(),
 });
 
 /** What stops a running clock: ticket a flight hold, confirm a hotel or activity hold, or extend a hotel's deadline. */

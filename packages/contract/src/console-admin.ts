@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ConsoleUserSchema, PasswordSchema, RoleSchema } from './console.ts';
+import { MoneySchema } from './money.ts';
+import { PageQueryShape, pageSchema } from './pages.ts';
+import { DateTimeSchema, EmailSchema } from './primitives.ts';
+
+/**
+ * The office admin's API: users, the audit log, the session-based interface's state. A module of its own, so the
+ * admin screens' schemas are in their chunks only: a module most screens share goes to the common "shell" file with
+ * everything of it the console uses anywhere (zod schemas are built when their module loads).
+ */
+
+export const CreateUserRequestSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().pipe(EmailSchema),
+    name: z.string().trim().min(1, { error: 'is required' }).max(100),
+    role: RoleSchema,
+    password: PasswordSchema,
+  })
+  .strict();
+export type CreateUserRequest = z.input<typeof CreateUserRequestSchema>;
+
+export const UpdateUserRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    role: RoleSchema.optional(),
+    disabled: z.boolean().optional(),
+    office_wide: z.boolean().optional(),
+    password: PasswordSchema.optional(),
+  })
+  .strict()
+  .refine((u) => Object.keys(u).length > 0, { error: 'nothing to change' });
+export type UpdateUserRequest = z.input<typeof UpdateUserRequestSchema>;
+
+export const UsersQuerySchema = z.object({
+  /** Part of a name or email. */
+  q: z.string().trim().max(100).optional(),
+  ...PageQueryShape,
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type UsersQuery = z.infer<typeof UsersQuerySchema>;
+export const UserListSchema = pageSchema(ConsoleUserSchema);
+
+export const AUDIT_RESULTS = ['succeeded', 'failed', 'unknown', 'reconciled'] as const;
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: DateTimeSchema,
+  user: z.object({ id: z.string(), email: z.string() }),
+  action: z.string(),
+  resource_id: z.string().nullable(),
+  amount: MoneySchema.nullable(),
+  idempotency_key: z.string().nullable(),
+  result: z.enum(AUDIT_RESULTS),
+  status_code: z.number().int(),
+  error_code: z.string().nullable(),
+  /** A sign-in's client address, browser (as its User-Agent says) and factor; absent or null on other entries. */
+  address: z.string().nullish(),
+  browser: z.string().nullish(),
+  factor: z.string().nullish(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditQuerySchema = z.object({
+  user: z.string().trim().max(254).optional(),
+  action: z.string().trim().max(60).optional(),
+  result: z.enum(AUDIT_RESULTS).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  ...PageQueryShape,
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const AuditListSchema = pageSchema(AuditEntrySchema);
+
+export const SessionStateSchema = z.object({
+  configured: z.boolean(),
+  active: z.boolean(),
+  created_at: DateTimeSchema.nullable(),
+  last_renewed_at: DateTimeSchema.nullable(),
+  last_used_at: DateTimeSchema.nullable(),
+  renewals: z.number().int(),
+});

@@ -25,7 +25,10 @@ test('an agent sees where they are signed in, signs another browser out, and cha
     .filter({ hasNotText: 'this browser' })
     .getByRole('button', { name: 'Sign out' })
     .click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Sign out this session?' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
   await expect(sessions.getByRole('row')).toHaveCount(2);
   await elsewhere.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookings' }).click();
   await expect(elsewhere.getByRole('button', { name: 'Sign in' })).toBeVisible();

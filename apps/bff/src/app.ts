@@ -11,6 +11,7 @@ import { AuditLog } from './lib/audit.ts';
 import { compressJson } from './lib/compress.ts';
 import { drainUnreadBody } from './lib/drain.ts';
 import { ConsoleError, renderError } from './lib/errors.ts';
+import { Factors } from './lib/factors.ts';
 import { csrf, sessionCookie, sessionUser, signedIn } from './lib/guards.ts';
 import { BookingIntents } from './lib/intents.ts';
 import { startJobs } from './lib/jobs.ts';
@@ -105,6 +106,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     ledger: new Ledger(db),
     audit: new AuditLog(db),
     throttle: new SignInThrottle(db, undefined, options.now),
+    factors: new Factors(db, 'Booking console', options.now),
     intents,
     leases,
     log,

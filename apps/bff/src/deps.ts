@@ -2,6 +2,7 @@ import type { Db } from './db/index.ts';
 import type { BffEnv } from './env.ts';
 import type { Accounts } from './lib/accounts.ts';
 import type { AuditLog } from './lib/audit.ts';
+import type { Factors } from './lib/factors.ts';
 import type { BookingIntents } from './lib/intents.ts';
 import type { LeadImages } from './lib/lead-images.ts';
 import type { Leases } from './lib/lease.ts';
@@ -22,6 +23,8 @@ export interface Deps {
   ledger: Ledger;
   audit: AuditLog;
   throttle: SignInThrottle;
+  /** Second factors and the sign-ins waiting for one (decision 029). */
+  factors: Factors;
   intents: BookingIntents;
   leases: Leases;
   log: Logger;

@@ -90,6 +90,8 @@ export async function startConsole(overrides: Record<string, string> = {}) {
 
   /** A browser: keeps its session cookie and sends the CSRF header on unsafe methods. */
   function browser() {
+    // A cookie jar, as a browser keeps one: each Set-Cookie sets or (empty) removes its cookie.
+    const jar = new Map<string, string>();
     let cookie = '';
     async function call(
       method: string,
@@ -102,11 +104,13 @@ export async function startConsole(overrides: Record<string, string> = {}) {
       const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
       if (body !== undefined) headers['Content-Type'] ??= 'application/json';
       const response = await fetch(`${origin}${path}`, { method, headers, body, redirect: 'manual' });
-      const setCookie = response.headers.get('set-cookie');
-      if (setCookie) {
+      for (const setCookie of response.headers.getSetCookie()) {
         const pair = setCookie.split(';')[0] ?? '';
-        cookie = pair.endsWith('=') ? '' : pair;
+        const name = pair.slice(0, pair.indexOf('='));
+        if (pair.endsWith('=')) jar.delete(name);
+        else jar.set(name, pair);
       }
+      cookie = [...jar.values()].join('; ');
       const text = await response.text();
       let parsed: unknown = text;
       try {

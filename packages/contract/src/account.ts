@@ -36,3 +36,51 @@ export const OwnSessionSchema = z.object({
 });
 export type OwnSession = z.infer<typeof OwnSessionSchema>;
 export const OwnSessionListSchema = z.object({ data: z.array(OwnSessionSchema) });
+
+/** A second factor a person has (decision 029): an authenticator app, by the name they gave it. */
+export const AccountFactorSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['totp']),
+  name: z.string(),
+  created_at: DateTimeSchema,
+  last_used_at: DateTimeSchema.nullable(),
+});
+export const AccountFactorsSchema = z.object({
+  data: z.array(AccountFactorSchema),
+  recovery_codes: z.object({ total: z.number().int(), left: z.number().int() }),
+});
+export type AccountFactors = z.infer<typeof AccountFactorsSchema>;
+
+export const BeginTotpRequestSchema = z
+  .object({ name: z.string().trim().min(1, { error: 'is required' }).max(60) })
+  .strict();
+/** A new authenticator app's key, shown once: as text, as an otpauth:// URI and as a QR code (SVG). */
+export const TotpEnrolmentSchema = z.object({
+  id: z.string(),
+  secret: z.string(),
+  uri: z.string(),
+  qr_svg: z.string(),
+});
+export type TotpEnrolment = z.infer<typeof TotpEnrolmentSchema>;
+
+export const TotpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: 'is the six digits the app shows' });
+export const ConfirmTotpRequestSchema = z.object({ code: TotpCodeSchema }).strict();
+export const RecoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+
+/** The second step of a sign-in: a code from an authenticator app, or a recovery code. */
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery_code'] as const;
+export const SecondFactorRequestSchema = z
+  .object({
+    method: z.enum(SECOND_FACTOR_METHODS),
+    code: z.string().trim().min(1, { error: 'is required' }).max(40),
+  })
+  .strict();
+export type SecondFactorRequest = z.input<typeof SecondFactorRequestSchema>;
+
+/** What a right password answers when the person has a second factor: the next step, not yet a session. */
+export const SecondFactorNeededSchema = z.object({
+  second_factor: z.object({ methods: z.array(z.enum(SECOND_FACTOR_METHODS)) }),
+});

@@ -211,6 +211,18 @@ export const KNOWN_ERRORS = {
     message: 'The email or password is wrong.',
     remedy: 'Check them and try again.',
   },
+  invalid_code: {
+    status: 401,
+    type: 'authentication_error',
+    message: 'That code is not right, or it was used already.',
+    remedy: 'Enter the code your authenticator app shows now, or a recovery code you have not used.',
+  },
+  second_factor_expired: {
+    status: 401,
+    type: 'authentication_error',
+    message: 'The sign-in waited too long for its code, or had too many wrong ones.',
+    remedy: 'Sign in again with your email and password.',
+  },
   account_disabled: {
     status: 403,
     type: 'permission_error',

@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   user: 'usr_',
   traveller: 'trv_',
   trip: 'trp_',
+  factor: 'fct_',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 export type IdPrefix = (typeof ID_PREFIXES)[IdKind];

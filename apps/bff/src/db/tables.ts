@@ -162,4 +162,32 @@ export interface Database {
     updated_by: string;
     updated_at: string;
   };
+  /** Second factors (migration 010): an authenticator app's key, confirmed once a code from it was given. */
+  user_factors: {
+    id: string;
+    user_id: string;
+    kind: 'totp';
+    name: string;
+    secret: string | null;
+    created_at: string;
+    confirmed_at: string | null;
+    last_used_at: string | null;
+    /** The last TOTP time step accepted: a code of it or before is refused (replay). */
+    last_step: number | null;
+  };
+  /** Single-use recovery codes, by the SHA-256 of the code. */
+  recovery_codes: {
+    id: string;
+    user_id: string;
+    created_at: string;
+    used_at: string | null;
+  };
+  /** A password that was right, waiting for its second factor (five minutes, five tries). */
+  pending_sign_ins: {
+    id: string;
+    user_id: string;
+    created_at: number;
+    expires_at: number;
+    attempts: number;
+  };
 }

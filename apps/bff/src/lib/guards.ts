@@ -14,6 +14,14 @@ export const SESSION_COOKIE = 'console_session';
  * set or shadow it).
  */
 export function sessionCookie(secure: boolean) {
+  return namedCookie(SESSION_COOKIE, secure);
+}
+
+/** The cookie of a sign-in waiting for its second factor (decision 029): five minutes, HttpOnly like the session's. */
+export const PENDING_COOKIE = 'console_pending';
+
+/** An HttpOnly, SameSite=Strict cookie on the whole console, `__Host-` over HTTPS. */
+export function namedCookie(name: string, secure: boolean) {
   const prefix = secure ? ('host' as const) : undefined;
   const options = {
     httpOnly: true,
@@ -23,11 +31,11 @@ export function sessionCookie(secure: boolean) {
     ...(prefix ? { prefix } : {}),
   };
   return {
-    name: prefix ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE,
-    read: (c: Context) => getCookie(c, SESSION_COOKIE, prefix),
+    name: prefix ? `__Host-${name}` : name,
+    read: (c: Context) => getCookie(c, name, prefix),
     write: (c: Context, token: string, maxAgeSeconds: number) =>
-      setCookie(c, SESSION_COOKIE, token, { ...options, maxAge: maxAgeSeconds }),
-    clear: (c: Context) => deleteCookie(c, SESSION_COOKIE, options),
+      setCookie(c, name, token, { ...options, maxAge: maxAgeSeconds }),
+    clear: (c: Context) => deleteCookie(c, name, options),
   };
 }
 export type SessionCookie = ReturnType<typeof sessionCookie>;

@@ -1,4 +1,8 @@
-import { ChangePasswordRequestSchema } from '@console/contract';
+import {
+  BeginTotpRequestSchema,
+  ChangePasswordRequestSchema,
+  ConfirmTotpRequestSchema,
+} from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { ConsoleError } from '../lib/errors.ts';
@@ -37,6 +41,40 @@ export function accountRoutes(d: Deps) {
     .get('/sign-ins', async (c) =>
       c.json({ data: await d.audit.signInsOf(c.get('user').email, RECENT_SIGN_INS) }),
     )
+    .get('/factors', async (c) => c.json(await d.factors.list(c.get('user').id)))
+    .post('/factors/totp', async (c) => {
+      const { name } = await parseBody(c, BeginTotpRequestSchema);
+      return c.json(await d.factors.beginTotp(c.get('user'), name), 201);
+    })
+    .post('/factors/totp/:id/confirm', async (c) => {
+      const user = c.get('user');
+      const { code } = await parseBody(c, ConfirmTotpRequestSchema);
+      const confirmed = await d.factors.confirmTotp(user.id, pathId(c, 'id'), code);
+      if (!confirmed.ok)
+        throw new ConsoleError('validation_failed', {
+          param: 'code',
+          message: 'code: is not the code the app shows now. Check the app’s clock and try the next code.',
+        });
+      await d.audit.write(user, { action: 'factor.add.totp' }, 'succeeded', 200, null);
+      return c.json({ recovery_codes: confirmed.recoveryCodes });
+    })
+    .delete('/factors/:id', async (c) => {
+      const user = c.get('user');
+      if (!(await d.factors.remove(user.id, pathId(c, 'id'))))
+        throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such factor of yours.' });
+      await d.audit.write(user, { action: 'factor.remove' }, 'succeeded', 200, null);
+      return c.json({ removed: true });
+    })
+    .post('/recovery-codes', async (c) => {
+      const user = c.get('user');
+      if (!(await d.factors.has(user.id)))
+        throw new ConsoleError('invalid_state', {
+          message: 'Add an authenticator app first: recovery codes back it up.',
+        });
+      const codes = await d.factors.renewRecoveryCodes(user.id);
+      await d.audit.write(user, { action: 'factor.recovery_codes.renew' }, 'succeeded', 200, null);
+      return c.json({ recovery_codes: codes });
+    })
     .post('/password', async (c) => {
       const user = c.get('user');
       const body = await parseBody(c, ChangePasswordRequestSchema);

@@ -1,13 +1,21 @@
-import { type Me, SignInRequestSchema } from '@console/contract';
+import {
+  type Me,
+  type SecondFactorNeededSchema,
+  SecondFactorRequestSchema,
+  SignInRequestSchema,
+} from '@console/contract';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import type { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { SIGN_IN } from '../lib/audit.ts';
 import { ConsoleError } from '../lib/errors.ts';
-import { sessionCookie } from '../lib/guards.ts';
+import { namedCookie, PENDING_COOKIE, sessionCookie } from '../lib/guards.ts';
 import { parseBody } from '../lib/parse.ts';
 import { clientAddress, trustedProxies } from '../lib/throttle.ts';
 import type { AppEnv } from '../lib/types.ts';
+
+type SecondFactorNeeded = z.infer<typeof SecondFactorNeededSchema>;
 
 /** Where a request comes from: the client's address (through trusted proxies only) and its browser. */
 export function requestOrigin(c: Context<AppEnv>, proxies: ReturnType<typeof trustedProxies>) {
@@ -24,7 +32,29 @@ export function requestOrigin(c: Context<AppEnv>, proxies: ReturnType<typeof tru
  */
 export function authRoutes(d: Deps) {
   const cookie = sessionCookie(d.env.COOKIE_SECURE);
+  const pending = namedCookie(PENDING_COOKIE, d.env.COOKIE_SECURE);
   const proxies = trustedProxies(d.env.TRUSTED_PROXIES);
+
+  /** Starts the session of a person whose sign-in is complete, and says who they are. */
+  async function signInNow(
+    c: Context<AppEnv>,
+    user: { id: string; email: string; name: string; role: Me['user']['role'] },
+    origin: ReturnType<typeof requestOrigin>,
+    factor: string,
+  ): Promise<Me> {
+    const session = await d.accounts.startSession(user.id, origin);
+    await d.audit.write(user, { action: SIGN_IN, ...origin, factor }, 'succeeded', 200, null);
+    cookie.write(c, session.token, d.env.SESSION_ABSOLUTE_HOURS * 3600);
+    return {
+      user: { id: user.id, email: user.email, name: user.name, role: user.role },
+      environment: d.upstream.service.environment,
+      session: {
+        expires_at: new Date(session.expiresAt).toISOString(),
+        idle_minutes: d.env.SESSION_IDLE_MINUTES,
+      },
+    };
+  }
+
   return new Hono<AppEnv>()
     .post('/sign-in', async (c) => {
       const { email, password } = await parseBody(c, SignInRequestSchema);
@@ -59,18 +89,48 @@ export function authRoutes(d: Deps) {
         throw new ConsoleError('invalid_login');
       }
       await d.throttle.succeeded(email, origin.address);
-      const session = await d.accounts.startSession(user.id, origin);
-      await record('succeeded', 200, null, user.id);
-      cookie.write(c, session.token, d.env.SESSION_ABSOLUTE_HOURS * 3600);
-      const me: Me = {
-        user: { id: user.id, email: user.email, name: user.name, role: user.role },
-        environment: d.upstream.service.environment,
-        session: {
-          expires_at: new Date(session.expiresAt).toISOString(),
-          idle_minutes: d.env.SESSION_IDLE_MINUTES,
-        },
-      };
-      return c.json(me);
+      if (await d.factors.has(user.id)) {
+        // The password was right; the session waits for the second factor (decision 029).
+        const waiting = await d.factors.beginSignIn(user.id);
+        pending.write(c, waiting.token, waiting.maxAgeSeconds);
+        const next: SecondFactorNeeded = { second_factor: { methods: ['totp', 'recovery_code'] } };
+        return c.json(next);
+      }
+      return c.json(await signInNow(c, user, origin, 'password'));
+    })
+    .post('/sign-in/second-factor', async (c) => {
+      const { method, code } = await parseBody(c, SecondFactorRequestSchema);
+      const origin = requestOrigin(c, proxies);
+      const token = pending.read(c);
+      const userId = token ? await d.factors.pendingUser(token) : null;
+      const user = userId ? await d.accounts.get(userId) : null;
+      if (!token || !user || user.disabled) {
+        if (token) await d.factors.endSignIn(token);
+        pending.clear(c);
+        throw new ConsoleError('second_factor_expired');
+      }
+      const factor = method === 'totp' ? 'password+totp' : 'password+recovery_code';
+      // Wrong codes are counted per person, across sign-ins and instances: a right password does not buy more tries.
+      const verdict = await d.throttle.attempt(`code:${user.id}`, origin.address);
+      if (!verdict.allowed) {
+        await d.audit.write(user, { action: SIGN_IN, ...origin, factor }, 'failed', 429, 'rate_limited');
+        c.header('Retry-After', String(verdict.retryAfterSeconds));
+        throw new ConsoleError('rate_limited', {
+          message: 'Too many wrong codes. Wait a few minutes and sign in again.',
+        });
+      }
+      const ok =
+        method === 'totp'
+          ? await d.factors.verifyTotp(user.id, code)
+          : await d.factors.useRecoveryCode(user.id, code);
+      if (!ok) {
+        await d.audit.write(user, { action: SIGN_IN, ...origin, factor }, 'failed', 401, 'invalid_code');
+        throw new ConsoleError('invalid_code', { param: 'code' });
+      }
+      await d.throttle.succeeded(`code:${user.id}`, origin.address);
+      await d.factors.endSignIn(token);
+      pending.clear(c);
+      return c.json(await signInNow(c, user, origin, factor));
     })
     .post('/sign-out', async (c) => {
       const token = cookie.read(c);

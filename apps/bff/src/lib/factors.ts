@@ -1,0 +1,234 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { type AccountFactors, newId } from '@console/contract';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import type { Db } from '../db/index.ts';
+
+/** RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30 seconds; one step either side is taken. */
+const TOTP_SETTINGS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
+const WINDOW = 1;
+const RECOVERY_CODES = 10;
+/** Recovery codes: 10 characters of an alphabet without look-alikes (0/O, 1/I/L), shown as two groups of five. */
+const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const PENDING_MS = 5 * 60_000;
+const PENDING_TRIES = 5;
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+/** A recovery code as typed: any case, spaces and dashes ignored. */
+const normalCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
+const now = () => new Date().toISOString();
+
+function newRecoveryCode(): string {
+  let code = '';
+  for (let i = 0; i < 10; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/**
+ * Second factors (decision 029): authenticator apps (TOTP, RFC 6238) and single-use recovery codes, and the sign-ins
+ * that wait for one. Everything is in the database, so a code taken on one instance is refused on every other.
+ */
+export class Factors {
+  constructor(
+    private readonly db: Db,
+    private readonly issuer: string,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Whether a person has a confirmed second factor (then a password alone does not sign them in). */
+  async has(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('user_factors')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('confirmed_at', 'is not', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async list(userId: string): Promise<AccountFactors> {
+    const factors = await this.db
+      .selectFrom('user_factors')
+      .select(['id', 'kind', 'name', 'created_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .where('confirmed_at', 'is not', null)
+      .orderBy('created_at')
+      .execute();
+    const codes = await this.db
+      .selectFrom('recovery_codes')
+      .select(['used_at'])
+      .where('user_id', '=', userId)
+      .execute();
+    return {
+      data: factors,
+      recovery_codes: { total: codes.length, left: codes.filter((c) => c.used_at === null).length },
+    };
+  }
+
+  /** A new authenticator app, not yet in use: its key (as text, as a URI and as a QR code) to show once. */
+  async beginTotp(user: { id: string; email: string }, name: string) {
+    const secret = new Secret({ size: 20 });
+    const totp = new TOTP({ ...TOTP_SETTINGS, issuer: this.issuer, label: user.email, secret });
+    const id = newId('factor');
+    await this.db
+      .deleteFrom('user_factors')
+      .where('user_id', '=', user.id)
+      .where('confirmed_at', 'is', null)
+      .execute();
+    await this.db
+      .insertInto('user_factors')
+      .values({
+        id,
+        user_id: user.id,
+        kind: 'totp',
+        name,
+        secret: secret.base32,
+        created_at: now(),
+        confirmed_at: null,
+        last_used_at: null,
+        last_step: null,
+      })
+      .execute();
+    const uri = totp.toString();
+    return { id, secret: secret.base32, uri, qr_svg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
+  }
+
+  /**
+   * Confirms an authenticator app with a code from it. The first factor a person has comes with ten recovery codes,
+   * returned here, the one time they are shown.
+   */
+  async confirmTotp(
+    userId: string,
+    id: string,
+    code: string,
+  ): Promise<{ ok: boolean; recoveryCodes: string[] }> {
+    const row = await this.db
+      .selectFrom('user_factors')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('confirmed_at', 'is', null)
+      .executeTakeFirst();
+    if (!row?.secret) return { ok: false, recoveryCodes: [] };
+    const step = this.#step(row.secret, code);
+    if (step === null) return { ok: false, recoveryCodes: [] };
+    const hadCodes = (await this.list(userId)).recovery_codes.total > 0;
+    await this.db
+      .updateTable('user_factors')
+      .set({ confirmed_at: now(), last_used_at: now(), last_step: step })
+      .where('id', '=', id)
+      .execute();
+    return { ok: true, recoveryCodes: hadCodes ? [] : await this.renewRecoveryCodes(userId) };
+  }
+
+  async remove(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('user_factors')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!(await this.has(userId)))
+      await this.db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Ten new recovery codes, the old ones void; stored hashed, so these are the only time they are seen. */
+  async renewRecoveryCodes(userId: string): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    await this.db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    await this.db
+      .insertInto('recovery_codes')
+      .values(
+        codes.map((code) => ({
+          id: hash(normalCode(code)),
+          user_id: userId,
+          created_at: now(),
+          used_at: null,
+        })),
+      )
+      .execute();
+    return codes;
+  }
+
+  /** The time step a code is right for (this one, or one either side), or null. */
+  #step(secret: string, code: string): number | null {
+    const token = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(token)) return null;
+    const timestamp = this.clock();
+    const totp = new TOTP({ ...TOTP_SETTINGS, secret: Secret.fromBase32(secret) });
+    const delta = totp.validate({ token, timestamp, window: WINDOW });
+    return delta === null ? null : TOTP.counter({ period: TOTP_SETTINGS.period, timestamp }) + delta;
+  }
+
+  /**
+   * A code from one of the person's authenticator apps, taken once: the factor's last accepted step moves forward in
+   * one conditional update, so the same code (or an older one) on another instance at the same moment is refused.
+   */
+  async verifyTotp(userId: string, code: string): Promise<boolean> {
+    const rows = await this.db
+      .selectFrom('user_factors')
+      .select(['id', 'secret'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'totp')
+      .where('confirmed_at', 'is not', null)
+      .execute();
+    for (const row of rows) {
+      if (!row.secret) continue;
+      const step = this.#step(row.secret, code);
+      if (step === null) continue;
+      const taken = await this.db
+        .updateTable('user_factors')
+        .set({ last_step: step, last_used_at: now() })
+        .where('id', '=', row.id)
+        .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+        .executeTakeFirst();
+      return Number(taken.numUpdatedRows) === 1;
+    }
+    return false;
+  }
+
+  /** A recovery code, taken once. */
+  async useRecoveryCode(userId: string, code: string): Promise<boolean> {
+    const taken = await this.db
+      .updateTable('recovery_codes')
+      .set({ used_at: now() })
+      .where('id', '=', hash(normalCode(code)))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1;
+  }
+
+  /** A right password waiting for its second factor: the token goes in an HttpOnly cookie, its hash here. */
+  async beginSignIn(userId: string): Promise<{ token: string; maxAgeSeconds: number }> {
+    const token = randomBytes(32).toString('base64url');
+    const at = this.clock();
+    await this.db.deleteFrom('pending_sign_ins').where('expires_at', '<', at).execute();
+    await this.db
+      .insertInto('pending_sign_ins')
+      .values({ id: hash(token), user_id: userId, created_at: at, expires_at: at + PENDING_MS, attempts: 0 })
+      .execute();
+    return { token, maxAgeSeconds: PENDING_MS / 1000 };
+  }
+
+  /** The person a pending sign-in is for, counting this try; null when it is unknown, past, or out of tries. */
+  async pendingUser(token: string): Promise<string | null> {
+    const id = hash(token);
+    const row = await this.db
+      .updateTable('pending_sign_ins')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .returning(['user_id', 'expires_at', 'attempts'])
+      .executeTakeFirst();
+    if (!row) return null;
+    if (Number(row.expires_at) <= this.clock() || row.attempts > PENDING_TRIES) {
+      await this.endSignIn(token);
+      return null;
+    }
+    return row.user_id;
+  }
+
+  async endSignIn(token: string): Promise<void> {
+    await this.db.deleteFrom('pending_sign_ins').where('id', '=', hash(token)).execute();
+  }
+}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Toasts } from '../components/toasts.tsx';
-import { useSignOut } from '../features/auth/api/sign-in.ts';
+import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { useDeadlineNotices } from '../features/bookings/deadline-notices.ts';
 import { onSignedOut } from '../lib/api.ts';
 import { meQuery, useMe } from '../lib/me.ts';

@@ -109,6 +109,14 @@ export const AGENT_WORDS: Record<KnownErrorCode, AgentWords> = {
   unauthenticated: { say: 'You are signed out.', todo: 'Sign in again to go on.', next: 'sign-in' },
   invalid_login: { say: 'The email or password is wrong.', todo: 'Check them and try again.' },
   account_disabled: { say: 'This account is disabled.', todo: 'Ask an office admin to enable it.' },
+  invalid_code: {
+    say: 'That code is not right, or it was used already.',
+    todo: 'Enter the code your app shows now (it changes every 30 seconds), or a recovery code you have not used.',
+  },
+  second_factor_expired: {
+    say: 'The sign-in waited too long for its code, or had too many wrong ones.',
+    todo: 'Sign in again with your email and password.',
+  },
   forbidden: { say: 'Your role does not allow this.', todo: 'Ask an office admin.' },
   csrf_failed: {
     say: 'The console could not check that this came from you.',

@@ -1,4 +1,11 @@
-import { AuditEntrySchema, type ChangePasswordRequest, OwnSessionListSchema } from '@console/contract';
+import {
+  AccountFactorsSchema,
+  AuditEntrySchema,
+  type ChangePasswordRequest,
+  OwnSessionListSchema,
+  RecoveryCodesSchema,
+  TotpEnrolmentSchema,
+} from '@console/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api.ts';
@@ -43,5 +50,50 @@ export function useChangePassword() {
       api('/account/password', { method: 'POST', body, schema: z.object({ changed: z.literal(true) }) }),
     // The other sessions ended with the change.
     onSuccess: () => void client.invalidateQueries({ queryKey: ['account'] }),
+  });
+}
+
+export const factorsQuery = queryOptions({
+  queryKey: ['account', 'factors'],
+  queryFn: ({ signal }) => api('/account/factors', { schema: AccountFactorsSchema, signal }),
+});
+export const useFactors = () => useQuery(factorsQuery);
+
+export const useBeginTotp = () =>
+  useMutation({
+    mutationFn: (name: string) =>
+      api('/account/factors/totp', { method: 'POST', body: { name }, schema: TotpEnrolmentSchema }),
+  });
+
+export function useConfirmTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, code }: { id: string; code: string }) =>
+      api(`/account/factors/totp/${encodeURIComponent(id)}/confirm`, {
+        method: 'POST',
+        body: { code },
+        schema: RecoveryCodesSchema,
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: factorsQuery.queryKey }),
+  });
+}
+
+export function useRemoveFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/account/factors/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+        schema: z.object({ removed: z.literal(true) }),
+      }),
+    onSettled: () => void client.invalidateQueries({ queryKey: factorsQuery.queryKey }),
+  });
+}
+
+export function useRenewRecoveryCodes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/account/recovery-codes', { method: 'POST', schema: RecoveryCodesSchema }),
+    onSettled: () => void client.invalidateQueries({ queryKey: factorsQuery.queryKey }),
   });
 }

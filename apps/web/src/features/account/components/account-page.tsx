@@ -13,6 +13,7 @@ import { browserLabel } from '../../../lib/browser-label.ts';
 import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions, useSignIns } from '../api.ts';
+import { TwoStep } from './two-step.tsx';
 
 /** One's own account (decision 028): the password, the sessions signed in, and the recent sign-ins. */
 export function AccountPage() {
@@ -26,6 +27,7 @@ export function AccountPage() {
         </p>
       )}
       <Sessions />
+      <TwoStep />
       <ChangePassword />
       <SignIns />
     </div>

@@ -1,0 +1,85 @@
+import { Secret, TOTP } from 'otpauth';
+import { createUser, expect, expectAccessible, test } from '../support/fixtures.ts';
+
+/** The code an authenticator app shows now for a key, computed as the app does (RFC 6238). */
+const codeFor = (key: string) => TOTP.generate({ secret: Secret.fromBase32(key.replace(/\s/g, '')) });
+const step = () => TOTP.counter();
+
+test('an agent adds an authenticator app; then a sign-in needs its code, a wrong or used code is refused, and a recovery code works once', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const agent = await createUser('Robin Park');
+  const signInWithPassword = async () => {
+    await page.goto('/account');
+    await page.getByLabel('Email').fill(agent.email);
+    await page.getByLabel('Password').fill(agent.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+  const signOut = async () => {
+    await page.getByRole('button', { name: 'Account: Robin Park' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  };
+  const second = page.getByRole('form', { name: 'Second step' });
+
+  await signInWithPassword();
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+  const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
+  await twoStep.getByLabel('Name of the app or phone').fill('Work phone');
+  await twoStep.getByRole('button', { name: 'Add an authenticator app' }).click();
+  await expect(
+    twoStep.getByRole('img', { name: 'QR code of the key for your authenticator app' }),
+  ).toBeVisible();
+  const key = (await twoStep.locator('code.mono').textContent()) ?? '';
+  expect(key.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{32}$/);
+  await twoStep.getByLabel('Code the app shows').fill('000000' === codeFor(key) ? '111111' : '000000');
+  await twoStep.getByRole('button', { name: 'Confirm the app' }).click();
+  await expect(twoStep.getByText(/is not the code the app shows now/)).toBeVisible();
+  await twoStep.getByLabel('Code the app shows').fill(codeFor(key));
+  const enrolledAt = step();
+  await twoStep.getByRole('button', { name: 'Confirm the app' }).click();
+  const recovery = twoStep.getByRole('status', { name: 'Your recovery codes' });
+  await expect(recovery.getByRole('listitem')).toHaveCount(10);
+  const recoveryCode = (await recovery.getByRole('listitem').first().textContent()) ?? '';
+  await expectAccessible(page, 'recovery codes');
+  await recovery.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(twoStep).toContainText('Work phone');
+  await expect(twoStep).toContainText('Recovery codes: 10 of 10 left.');
+
+  // A password alone no longer signs in: the recovery code does, once.
+  await signOut();
+  await signInWithPassword();
+  await expect(second).toBeVisible();
+  await expectAccessible(page, 'second step');
+  await second.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await second.getByLabel('Recovery code').fill(recoveryCode);
+  await second.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+  await expect(twoStep).toContainText('Recovery codes: 9 of 10 left.');
+
+  await signOut();
+  await signInWithPassword();
+  await second.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await second.getByLabel('Recovery code').fill(recoveryCode);
+  await second.getByRole('button', { name: 'Continue' }).click();
+  await expect(second.getByRole('alert')).toContainText('used already');
+
+  // The app's code: a wrong one refused; the code of the step the app was confirmed with was taken then, so the next.
+  await second.getByRole('button', { name: 'Use a code from your app instead' }).click();
+  await second.getByLabel('Code from your app').fill('000000' === codeFor(key) ? '111111' : '000000');
+  await second.getByRole('button', { name: 'Continue' }).click();
+  await expect(second.getByRole('alert')).toContainText('That code is not right');
+  await expect.poll(step, { timeout: 35_000, intervals: [1000] }).toBeGreaterThan(enrolledAt);
+  const code = codeFor(key);
+  await second.getByLabel('Code from your app').fill(code);
+  await second.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+
+  // The same code again, in a new sign-in: refused.
+  await signOut();
+  await signInWithPassword();
+  await second.getByLabel('Code from your app').fill(code);
+  await second.getByRole('button', { name: 'Continue' }).click();
+  await expect(second.getByRole('alert')).toContainText('That code is not right, or it was used already');
+});

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { createUser, expect, expectAccessible, test } from '../support/fixtures.ts';
+import { createUser, expect, expectAccessible, signInAs, test } from '../support/fixtures.ts';
 
 /** The code an authenticator app shows now for a key, computed as the app does (RFC 6238). */
 const codeFor = (key: string) => TOTP.generate({ secret: Secret.fromBase32(key.replace(/\s/g, '')) });
@@ -83,3 +83,63 @@ test('an agent adds an authenticator app; then a sign-in needs its code, a wrong
   await second.getByRole('button', { name: 'Continue' }).click();
   await expect(second.getByRole('alert')).toContainText('That code is not right, or it was used already');
 });
+
+test('an admin requires two-step sign-in of everyone: an agent without an app is led to add one and reaches nothing else until then', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await createUser('Policy Admin', 'admin');
+  const agent = await createUser('Policy Agent');
+  let adminKey = '';
+  await signInAs(page, admin, '/admin');
+  const policy = page.getByRole('form', { name: 'Two-step sign-in policy' });
+  try {
+    await policy.getByLabel('Required for').selectOption('everyone');
+    await policy.getByRole('button', { name: 'Save' }).click();
+    // The admin, who has no app either, is led to their account page.
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('alert')).toContainText('Your office requires two-step sign-in.');
+    adminKey = await addAppOnAccountPage(page, 'Admin phone');
+
+    const agentContext = await browser.newContext();
+    const agentPage = await agentContext.newPage();
+    await agentPage.goto('/flights');
+    await agentPage.getByLabel('Email').fill(agent.email);
+    await agentPage.getByLabel('Password').fill(agent.password);
+    await agentPage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(agentPage).toHaveURL(/\/account$/);
+    await expect(agentPage.getByRole('alert')).toContainText('Your office requires two-step sign-in.');
+    await expectAccessible(agentPage, 'account page, two-step sign-in required');
+    // Nothing else opens meanwhile.
+    await agentPage.goto('/bookings');
+    await expect(agentPage).toHaveURL(/\/account$/);
+    await addAppOnAccountPage(agentPage, 'Agent phone');
+    await agentPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookings' }).click();
+    await expect(agentPage.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
+    await agentContext.close();
+  } finally {
+    // Back to the default for the journeys after this one (the demo users have no app).
+    await page.goto('/admin');
+    await policy.getByLabel('Required for').selectOption('nobody');
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await expect(policy.getByRole('button', { name: 'Save' })).toBeDisabled();
+  }
+  expect(adminKey).not.toBe('');
+});
+
+/** Adds an authenticator app on the account page, as a person with the app would; returns its key. */
+async function addAppOnAccountPage(page: import('@playwright/test').Page, name: string): Promise<string> {
+  const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
+  await twoStep.getByLabel('Name of the app or phone').fill(name);
+  await twoStep.getByRole('button', { name: 'Add an authenticator app' }).click();
+  const key = (await twoStep.locator('code.mono').textContent()) ?? '';
+  await twoStep.getByLabel('Code the app shows').fill(codeFor(key));
+  await twoStep.getByRole('button', { name: 'Confirm the app' }).click();
+  await twoStep
+    .getByRole('status', { name: 'Your recovery codes' })
+    .getByRole('button', { name: 'I have saved them' })
+    .click();
+  await expect(twoStep).toContainText(name);
+  return key;
+}

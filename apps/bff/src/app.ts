@@ -24,6 +24,7 @@ import { Metrics } from './lib/metrics.ts';
 import { ownBookingsOnly } from './lib/ownership.ts';
 import { relayRoutes } from './lib/relay.ts';
 import { inlineStyleHashes, securityHeaders, withSecurityHeaders } from './lib/security-headers.ts';
+import { SignInPolicy } from './lib/sign-in-policy.ts';
 import { SignInThrottle } from './lib/throttle.ts';
 import type { AppEnv, SignedInUser } from './lib/types.ts';
 import { DatabaseSessionStore } from './lib/upstream-session.ts';
@@ -107,6 +108,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     audit: new AuditLog(db),
     throttle: new SignInThrottle(db, undefined, options.now),
     factors: new Factors(db, 'Booking console', options.now),
+    policy: new SignInPolicy(db, upstream.service.environment),
     intents,
     leases,
     log,
@@ -130,6 +132,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     session: {
       expires_at: new Date(user.sessionExpiresAt).toISOString(),
       idle_minutes: env.SESSION_IDLE_MINUTES,
+      factor_setup_required: user.factorSetup,
     },
   });
 

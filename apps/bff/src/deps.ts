@@ -11,6 +11,7 @@ import type { Lifecycle } from './lib/lifecycle.ts';
 import type { Logger } from './lib/log.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { SecurityHeaders } from './lib/security-headers.ts';
+import type { SignInPolicy } from './lib/sign-in-policy.ts';
 import type { SignInThrottle } from './lib/throttle.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -25,6 +26,8 @@ export interface Deps {
   throttle: SignInThrottle;
   /** Second factors and the sign-ins waiting for one (decision 029). */
   factors: Factors;
+  /** The office's two-step sign-in policy. */
+  policy: SignInPolicy;
   intents: BookingIntents;
   leases: Leases;
   log: Logger;

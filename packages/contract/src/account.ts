@@ -84,3 +84,10 @@ export type SecondFactorRequest = z.input<typeof SecondFactorRequestSchema>;
 export const SecondFactorNeededSchema = z.object({
   second_factor: z.object({ methods: z.array(z.enum(SECOND_FACTOR_METHODS)) }),
 });
+
+/** Who in the office must sign in with a second factor (decision 029). */
+export const TWO_FACTOR_POLICIES = ['nobody', 'admins', 'everyone'] as const;
+export const TwoFactorPolicySchema = z.enum(TWO_FACTOR_POLICIES);
+export type TwoFactorPolicy = z.infer<typeof TwoFactorPolicySchema>;
+export const SignInPolicySchema = z.object({ two_factor: TwoFactorPolicySchema });
+export type SignInPolicy = z.infer<typeof SignInPolicySchema>;

@@ -73,7 +73,12 @@ export const MeSchema = z.object({
   user: z.object({ id: idSchema('user'), email: z.string(), name: z.string(), role: RoleSchema }),
   environment: EnvironmentSchema,
   /** When this sign-in ends at the latest, and after how long idle. */
-  session: z.object({ expires_at: DateTimeSchema, idle_minutes: z.number().int() }),
+  session: z.object({
+    expires_at: DateTimeSchema,
+    idle_minutes: z.number().int(),
+    /** The office's policy wants a second factor this person has not set up: their account only, until they do. */
+    factor_setup_required: z.boolean().optional(),
+  }),
 });
 export type Me = z.infer<typeof MeSchema>;
 /** The element of each signed-in page the BFF serves that carries its /api/me answer, read before the first render. */

@@ -223,6 +223,12 @@ export const KNOWN_ERRORS = {
     message: 'The sign-in waited too long for its code, or had too many wrong ones.',
     remedy: 'Sign in again with your email and password.',
   },
+  second_factor_setup_required: {
+    status: 403,
+    type: 'permission_error',
+    message: 'Your office requires two-step sign-in, and you have no second factor yet.',
+    remedy: 'Add an authenticator app on your account page; then everything opens.',
+  },
   account_disabled: {
     status: 403,
     type: 'permission_error',

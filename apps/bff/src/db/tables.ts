@@ -28,6 +28,8 @@ export interface Database {
     /** Where and in what the session began (migration 009; null for sessions begun before it). */
     address: string | null;
     browser: string | null;
+    /** 1: the office's policy wants a second factor this person has not set up (migration 010). */
+    factor_setup: number;
   };
   bookings: {
     id: string;

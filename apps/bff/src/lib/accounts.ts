@@ -147,7 +147,7 @@ export class Accounts {
   /** A new session: the cookie gets the random token, the database only its hash, with where and in what it began. */
   async startSession(
     userId: string,
-    from: { address?: string | null; browser?: string | null } = {},
+    from: { address?: string | null; browser?: string | null; factorSetup?: boolean } = {},
   ): Promise<{ token: string; expiresAt: number }> {
     const token = randomBytes(32).toString('base64url');
     const at = this.#clock();
@@ -162,9 +162,20 @@ export class Accounts {
         expires_at: expiresAt,
         address: from.address ?? null,
         browser: from.browser?.slice(0, 300) ?? null,
+        factor_setup: from.factorSetup ? 1 : 0,
       })
       .execute();
     return { token, expiresAt };
+  }
+
+  /** Marks (or clears) the live sessions of people who must set a second factor up first. */
+  async setFactorSetup(userIds: readonly string[], required: boolean): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.db
+      .updateTable('sessions')
+      .set({ factor_setup: required ? 1 : 0 })
+      .where('user_id', 'in', [...userIds])
+      .execute();
   }
 
   /**
@@ -244,6 +255,7 @@ export class Accounts {
         'users.role',
         'users.disabled',
         'users.office_wide',
+        'sessions.factor_setup',
       ])
       .where('sessions.id', '=', id)
       .executeTakeFirst();
@@ -268,6 +280,7 @@ export class Accounts {
       officeWide: row.office_wide === 1,
       sessionId: id,
       sessionExpiresAt: Number(row.expires_at),
+      factorSetup: Number(row.factor_setup) === 1,
     };
   }
 

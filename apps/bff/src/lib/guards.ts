@@ -77,10 +77,15 @@ export async function sessionUser(
 }
 
 /** A signed-in agent or admin, from the session cookie; 401 otherwise. */
+/** What a session that must set a second factor up first may reach: who it is, and adding a factor. */
+const FACTOR_SETUP_ONLY = /^\/api\/(me|account\/factors(\/.*)?)$/;
+
 export function signedIn(accounts: Accounts, cookie: SessionCookie) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = await sessionUser(c, accounts, cookie);
     if (!user) throw new ConsoleError('unauthenticated');
+    if (user.factorSetup && !FACTOR_SETUP_ONLY.test(c.req.path))
+      throw new ConsoleError('second_factor_setup_required');
     c.set('user', user);
     await next();
   });

@@ -10,6 +10,8 @@ export interface SignedInUser {
   officeWide: boolean;
   sessionId: string;
   sessionExpiresAt: number;
+  /** The office's policy wants a second factor this person has not set up: their account only, until they do. */
+  factorSetup: boolean;
 }
 
 export interface AppEnv {

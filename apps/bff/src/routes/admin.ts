@@ -3,6 +3,7 @@ import {
   AuditQuerySchema,
   type ConsoleUser,
   CreateUserRequestSchema,
+  SignInPolicySchema,
   type UpdateUserRequest,
   UpdateUserRequestSchema,
   UsersQuerySchema,
@@ -14,6 +15,7 @@ import { csvStream } from '../lib/csv.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { requireRole } from '../lib/guards.ts';
 import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
+import { SignInPolicy } from '../lib/sign-in-policy.ts';
 import type { AppEnv } from '../lib/types.ts';
 
 /** The audit log's names for what an update changes of a user. */
@@ -112,6 +114,42 @@ export function adminRoutes(d: Deps) {
           null,
         );
         return c.json({ ended });
+      })
+      .get('/sign-in-policy', async (c) => c.json({ two_factor: await d.policy.get() }))
+      .put('/sign-in-policy', async (c) => {
+        const { two_factor } = await parseBody(c, SignInPolicySchema);
+        await d.policy.set(two_factor, c.get('user'));
+        // The people the policy covers now who have no second factor: their sessions reach their account only.
+        const users = await d.db
+          .selectFrom('users')
+          .select(['id', 'role'])
+          .where('disabled', '=', 0)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('user_factors')
+                  .select('id')
+                  .whereRef('user_factors.user_id', '=', 'users.id')
+                  .where('confirmed_at', 'is not', null),
+              ),
+            ),
+          )
+          .execute();
+        const covered = users.filter((u) => SignInPolicy.covers(two_factor, u.role)).map((u) => u.id);
+        await d.accounts.setFactorSetup(covered, true);
+        await d.accounts.setFactorSetup(
+          users.filter((u) => !covered.includes(u.id)).map((u) => u.id),
+          false,
+        );
+        await d.audit.write(
+          c.get('user'),
+          { action: `policy.two_factor.${two_factor}` },
+          'succeeded',
+          200,
+          null,
+        );
+        return c.json({ two_factor });
       })
       .get('/audit', async (c) => {
         const query = parseQuery(c, AuditQuerySchema);

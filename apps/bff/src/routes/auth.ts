@@ -12,6 +12,7 @@ import { SIGN_IN } from '../lib/audit.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { namedCookie, PENDING_COOKIE, sessionCookie } from '../lib/guards.ts';
 import { parseBody } from '../lib/parse.ts';
+import { SignInPolicy } from '../lib/sign-in-policy.ts';
 import { clientAddress, trustedProxies } from '../lib/throttle.ts';
 import type { AppEnv } from '../lib/types.ts';
 
@@ -42,7 +43,10 @@ export function authRoutes(d: Deps) {
     origin: ReturnType<typeof requestOrigin>,
     factor: string,
   ): Promise<Me> {
-    const session = await d.accounts.startSession(user.id, origin);
+    // Covered by the office's policy with no second factor yet: the session reaches the account page only.
+    const factorSetup =
+      SignInPolicy.covers(await d.policy.get(), user.role) && !(await d.factors.has(user.id));
+    const session = await d.accounts.startSession(user.id, { ...origin, factorSetup });
     await d.audit.write(user, { action: SIGN_IN, ...origin, factor }, 'succeeded', 200, null);
     cookie.write(c, session.token, d.env.SESSION_ABSOLUTE_HOURS * 3600);
     return {
@@ -51,6 +55,7 @@ export function authRoutes(d: Deps) {
       session: {
         expires_at: new Date(session.expiresAt).toISOString(),
         idle_minutes: d.env.SESSION_IDLE_MINUTES,
+        factor_setup_required: factorSetup,
       },
     };
   }

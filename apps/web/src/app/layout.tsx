@@ -4,7 +4,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigatio
 import { Toasts } from '../components/toasts.tsx';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { useDeadlineNotices } from '../features/bookings/deadline-notices.ts';
-import { onSignedOut } from '../lib/api.ts';
+import { onFactorSetupRequired, onSignedOut } from '../lib/api.ts';
 import { meQuery, useMe } from '../lib/me.ts';
 import { loadOrReload } from '../lib/new-version.ts';
 import { useScreenSettled } from '../lib/screen-settled.ts';
@@ -56,8 +56,16 @@ export function Layout() {
     [navigate, queryClient],
   );
 
+  useEffect(
+    () => onFactorSetupRequired(() => void queryClient.invalidateQueries({ queryKey: meQuery.queryKey })),
+    [queryClient],
+  );
+
   if (me.isPending) return <p className="loading">Loading the console…</p>;
   if (!me.data) return <Navigate to={`/sign-in?next=${encodeURIComponent(here)}`} replace />;
+  // The office's policy wants a second factor this person has not set up: their account page, until they do.
+  if (me.data.session.factor_setup_required && location.pathname !== '/account')
+    return <Navigate to="/account" replace />;
 
   const live = me.data.environment === 'live';
   return (

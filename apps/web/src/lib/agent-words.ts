@@ -113,6 +113,10 @@ export const AGENT_WORDS: Record<KnownErrorCode, AgentWords> = {
     say: 'That code is not right, or it was used already.',
     todo: 'Enter the code your app shows now (it changes every 30 seconds), or a recovery code you have not used.',
   },
+  second_factor_setup_required: {
+    say: 'Your office requires two-step sign-in.',
+    todo: 'Add an authenticator app on your account page; then everything opens.',
+  },
   second_factor_expired: {
     say: 'The sign-in waited too long for its code, or had too many wrong ones.',
     todo: 'Sign in again with your email and password.',

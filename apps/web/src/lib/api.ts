@@ -74,6 +74,13 @@ export function onSignedOut(listener: Listener): () => void {
   return () => signedOutListeners.delete(listener);
 }
 
+const setupListeners = new Set<Listener>();
+/** Called when a call finds the office's policy wants a second factor this person has not set up. */
+export function onFactorSetupRequired(listener: Listener): () => void {
+  setupListeners.add(listener);
+  return () => setupListeners.delete(listener);
+}
+
 export interface CallOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -112,6 +119,8 @@ export function errorFromText(status: number, text: string): ApiError {
   if (status === 401 && (error.code === 'unauthenticated' || error.code === 'session_expired')) {
     for (const listener of signedOutListeners) listener();
   }
+  // The office's policy now wants a second factor: who one is is read again, and the shell leads to the account page.
+  if (error.code === 'second_factor_setup_required') for (const listener of setupListeners) listener();
   return error;
 }
 

@@ -3,7 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 /**
  * Second factors (decision 029): authenticator apps (TOTP), single-use recovery codes (stored hashed), and sign-ins
  * waiting for their second factor. A TOTP factor keeps the last time step it accepted, so a code is taken once, on
- * any instance.
+ * any instance. A session may be one that must set a factor up first (the office's policy).
  */
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -35,6 +35,11 @@ export const migration: Migration = {
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('expires_at', 'bigint', (c) => c.notNull())
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    // A session of a person the office's policy covers who has no second factor: it reaches their account only.
+    await db.schema
+      .alterTable('sessions')
+      .addColumn('factor_setup', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
   },
 };

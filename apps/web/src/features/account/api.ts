@@ -9,6 +9,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api.ts';
+import { meQuery } from '../../lib/me.ts';
 
 /** One's own account: ['account', …] (decision 028). */
 export const sessionsQuery = queryOptions({
@@ -74,7 +75,11 @@ export function useConfirmTotp() {
         body: { code },
         schema: RecoveryCodesSchema,
       }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: factorsQuery.queryKey }),
+    // Who one is is read again too: a session the office's policy held to the account page opens up.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: factorsQuery.queryKey });
+      void client.invalidateQueries({ queryKey: meQuery.queryKey });
+    },
   });
 }
 

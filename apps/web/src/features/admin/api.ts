@@ -6,6 +6,8 @@ import {
   CreditBalanceResponseSchema,
   IntrospectionSchema,
   SessionStateSchema,
+  SignInPolicySchema,
+  type TwoFactorPolicy,
   type UpdateUserRequest,
   UserListSchema,
   WalletSchema,
@@ -105,3 +107,22 @@ export const useAudit = (search: string) =>
     queryFn: ({ signal }) => api(`/admin/audit?${search}`, { schema: AuditListSchema, signal }),
     placeholderData: keepPreviousData,
   });
+
+export const useSignInPolicy = () =>
+  useQuery({
+    queryKey: ['admin', 'sign-in-policy'],
+    queryFn: ({ signal }) => api('/admin/sign-in-policy', { schema: SignInPolicySchema, signal }),
+  });
+
+export function useSetSignInPolicy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (two_factor: TwoFactorPolicy) =>
+      api('/admin/sign-in-policy', { method: 'PUT', body: { two_factor }, schema: SignInPolicySchema }),
+    onSuccess: (policy) => {
+      client.setQueryData(['admin', 'sign-in-policy'], policy);
+      // The admin may be covered now: who they are is read again (their next screen may be their account).
+      void client.invalidateQueries({ queryKey: ['me'] });
+    },
+  });
+}

@@ -26,10 +26,22 @@ export function AccountPage() {
           {me.data.user.name} · {me.data.user.email} · {me.data.user.role}
         </p>
       )}
-      <Sessions />
+      {me.data?.session.factor_setup_required && (
+        <div role="alert" className="notice notice-error">
+          <p>
+            <strong>Your office requires two-step sign-in.</strong> Add an authenticator app below; then the
+            rest of the console opens.
+          </p>
+        </div>
+      )}
+      {!me.data?.session.factor_setup_required && <Sessions />}
       <TwoStep />
-      <ChangePassword />
-      <SignIns />
+      {!me.data?.session.factor_setup_required && (
+        <>
+          <ChangePassword />
+          <SignIns />
+        </>
+      )}
     </div>
   );
 }

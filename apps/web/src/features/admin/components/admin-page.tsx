@@ -1,12 +1,21 @@
-import { readKnown, SandboxCreditBalanceSchema } from '@console/contract';
+import { readKnown, SandboxCreditBalanceSchema, type TwoFactorPolicy } from '@console/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { OpenValue } from '../../../components/open-value.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
-import { useCredentials, useCreditBalance, useEndSession, useSessionState, useWallet } from '../api.ts';
+import {
+  useCredentials,
+  useCreditBalance,
+  useEndSession,
+  useSessionState,
+  useSetSignInPolicy,
+  useSignInPolicy,
+  useWallet,
+} from '../api.ts';
 
 export function AdminOnly({ children }: { children: React.ReactNode }) {
   const me = useMe();
@@ -181,6 +190,50 @@ function SessionInterface() {
   );
 }
 
+const POLICY_OPTIONS = [
+  { id: 'nobody', label: 'Nobody (a password is enough)' },
+  { id: 'admins', label: 'Admins' },
+  { id: 'everyone', label: 'Everyone' },
+] as const satisfies readonly { id: TwoFactorPolicy; label: string }[];
+
+/** Who must sign in with a second factor (decision 029). */
+function SignInPolicyCard() {
+  const policy = useSignInPolicy();
+  const save = useSetSignInPolicy();
+  const [choice, setChoice] = useState<TwoFactorPolicy | null>(null);
+  const current = choice ?? policy.data?.two_factor ?? 'nobody';
+  return (
+    <section aria-labelledby="policy-title" className="card stack">
+      <h2 id="policy-title">Two-step sign-in</h2>
+      <p className="muted small">
+        Who must give a code from an authenticator app after their password. People it covers who have no app
+        yet are led to add one at their next click, and reach nothing else until they do — you too.
+      </p>
+      {policy.error && <QueryErrorNotice query={policy} title="Could not read the policy" />}
+      {policy.data && (
+        <form
+          aria-label="Two-step sign-in policy"
+          className="row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(current, { onSuccess: () => setChoice(null) });
+          }}
+        >
+          <SelectField label="Required for" value={current} onChange={setChoice} options={POLICY_OPTIONS} />
+          <button
+            type="submit"
+            className="button"
+            disabled={save.isPending || current === policy.data.two_factor}
+          >
+            Save
+          </button>
+        </form>
+      )}
+      {save.error && <ErrorNotice error={save.error} title="The policy was not changed" />}
+    </section>
+  );
+}
+
 export function AdminPage() {
   return (
     <AdminOnly>
@@ -191,6 +244,7 @@ export function AdminPage() {
           <Wallet />
           <Credentials />
         </div>
+        <SignInPolicyCard />
         <SessionInterface />
       </div>
     </AdminOnly>

@@ -1,0 +1,40 @@
+import type { Environment, Role, TwoFactorPolicy } from '@console/contract';
+import type { Db } from '../db/index.ts';
+import type { Actor } from './intents.ts';
+
+const NAME = 'sign_in.two_factor';
+
+/**
+ * The office's two-step sign-in policy (decision 029): who must have a second factor — nobody, admins, or everyone.
+ * Kept in the database for every instance. Unset, it is everyone on a LIVE credential (the office's real money) and
+ * nobody on TEST (a first look stays two commands).
+ */
+export class SignInPolicy {
+  constructor(
+    private readonly db: Db,
+    private readonly environment: Environment,
+  ) {}
+
+  async get(): Promise<TwoFactorPolicy> {
+    const row = await this.db
+      .selectFrom('office_settings')
+      .select('value')
+      .where('name', '=', NAME)
+      .executeTakeFirst();
+    if (row?.value === 'nobody' || row?.value === 'admins' || row?.value === 'everyone') return row.value;
+    return this.environment === 'live' ? 'everyone' : 'nobody';
+  }
+
+  async set(value: TwoFactorPolicy, who: Actor): Promise<void> {
+    const at = new Date().toISOString();
+    await this.db
+      .insertInto('office_settings')
+      .values({ name: NAME, value, updated_by: who.email, updated_at: at })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_by: who.email, updated_at: at }))
+      .execute();
+  }
+
+  static covers(policy: TwoFactorPolicy, role: Role): boolean {
+    return policy === 'everyone' || (policy === 'admins' && role === 'admin');
+  }
+}

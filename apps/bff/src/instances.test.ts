@@ -4,9 +4,12 @@ import {
   FlightOrderSchema,
   FlightSearchSchema,
   LedgerListSchema,
+  RecoveryCodesSchema,
+  TotpEnrolmentSchema,
   UserListSchema,
 } from '@console/contract';
 import { createParser } from 'eventsource-parser';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contact, inDays, passenger } from './test-support.ts';
@@ -64,6 +67,7 @@ afterAll(async () => {
 /** A browser behind a round-robin load balancer: each request goes to the next instance, the cookie kept. */
 function browser(instances: () => Instance[]) {
   let cookie = '';
+  const jar = new Map<string, string>();
   let turn = 0;
   return {
     async call(
@@ -85,8 +89,13 @@ function browser(instances: () => Instance[]) {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const set = response.headers.get('set-cookie');
-      if (set) cookie = set.split(';')[0] ?? '';
+      for (const set of response.headers.getSetCookie()) {
+        const pair = set.split(';')[0] ?? '';
+        const name = pair.slice(0, pair.indexOf('='));
+        if (pair.endsWith('=')) jar.delete(name);
+        else jar.set(name, pair);
+      }
+      cookie = [...jar.values()].join('; ');
       const text = await response.text();
       let json: unknown = text;
       try {
@@ -165,6 +174,60 @@ describe('two instances on one PostgreSQL', () => {
       'violet tram harbour 42',
     ]).catch((error: { stderr?: string }) => error);
     expect(typeof onTheLine === 'object' && onTheLine.stderr).toMatch(/Unknown option '--password'/);
+  });
+
+  it('takes a second factor’s code once across instances: confirmed on A, refused on B; a recovery code used on A, refused on B', async () => {
+    const agent = browser(both);
+    expect((await agent.signIn(AGENT, a)).status).toBe(200);
+    const enrolment = TotpEnrolmentSchema.parse(
+      (await agent.call('POST', '/account/factors/totp', { name: 'Phone' }, {}, a)).body,
+    );
+    const code = TOTP.generate({ secret: Secret.fromBase32(enrolment.secret) });
+    const confirmed = await agent.call(
+      'POST',
+      `/account/factors/totp/${enrolment.id}/confirm`,
+      { code },
+      {},
+      a,
+    );
+    const recovery = RecoveryCodesSchema.parse(confirmed.body).recovery_codes;
+    try {
+      const onB = browser(both);
+      await onB.signIn(AGENT, b);
+      const replay = await onB.call('POST', '/auth/sign-in/second-factor', { method: 'totp', code }, {}, b);
+      expect(replay.status).toBe(401);
+      const onA = browser(both);
+      await onA.signIn(AGENT, a);
+      expect(
+        (
+          await onA.call(
+            'POST',
+            '/auth/sign-in/second-factor',
+            { method: 'recovery_code', code: recovery[0] },
+            {},
+            a,
+          )
+        ).status,
+      ).toBe(200);
+      const again = browser(both);
+      await again.signIn(AGENT, b);
+      expect(
+        (
+          await again.call(
+            'POST',
+            '/auth/sign-in/second-factor',
+            { method: 'recovery_code', code: recovery[0] },
+            {},
+            b,
+          )
+        ).status,
+      ).toBe(401);
+    } finally {
+      // The other tests sign this agent in with a password alone.
+      expect((await agent.call('DELETE', `/account/factors/${enrolment.id}`, undefined, {}, a)).status).toBe(
+        200,
+      );
+    }
   });
 
   it('counts failed sign-ins across both instances', async () => {

@@ -1,4 +1,6 @@
+import { closeDatabase, openDatabase } from '@console/bff/testing';
 import { Secret, TOTP } from 'otpauth';
+import { env } from '../env.ts';
 import { createUser, expect, expectAccessible, signInAs, test } from '../support/fixtures.ts';
 
 /** The code an authenticator app shows now for a key, computed as the app does (RFC 6238). */
@@ -143,3 +145,38 @@ async function addAppOnAccountPage(page: import('@playwright/test').Page, name: 
   await expect(twoStep).toContainText(name);
   return key;
 }
+
+test('making an admin asks the admin to prove it is them again when their sign-in is over five minutes old', async ({
+  page,
+}) => {
+  const admin = await createUser('Proving Admin', 'admin');
+  await signInAs(page, admin, '/admin/users');
+  // Five minutes and more since this sign-in: its proof is made older in the console's store, as time would.
+  const db = await openDatabase(env.serverEnv.DATABASE_URL, { readers: 1 });
+  try {
+    await db
+      .updateTable('sessions')
+      .set((eb) => ({ proved_at: eb('proved_at', '-', 6 * 60_000) }))
+      .where('user_id', '=', admin.id)
+      .execute();
+  } finally {
+    await closeDatabase(db);
+  }
+  const form = page.getByRole('form', { name: 'Create a user' });
+  const email = `new.admin.${Date.now()}@demo.test`;
+  await form.getByLabel('Name').fill('New Admin');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Role').selectOption('admin');
+  await form.getByLabel('Password').fill('violet tram harbour 42');
+  await form.getByRole('button', { name: 'Create user' }).click();
+  const prove = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(prove).toBeVisible();
+  await expectAccessible(page, 'prove it again');
+  await prove.getByLabel('Your password').fill('not-my-password');
+  await prove.getByRole('button', { name: 'Confirm and go on' }).click();
+  await expect(prove.getByText('Is not your password.')).toBeVisible();
+  await prove.getByLabel('Your password').fill(admin.password);
+  await prove.getByRole('button', { name: 'Confirm and go on' }).click();
+  await expect(prove).toBeHidden();
+  await expect(page.getByText(`${email} can sign in now.`)).toBeVisible();
+});

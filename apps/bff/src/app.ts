@@ -109,6 +109,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     throttle: new SignInThrottle(db, undefined, options.now),
     factors: new Factors(db, 'Booking console', options.now),
     policy: new SignInPolicy(db, upstream.service.environment),
+    clock: options.now ?? Date.now,
     intents,
     leases,
     log,

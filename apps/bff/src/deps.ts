@@ -28,6 +28,8 @@ export interface Deps {
   factors: Factors;
   /** The office's two-step sign-in policy. */
   policy: SignInPolicy;
+  /** The console's own clock (sessions, proofs); tests move it. */
+  clock: () => number;
   intents: BookingIntents;
   leases: Leases;
   log: Logger;

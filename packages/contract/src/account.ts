@@ -91,3 +91,13 @@ export const TwoFactorPolicySchema = z.enum(TWO_FACTOR_POLICIES);
 export type TwoFactorPolicy = z.infer<typeof TwoFactorPolicySchema>;
 export const SignInPolicySchema = z.object({ two_factor: TwoFactorPolicySchema });
 export type SignInPolicy = z.infer<typeof SignInPolicySchema>;
+
+/** Proving it is oneself again before something sensitive: the strongest factor one has (a code), else the password. */
+export const ProveRequestSchema = z
+  .object({
+    password: z.string().min(1).max(200).optional(),
+    code: z.string().trim().max(40).optional(),
+  })
+  .strict()
+  .refine((p) => p.password !== undefined || p.code !== undefined, { error: 'give your password or a code' });
+export type ProveRequest = z.input<typeof ProveRequestSchema>;

@@ -214,20 +214,26 @@ export const KNOWN_ERRORS = {
   invalid_code: {
     status: 401,
     type: 'authentication_error',
-    message: 'That code is not right, or it was used already.',
-    remedy: 'Enter the code your authenticator app shows now, or a recovery code you have not used.',
+    message: 'The code is wrong or was used already.',
+    remedy: 'Enter the current code, or an unused recovery code.',
   },
   second_factor_expired: {
     status: 401,
     type: 'authentication_error',
-    message: 'The sign-in waited too long for its code, or had too many wrong ones.',
-    remedy: 'Sign in again with your email and password.',
+    message: 'The sign-in waited too long for its code.',
+    remedy: 'Sign in again.',
+  },
+  reauthentication_required: {
+    status: 403,
+    type: 'permission_error',
+    message: 'Confirm it is you first.',
+    remedy: 'Enter your password or app code.',
   },
   second_factor_setup_required: {
     status: 403,
     type: 'permission_error',
-    message: 'Your office requires two-step sign-in, and you have no second factor yet.',
-    remedy: 'Add an authenticator app on your account page; then everything opens.',
+    message: 'Your office requires two-step sign-in.',
+    remedy: 'Add an authenticator app on your account page.',
   },
   account_disabled: {
     status: 403,

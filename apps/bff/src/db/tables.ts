@@ -30,6 +30,8 @@ export interface Database {
     browser: string | null;
     /** 1: the office's policy wants a second factor this person has not set up (migration 010). */
     factor_setup: number;
+    /** When the person last proved it was them: the sign-in, or again before something sensitive (decision 029). */
+    proved_at: number | null;
   };
   bookings: {
     id: string;

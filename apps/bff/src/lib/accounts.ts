@@ -163,9 +163,19 @@ export class Accounts {
         address: from.address ?? null,
         browser: from.browser?.slice(0, 300) ?? null,
         factor_setup: from.factorSetup ? 1 : 0,
+        proved_at: at,
       })
       .execute();
     return { token, expiresAt };
+  }
+
+  /** The person proved it was them again, in this session (decision 029). */
+  async proved(sessionId: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ proved_at: this.#clock() })
+      .where('id', '=', sessionId)
+      .execute();
   }
 
   /** Marks (or clears) the live sessions of people who must set a second factor up first. */
@@ -256,6 +266,8 @@ export class Accounts {
         'users.disabled',
         'users.office_wide',
         'sessions.factor_setup',
+        'sessions.proved_at',
+        'sessions.created_at',
       ])
       .where('sessions.id', '=', id)
       .executeTakeFirst();
@@ -281,6 +293,7 @@ export class Accounts {
       sessionId: id,
       sessionExpiresAt: Number(row.expires_at),
       factorSetup: Number(row.factor_setup) === 1,
+      provedAt: Number(row.proved_at ?? row.created_at),
     };
   }
 

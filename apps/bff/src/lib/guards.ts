@@ -98,3 +98,15 @@ export function requireRole(role: Role) {
     await next();
   });
 }
+
+/** How long a proof lasts for what is sensitive (OWASP ASVS 7.5): five minutes. */
+export const PROOF_MS = 5 * 60_000;
+
+/**
+ * What is sensitive (making or promoting an admin, another's password, the office's policy, one's own factor, the
+ * session-based interface's session) wants the person to have proved it was them in the last five minutes: a
+ * sign-in, or `POST /api/account/prove`. Otherwise 403 `reauthentication_required`, and the SPA asks.
+ */
+export function requireRecentProof(c: Context<AppEnv>, now: () => number = Date.now): void {
+  if (now() - c.get('user').provedAt > PROOF_MS) throw new ConsoleError('reauthentication_required');
+}

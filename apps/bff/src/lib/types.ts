@@ -12,6 +12,8 @@ export interface SignedInUser {
   sessionExpiresAt: number;
   /** The office's policy wants a second factor this person has not set up: their account only, until they do. */
   factorSetup: boolean;
+  /** When the person last proved it was them (epoch ms): the sign-in, or again (decision 029). */
+  provedAt: number;
 }
 
 export interface AppEnv {

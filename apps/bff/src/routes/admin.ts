@@ -13,7 +13,7 @@ import type { Deps } from '../deps.ts';
 import { AUDIT_CSV_HEADER, auditCsvRow } from '../lib/audit.ts';
 import { csvStream } from '../lib/csv.ts';
 import { ConsoleError } from '../lib/errors.ts';
-import { requireRole } from '../lib/guards.ts';
+import { requireRecentProof, requireRole } from '../lib/guards.ts';
 import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
 import { SignInPolicy } from '../lib/sign-in-policy.ts';
 import type { AppEnv } from '../lib/types.ts';
@@ -62,12 +62,14 @@ export function adminRoutes(d: Deps) {
         }
       })
       .post('/session/end', async (c) => {
+        requireRecentProof(c, d.clock);
         await d.upstream.session?.end();
         return c.json({ ended: true });
       })
       .get('/users', async (c) => c.json(await d.accounts.list(parseQuery(c, UsersQuerySchema))))
       .post('/users', async (c) => {
         const body = await parseBody(c, CreateUserRequestSchema);
+        if (body.role === 'admin') requireRecentProof(c, d.clock);
         if (await d.accounts.findByEmail(body.email))
           throw new ConsoleError('invalid_state', {
             param: 'email',
@@ -86,6 +88,8 @@ export function adminRoutes(d: Deps) {
       .patch('/users/:id', async (c) => {
         const id = pathId(c, 'id');
         const body = await parseBody(c, UpdateUserRequestSchema);
+        // Making an admin, or another's password: only someone who proved it was them in the last five minutes.
+        if (body.role === 'admin' || body.password !== undefined) requireRecentProof(c, d.clock);
         if (id === c.get('user').id && (body.disabled === true || body.role === 'agent')) {
           throw new ConsoleError('invalid_state', {
             message: 'You cannot disable yourself or take away your own admin role.',
@@ -118,6 +122,7 @@ export function adminRoutes(d: Deps) {
       .get('/sign-in-policy', async (c) => c.json({ two_factor: await d.policy.get() }))
       .put('/sign-in-policy', async (c) => {
         const { two_factor } = await parseBody(c, SignInPolicySchema);
+        requireRecentProof(c, d.clock);
         await d.policy.set(two_factor, c.get('user'));
         // The people the policy covers now who have no second factor: their sessions reach their account only.
         const users = await d.db

@@ -41,5 +41,7 @@ export const migration: Migration = {
       .alterTable('sessions')
       .addColumn('factor_setup', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
+    // When the person last proved it was them (signing in, or again before something sensitive).
+    await db.schema.alterTable('sessions').addColumn('proved_at', 'bigint').execute();
   },
 };

@@ -2,6 +2,7 @@ import type { TotpEnrolment } from '@console/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { useProveItAgain } from '../../../components/prove-it-again.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -21,8 +22,10 @@ export function TwoStep() {
   const renew = useRenewRecoveryCodes();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
+  const proof = useProveItAgain();
   return (
     <section aria-labelledby="two-step-title" className="card stack">
+      {proof.dialog}
       <h2 id="two-step-title">Two-step sign-in</h2>
       <p className="muted small">
         With an authenticator app, a password alone no longer signs you in: the console also asks for the code
@@ -69,10 +72,15 @@ export function TwoStep() {
         confirmLabel="Remove"
         live={false}
         onConfirm={() => {
-          if (removing)
-            remove.mutate(removing.id, {
-              onSuccess: () => notify('Removed', `${removing.name} no longer signs you in.`),
+          const factor = removing;
+          // Removing one's own factor asks to prove it is oneself again (decision 029), then goes on.
+          const run = () =>
+            factor &&
+            remove.mutate(factor.id, {
+              onSuccess: () => notify('Removed', `${factor.name} no longer signs you in.`),
+              onError: (error) => proof.ask(error, run),
             });
+          run();
           setRemoving(null);
         }}
       >

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { OpenValue } from '../../../components/open-value.tsx';
+import { useProveItAgain } from '../../../components/prove-it-again.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
@@ -122,11 +123,13 @@ function SessionInterface() {
   // The body is not shown in the document: our sandbox's Balance when it is there, the answer as sent otherwise.
   const creditBalance = readKnown(SandboxCreditBalanceSchema, balance.data)?.Balance;
   const end = useEndSession();
+  const proof = useProveItAgain();
   const [asking, setAsking] = useState(false);
   const live = useMe().data?.environment === 'live';
   const s = session.data;
   return (
     <section aria-labelledby="session-title" className="card stack">
+      {proof.dialog}
       <h2 id="session-title">Session-based interface</h2>
       {session.error && <QueryErrorNotice query={session} title="Could not read the session" />}
       {s && !s.configured && <p className="muted">Not configured for this console.</p>}
@@ -174,12 +177,15 @@ function SessionInterface() {
         confirmLabel="End the session"
         live={live}
         pending={end.isPending}
-        onConfirm={() =>
-          end.mutate(undefined, {
-            onSuccess: () => setEnded(true),
-            onSettled: () => setAsking(false),
-          })
-        }
+        onConfirm={() => {
+          const run = () =>
+            end.mutate(undefined, {
+              onSuccess: () => setEnded(true),
+              onError: (error) => proof.ask(error, run),
+              onSettled: () => setAsking(false),
+            });
+          run();
+        }}
       >
         <p>
           The console opens a new session the next time it needs the session-based interface (reading the
@@ -200,10 +206,12 @@ const POLICY_OPTIONS = [
 function SignInPolicyCard() {
   const policy = useSignInPolicy();
   const save = useSetSignInPolicy();
+  const proof = useProveItAgain();
   const [choice, setChoice] = useState<TwoFactorPolicy | null>(null);
   const current = choice ?? policy.data?.two_factor ?? 'nobody';
   return (
     <section aria-labelledby="policy-title" className="card stack">
+      {proof.dialog}
       <h2 id="policy-title">Two-step sign-in</h2>
       <p className="muted small">
         Who must give a code from an authenticator app after their password. People it covers who have no app
@@ -216,7 +224,12 @@ function SignInPolicyCard() {
           className="row"
           onSubmit={(event) => {
             event.preventDefault();
-            save.mutate(current, { onSuccess: () => setChoice(null) });
+            const run = () =>
+              save.mutate(current, {
+                onSuccess: () => setChoice(null),
+                onError: (error) => proof.ask(error, run),
+              });
+            run();
           }}
         >
           <SelectField label="Required for" value={current} onChange={setChoice} options={POLICY_OPTIONS} />

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { useProveItAgain } from '../../../components/prove-it-again.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -21,108 +22,126 @@ type NewUser = z.input<typeof CreateUserRequestSchema>;
 
 function CreateUser() {
   const create = useCreateUser();
+  const proof = useProveItAgain();
   const form = useForm<NewUser>({
     resolver: zodResolver(CreateUserRequestSchema),
     defaultValues: { email: '', name: '', role: 'agent', password: '' },
   });
-  const submit = form.handleSubmit((values) =>
+  const run = (values: NewUser) =>
     create.mutate(values, {
       onSuccess: (user) => {
         notify('User created', `${user.email} can sign in now.`);
         form.reset();
       },
-    }),
-  );
+      // Making an admin asks the admin to prove it is them again (decision 029), then goes on.
+      onError: (error) => proof.ask(error, () => run(values)),
+    });
+  const submit = form.handleSubmit(run);
   const err = (m: string | undefined) => (m ? sentence(m) : undefined);
   return (
-    <form aria-label="Create a user" className="card stack" onSubmit={(e) => void submit(e)} noValidate>
-      <h2>Create a user</h2>
-      <div className="row">
-        <Controller
-          control={form.control}
-          name="name"
-          render={({ field, fieldState }) => (
-            <TextField label="Name" {...field} error={err(fieldState.error?.message)} />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="email"
-          render={({ field, fieldState }) => (
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="off"
-              {...field}
-              error={err(fieldState.error?.message)}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <SelectField label="Role" value={field.value} onChange={field.onChange} options={ROLE_OPTIONS} />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="password"
-          render={({ field, fieldState }) => (
-            <TextField
-              label="First password"
-              type="password"
-              autoComplete="new-password"
-              {...field}
-              error={err(fieldState.error?.message)}
-              description="At least 10 characters; tell it to them in person."
-            />
-          )}
-        />
-        <button type="submit" className="button primary search-button" disabled={create.isPending}>
-          Create user
-        </button>
-      </div>
-      {create.error && <ErrorNotice error={create.error} title="The user was not created" />}
-    </form>
+    <>
+      {proof.dialog}
+      <form aria-label="Create a user" className="card stack" onSubmit={(e) => void submit(e)} noValidate>
+        <h2>Create a user</h2>
+        <div className="row">
+          <Controller
+            control={form.control}
+            name="name"
+            render={({ field, fieldState }) => (
+              <TextField label="Name" {...field} error={err(fieldState.error?.message)} />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="email"
+            render={({ field, fieldState }) => (
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="off"
+                {...field}
+                error={err(fieldState.error?.message)}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <SelectField
+                label="Role"
+                value={field.value}
+                onChange={field.onChange}
+                options={ROLE_OPTIONS}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="password"
+            render={({ field, fieldState }) => (
+              <TextField
+                label="First password"
+                type="password"
+                autoComplete="new-password"
+                {...field}
+                error={err(fieldState.error?.message)}
+                description="At least 10 characters; tell it to them in person."
+              />
+            )}
+          />
+          <button type="submit" className="button primary search-button" disabled={create.isPending}>
+            Create user
+          </button>
+        </div>
+        {create.error && <ErrorNotice error={create.error} title="The user was not created" />}
+      </form>
+    </>
   );
 }
 
 function ResetPassword({ user, onDone }: { user: ConsoleUser; onDone: () => void }) {
   const update = useUpdateUser();
+  const proof = useProveItAgain();
   const [password, setPassword] = useState('');
   const problem = password ? PasswordSchema.safeParse(password).error?.issues[0]?.message : undefined;
   return (
-    <form
-      aria-label={`New password for ${user.email}`}
-      className="row"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!password || problem) return;
-        update.mutate(
-          { user, change: { password } },
-          {
-            onSuccess: () => {
-              notify('Password reset', `${user.email} signs in with the new password.`);
-              onDone();
-            },
-          },
-        );
-      }}
-    >
-      <TextField
-        label={`New password for ${user.name}`}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={problem ? sentence(problem) : undefined}
-      />
-      <button type="submit" className="button" disabled={update.isPending}>
-        Set password
-      </button>
-      {update.error && <ErrorNotice error={update.error} title="The password was not changed" />}
-    </form>
+    <>
+      {proof.dialog}
+      <form
+        aria-label={`New password for ${user.email}`}
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!password || problem) return;
+          const run = () =>
+            update.mutate(
+              { user, change: { password } },
+              {
+                onSuccess: () => {
+                  notify('Password reset', `${user.email} signs in with the new password.`);
+                  onDone();
+                },
+                onError: (error) => proof.ask(error, run),
+              },
+            );
+          run();
+        }}
+      >
+        <TextField
+          label={`New password for ${user.name}`}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={problem ? sentence(problem) : undefined}
+        />
+        <button type="submit" className="button" disabled={update.isPending}>
+          Set password
+        </button>
+        {update.error && <ErrorNotice error={update.error} title="The password was not changed" />}
+      </form>
+    </>
   );
 }
 
@@ -134,9 +153,11 @@ export function UsersPage() {
   const live = useMe().data?.environment === 'live';
   const [resetting, setResetting] = useState<string | null>(null);
   const [disabling, setDisabling] = useState<ConsoleUser | null>(null);
+  const proof = useProveItAgain();
   return (
     <AdminOnly>
       <div className="page stack">
+        {proof.dialog}
         <h1>Users</h1>
         <AdminNav />
         <CreateUser />
@@ -172,16 +193,19 @@ export function UsersPage() {
                           disabled={update.isPending}
                           onChange={(event) => {
                             const role = event.target.value === 'admin' ? 'admin' : 'agent';
-                            update.mutate(
-                              { user, change: { role } },
-                              {
-                                onSuccess: (u) =>
-                                  notify(
-                                    'Role changed',
-                                    `${u.email} is now ${u.role === 'admin' ? 'an admin' : 'an agent'} and signs in again.`,
-                                  ),
-                              },
-                            );
+                            const run = () =>
+                              update.mutate(
+                                { user, change: { role } },
+                                {
+                                  onSuccess: (u) =>
+                                    notify(
+                                      'Role changed',
+                                      `${u.email} is now ${u.role === 'admin' ? 'an admin' : 'an agent'} and signs in again.`,
+                                    ),
+                                  onError: (error) => proof.ask(error, run),
+                                },
+                              );
+                            run();
                           }}
                         >
                           <option value="agent">agent</option>

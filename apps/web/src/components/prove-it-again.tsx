@@ -1,0 +1,97 @@
+import { AccountFactorsSchema, type ProveRequest } from '@console/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { z } from 'zod';
+import { ApiError, api } from '../lib/api.ts';
+import { ErrorNotice } from './error-notice.tsx';
+import { TextField } from './text-field.tsx';
+
+/**
+ * Proving it is oneself again before something sensitive (decision 029). An action the console answered with
+ * `reauthentication_required` hands its retry to `ask`; the dialog asks for the strongest factor the person has (the
+ * code of their authenticator app, else their password) and, once proved, runs the action again.
+ */
+export function useProveItAgain(): {
+  ask: (error: unknown, retry: () => void) => boolean;
+  dialog: ReactNode;
+} {
+  const [retry, setRetry] = useState<(() => void) | null>(null);
+  const ask = (error: unknown, next: () => void) => {
+    if (!(error instanceof ApiError) || error.code !== 'reauthentication_required') return false;
+    setRetry(() => next);
+    return true;
+  };
+  const dialog = retry ? (
+    <ProveDialog
+      onProved={() => {
+        setRetry(null);
+        retry();
+      }}
+      onCancel={() => setRetry(null)}
+    />
+  ) : null;
+  return { ask, dialog };
+}
+
+function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCancel: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const factors = useQuery({
+    queryKey: ['account', 'factors'],
+    queryFn: ({ signal }) => api('/account/factors', { schema: AccountFactorsSchema, signal }),
+  });
+  const withApp = (factors.data?.data.length ?? 0) > 0;
+  const [secret, setSecret] = useState('');
+  const prove = useMutation({
+    mutationFn: (body: ProveRequest) =>
+      api('/account/prove', { method: 'POST', body, schema: z.object({ proved: z.literal(true) }) }),
+  });
+  useEffect(() => {
+    if (!dialog.current?.open) dialog.current?.showModal();
+  }, []);
+  const wrong =
+    prove.error instanceof ApiError && prove.error.param !== null
+      ? prove.error.message.replace(/^\w+: /, '')
+      : null;
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onCancel}>
+      <form
+        className="dialog stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Not the submit of a form the dialog was opened from.
+          event.stopPropagation();
+          prove.mutate(withApp ? { code: secret } : { password: secret }, { onSuccess: onProved });
+        }}
+      >
+        <h2 id={titleId}>Confirm it is you</h2>
+        <p>
+          This changes who can spend the office's money or sign in. Your last proof is over five minutes old.
+        </p>
+        {factors.isPending ? (
+          <p className="loading">Loading…</p>
+        ) : (
+          <TextField
+            label={withApp ? 'Code from your authenticator app' : 'Your password'}
+            type={withApp ? 'text' : 'password'}
+            inputMode={withApp ? 'numeric' : undefined}
+            autoComplete={withApp ? 'one-time-code' : 'current-password'}
+            value={secret}
+            onChange={setSecret}
+            error={wrong ?? undefined}
+            autoFocus
+          />
+        )}
+        {prove.error && !wrong && <ErrorNotice error={prove.error} title="Not confirmed" />}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={() => dialog.current?.close()}>
+            Go back
+          </button>
+          <button type="submit" className="button primary" disabled={prove.isPending || factors.isPending}>
+            Confirm and go on
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -20,6 +20,7 @@ import {
   OPERATIONS,
   type OperationName,
   OwnSessionListSchema,
+  ProveRequestSchema,
   RadarQuerySchema,
   RadarSchema,
   RecoveryCodesSchema,
@@ -367,6 +368,15 @@ const CONSOLE_ROUTES: Route[] = [
     summary: 'Remove one of one’s authenticator apps (audited)',
     tag: 'account',
     response: z.object({ removed: z.literal(true) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/prove',
+    summary:
+      'Prove it is oneself again before something sensitive: a code from one’s app, else the password (audited)',
+    tag: 'account',
+    body: ProveRequestSchema,
+    response: z.object({ proved: z.literal(true), method: z.enum(['totp', 'password']) }),
   },
   {
     method: 'POST',

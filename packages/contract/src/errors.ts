@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KNOWN_ERROR_MESSAGES, type KnownErrorCode } from './error-messages.ts';
 
 /**
  * The v3 error envelope: `{ error: { type, code, message, param, doc_url, request_id } }`.
@@ -46,264 +47,259 @@ export const KNOWN_ERRORS = {
   missing_credentials: {
     status: 400,
     type: 'authentication_error',
-    message: 'client_id or client_secret was not sent.',
+    message: KNOWN_ERROR_MESSAGES.missing_credentials,
     remedy: 'Send both, in the JSON body or as HTTP Basic authentication.',
   },
   unsupported_grant_type: {
     status: 400,
     type: 'invalid_request_error',
-    message: 'grant_type must be client_credentials.',
+    message: KNOWN_ERROR_MESSAGES.unsupported_grant_type,
     remedy: 'Send grant_type "client_credentials".',
   },
   invalid_scope: {
     status: 400,
     type: 'invalid_request_error',
-    message: 'A requested scope is unknown or not granted to this client.',
+    message: KNOWN_ERROR_MESSAGES.invalid_scope,
     remedy: 'Ask only for scopes the client has.',
   },
   invalid_client: {
     status: 401,
     type: 'authentication_error',
-    message: 'The client id or secret is wrong.',
+    message: KNOWN_ERROR_MESSAGES.invalid_client,
     remedy: "Check the office's API credentials.",
   },
   missing_authorization: {
     status: 401,
     type: 'authentication_error',
-    message: 'The request has no bearer token.',
+    message: KNOWN_ERROR_MESSAGES.missing_authorization,
     remedy: 'Send Authorization: Bearer <token>.',
   },
   invalid_token: {
     status: 401,
     type: 'authentication_error',
-    message: 'The bearer token is not known.',
+    message: KNOWN_ERROR_MESSAGES.invalid_token,
     remedy: 'Get a new token from POST /auth/tokens.',
   },
   expired_token: {
     status: 401,
     type: 'authentication_error',
-    message: 'The bearer token has expired.',
+    message: KNOWN_ERROR_MESSAGES.expired_token,
     remedy: 'Get a new token from POST /auth/tokens.',
   },
   insufficient_scope: {
     status: 403,
     type: 'permission_error',
-    message: 'The token lacks the scope this endpoint needs.',
+    message: KNOWN_ERROR_MESSAGES.insufficient_scope,
     remedy: 'Ask for a token with the scope, or use a credential that has it.',
   },
   validation_failed: {
     status: 422,
     type: 'invalid_request_error',
-    message: 'The request is not valid.',
+    message: KNOWN_ERROR_MESSAGES.validation_failed,
     remedy: 'Correct the parameter named in param and send it again.',
   },
   invalid_json: {
     status: 400,
     type: 'invalid_request_error',
-    message: 'The body is not valid JSON.',
+    message: KNOWN_ERROR_MESSAGES.invalid_json,
     remedy: 'Send a JSON body with Content-Type: application/json.',
   },
   invalid_query: {
     status: 400,
     type: 'invalid_request_error',
-    message: 'A query parameter is not valid.',
+    message: KNOWN_ERROR_MESSAGES.invalid_query,
     remedy: 'Correct the parameter named in param.',
   },
   payload_too_large: {
     status: 413,
     type: 'invalid_request_error',
-    message: 'The body is too large.',
+    message: KNOWN_ERROR_MESSAGES.payload_too_large,
     remedy: 'Send a smaller body.',
   },
   resource_not_found: {
     status: 404,
     type: 'invalid_request_error',
-    message: 'No such resource.',
+    message: KNOWN_ERROR_MESSAGES.resource_not_found,
     remedy: 'Check the id; it may belong to the other environment.',
   },
   route_not_found: {
     status: 404,
     type: 'invalid_request_error',
-    message: 'No such endpoint.',
+    message: KNOWN_ERROR_MESSAGES.route_not_found,
     remedy: 'Check the method and path.',
   },
   method_not_allowed: {
     status: 405,
     type: 'invalid_request_error',
-    message: 'This method is not allowed on this path.',
+    message: KNOWN_ERROR_MESSAGES.method_not_allowed,
     remedy: 'Check the method.',
   },
   offer_expired: {
     status: 409,
     type: 'invalid_request_error',
-    message: 'The offer has expired.',
+    message: KNOWN_ERROR_MESSAGES.offer_expired,
     remedy: 'Search again for fresh offers.',
   },
   offer_price_changed: {
     status: 409,
     type: 'invalid_request_error',
-    message: "The offer's price has changed since it was found.",
+    message: KNOWN_ERROR_MESSAGES.offer_price_changed,
     remedy: 'Re-price the offer and book at the new price.',
   },
   rate_price_changed: {
     status: 409,
     type: 'invalid_request_error',
-    message: "The rate's price has changed since it was found.",
+    message: KNOWN_ERROR_MESSAGES.rate_price_changed,
     remedy: 'Confirm the rate again and book at the new price.',
   },
   rate_unavailable: {
     status: 409,
     type: 'invalid_request_error',
-    message: 'The rate is no longer available.',
+    message: KNOWN_ERROR_MESSAGES.rate_unavailable,
     remedy: 'Search the hotel again and choose another rate.',
   },
   invalid_state: {
     status: 409,
     type: 'invalid_request_error',
-    message: 'The resource is not in a state that allows this action.',
+    message: KNOWN_ERROR_MESSAGES.invalid_state,
     remedy: 'Read the resource to see its status.',
   },
   quote_expired: {
     status: 409,
     type: 'invalid_request_error',
-    message: 'The quote has expired.',
+    message: KNOWN_ERROR_MESSAGES.quote_expired,
     remedy: 'Ask for a new quote.',
   },
   insufficient_funds: {
     status: 402,
     type: 'payment_error',
-    message: "The wallet's available balance cannot pay this total.",
+    message: KNOWN_ERROR_MESSAGES.insufficient_funds,
     remedy: 'Top up the wallet, or release holds that are no longer needed.',
   },
   idempotency_key_reused: {
     status: 422,
     type: 'idempotency_error',
-    message: 'This Idempotency-Key was used with a different request.',
+    message: KNOWN_ERROR_MESSAGES.idempotency_key_reused,
     remedy: 'Use a new key for a new request.',
   },
   idempotency_key_in_use: {
     status: 409,
     type: 'idempotency_error',
-    message: 'A request with this Idempotency-Key is still being processed.',
+    message: KNOWN_ERROR_MESSAGES.idempotency_key_in_use,
     remedy: 'Retry the same request after a moment.',
   },
   invalid_idempotency_key: {
     status: 400,
     type: 'idempotency_error',
-    message: 'The Idempotency-Key header is not valid.',
+    message: KNOWN_ERROR_MESSAGES.invalid_idempotency_key,
     remedy: 'Send 1 to 255 printable ASCII characters, such as a UUID.',
   },
   rate_limited: {
     status: 429,
     type: 'rate_limit_error',
-    message: 'Too many requests.',
+    message: KNOWN_ERROR_MESSAGES.rate_limited,
     remedy: 'Wait a moment and try again.',
   },
   unauthenticated: {
     status: 401,
     type: 'authentication_error',
-    message: 'You are not signed in, or your sign-in has expired.',
+    message: KNOWN_ERROR_MESSAGES.unauthenticated,
     remedy: 'Sign in again.',
   },
   invalid_login: {
     status: 401,
     type: 'authentication_error',
-    message: 'The email or password is wrong.',
+    message: KNOWN_ERROR_MESSAGES.invalid_login,
     remedy: 'Check them and try again.',
   },
   invalid_code: {
     status: 401,
     type: 'authentication_error',
-    message: 'The code is wrong or was used already.',
+    message: KNOWN_ERROR_MESSAGES.invalid_code,
     remedy: 'Enter the current code, or an unused recovery code.',
   },
   second_factor_expired: {
     status: 401,
     type: 'authentication_error',
-    message: 'The sign-in waited too long for its code.',
+    message: KNOWN_ERROR_MESSAGES.second_factor_expired,
     remedy: 'Sign in again.',
   },
   reauthentication_required: {
     status: 403,
     type: 'permission_error',
-    message: 'Confirm it is you first.',
+    message: KNOWN_ERROR_MESSAGES.reauthentication_required,
     remedy: 'Enter your password or app code.',
   },
   second_factor_setup_required: {
     status: 403,
     type: 'permission_error',
-    message: 'Your office requires two-step sign-in.',
+    message: KNOWN_ERROR_MESSAGES.second_factor_setup_required,
     remedy: 'Add an authenticator app on your account page.',
   },
   account_disabled: {
     status: 403,
     type: 'permission_error',
-    message: 'This account is disabled.',
+    message: KNOWN_ERROR_MESSAGES.account_disabled,
     remedy: 'Ask an office admin to enable it.',
   },
   forbidden: {
     status: 403,
     type: 'permission_error',
-    message: 'Your role does not allow this.',
+    message: KNOWN_ERROR_MESSAGES.forbidden,
     remedy: 'Ask an office admin.',
   },
   csrf_failed: {
     status: 403,
     type: 'permission_error',
-    message: 'The request did not come from the console.',
+    message: KNOWN_ERROR_MESSAGES.csrf_failed,
     remedy: 'Reload the console and try again.',
   },
   upstream_unavailable: {
     status: 502,
     type: 'api_error',
-    message: 'The booking service could not be reached.',
+    message: KNOWN_ERROR_MESSAGES.upstream_unavailable,
     remedy: 'Try again in a moment.',
   },
   upstream_timeout: {
     status: 504,
     type: 'api_error',
-    message: 'The booking service did not answer in time.',
+    message: KNOWN_ERROR_MESSAGES.upstream_timeout,
     remedy: 'Try again; a booking is never made twice when retried from the console.',
   },
   upstream_malformed: {
     status: 502,
     type: 'api_error',
-    message: 'The booking service sent an answer that could not be read.',
+    message: KNOWN_ERROR_MESSAGES.upstream_malformed,
     remedy: 'Try again in a moment.',
   },
   outcome_unknown: {
     status: 502,
     type: 'api_error',
-    message:
-      'The connection to the booking service broke before it answered, so it is not known whether it acted.',
+    message: KNOWN_ERROR_MESSAGES.outcome_unknown,
     remedy:
       'Retry with the same Idempotency-Key: it completes the action once, or shows the result if it already happened.',
   },
   stream_interrupted: {
     status: 502,
     type: 'api_error',
-    message: 'The search stream from the booking service stopped before it finished.',
+    message: KNOWN_ERROR_MESSAGES.stream_interrupted,
     remedy: 'The offers shown so far are real; search again for the full list.',
   },
   internal_error: {
     status: 500,
     type: 'api_error',
-    message: 'Something went wrong on our side.',
+    message: KNOWN_ERROR_MESSAGES.internal_error,
     remedy: 'Try again; if it keeps happening, quote the request_id to support.',
   },
   service_unavailable: {
     status: 503,
     type: 'api_error',
-    message: 'The service is temporarily unavailable.',
+    message: KNOWN_ERROR_MESSAGES.service_unavailable,
     remedy: 'Try again in a moment.',
   },
-} as const satisfies Record<string, KnownError>;
-export type KnownErrorCode = keyof typeof KNOWN_ERRORS;
-export const KNOWN_ERROR_CODES = Object.keys(KNOWN_ERRORS) as KnownErrorCode[];
-
-export function isKnownErrorCode(code: string): code is KnownErrorCode {
-  return Object.hasOwn(KNOWN_ERRORS, code);
-}
+} as const satisfies Record<KnownErrorCode, KnownError>;
+// Pure: a screen that does not use the list does not carry KNOWN_ERRORS for it.
+export const KNOWN_ERROR_CODES = /* @__PURE__ */ Object.keys(KNOWN_ERRORS) as KnownErrorCode[];
 
 /** Builds an envelope for a known code; message and param may be made specific. */
 export function errorEnvelope(

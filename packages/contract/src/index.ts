@@ -6,6 +6,7 @@ export * from './auth.ts';
 export * from './console.ts';
 export * from './console-admin.ts';
 export * from './document.ts';
+export * from './error-messages.ts';
 export * from './errors.ts';
 export * from './flights.ts';
 export * from './hotels.ts';

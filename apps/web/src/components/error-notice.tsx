@@ -1,4 +1,4 @@
-import { isKnownErrorCode, KNOWN_ERRORS } from '@console/contract';
+import { isKnownErrorCode, KNOWN_ERROR_MESSAGES } from '@console/contract';
 import { Link } from 'react-router';
 import { AGENT_WORDS, type NextStep, serviceDetail, UNKNOWN_WORDS } from '../lib/agent-words.ts';
 import { ApiError, UnreadableAnswer } from '../lib/api.ts';
@@ -47,7 +47,7 @@ export function ErrorNotice({
   const said = words?.say ?? (error instanceof Error ? error.message : 'Something went wrong.');
   const detail =
     api && !unreadable
-      ? serviceDetail(api.message, api.param, known ? KNOWN_ERRORS[known].message : undefined)
+      ? serviceDetail(api.message, api.param, known ? KNOWN_ERROR_MESSAGES[known] : undefined)
       : null;
   const step = words?.next ? (next?.[words.next] ?? EVERYWHERE[words.next]) : undefined;
   return (

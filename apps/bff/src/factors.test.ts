@@ -5,6 +5,7 @@ import {
   RecoveryCodesSchema,
   SecondFactorNeededSchema,
   TotpEnrolmentSchema,
+  UserListSchema,
 } from '@console/contract';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,5 +142,19 @@ describe('an authenticator app', () => {
     expect(MeSchema.parse((await t.browser().signIn(agent.email, agent.password)).body).user.email).toBe(
       agent.email,
     );
+  });
+
+  it('is reset by an admin when the phone is lost: a password alone signs in again', async () => {
+    const agent = await agentWithApp('app.lost@demo.test');
+    const admin = await t.signedIn('admin');
+    const users = UserListSchema.parse((await admin.get('/admin/users?q=app.lost')).body);
+    expect((await admin.post(`/admin/users/${users.data[0]?.id}/factors/reset`)).body).toEqual({
+      removed: 1,
+    });
+    expect(MeSchema.parse((await t.browser().signIn(agent.email, agent.password)).body).user.email).toBe(
+      agent.email,
+    );
+    // Not for an agent to do.
+    expect((await agent.browser.post(`/admin/users/${users.data[0]?.id}/factors/reset`)).status).toBe(403);
   });
 });

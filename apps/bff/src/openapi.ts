@@ -320,6 +320,15 @@ const CONSOLE_ROUTES: Route[] = [
     response: z.object({ changed: z.literal(true) }),
   },
   {
+    method: 'POST',
+    path: '/api/admin/users/{id}/factors/reset',
+    summary:
+      "Remove a user's authenticator apps and recovery codes (a lost phone; audited, after proving it again)",
+    tag: 'admin',
+    response: z.object({ removed: z.number().int() }),
+    admin: true,
+  },
+  {
     method: 'GET',
     path: '/api/admin/sign-in-policy',
     summary: 'Who must sign in with a second factor: nobody, admins or everyone',

@@ -132,6 +132,13 @@ export class Factors {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /** Every factor and recovery code of a person gone (an admin's reset, when a phone is lost); how many factors. */
+  async removeAll(userId: string): Promise<number> {
+    const result = await this.db.deleteFrom('user_factors').where('user_id', '=', userId).executeTakeFirst();
+    await this.db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    return Number(result.numDeletedRows);
+  }
+
   /** Ten new recovery codes, the old ones void; stored hashed, so these are the only time they are seen. */
   async renewRecoveryCodes(userId: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);

@@ -104,6 +104,24 @@ export function adminRoutes(d: Deps) {
           await d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', 200, null);
         return c.json(user);
       })
+      // A user's second factors reset (a lost phone): only by an admin who proved it was them in the last five minutes.
+      .post('/users/:id/factors/reset', async (c) => {
+        requireRecentProof(c, d.clock);
+        const id = pathId(c, 'id');
+        const user = await d.accounts.get(id);
+        if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+        const removed = await d.factors.removeAll(id);
+        // Covered by the policy, they set a new one up at their next click.
+        if (SignInPolicy.covers(await d.policy.get(), user.role)) await d.accounts.setFactorSetup([id], true);
+        await d.audit.write(
+          c.get('user'),
+          { action: 'user.factors.reset', resourceId: id },
+          'succeeded',
+          200,
+          null,
+        );
+        return c.json({ removed });
+      })
       // Every session of a user ended at once (a lost laptop, a suspected takeover): refused on every instance next.
       .post('/users/:id/sessions/end', async (c) => {
         const id = pathId(c, 'id');

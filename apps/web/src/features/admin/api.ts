@@ -101,6 +101,19 @@ export function useUpdateUser() {
   });
 }
 
+/** A user's second factors reset (a lost phone). */
+export function useResetFactors() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/admin/users/${encodeURIComponent(id)}/factors/reset`, {
+        method: 'POST',
+        schema: z.object({ removed: z.number().int() }),
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
+  });
+}
+
 export const useAudit = (search: string) =>
   useQuery({
     queryKey: ['admin', 'audit', search],

@@ -14,7 +14,7 @@ import { notify } from '../../../components/toasts.tsx';
 import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
-import { useCreateUser, useUpdateUser, useUsers } from '../api.ts';
+import { useCreateUser, useResetFactors, useUpdateUser, useUsers } from '../api.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ id: r, label: r === 'admin' ? 'Admin' : 'Agent' }));
@@ -153,6 +153,8 @@ export function UsersPage() {
   const live = useMe().data?.environment === 'live';
   const [resetting, setResetting] = useState<string | null>(null);
   const [disabling, setDisabling] = useState<ConsoleUser | null>(null);
+  const [resettingFactors, setResettingFactors] = useState<ConsoleUser | null>(null);
+  const resetFactors = useResetFactors();
   const proof = useProveItAgain();
   return (
     <AdminOnly>
@@ -254,6 +256,9 @@ export function UsersPage() {
                           <button type="button" className="button" onClick={() => setResetting(user.id)}>
                             Reset password<span className="visually-hidden"> of {user.email}</span>
                           </button>
+                          <button type="button" className="button" onClick={() => setResettingFactors(user)}>
+                            Reset two-step<span className="visually-hidden"> sign-in of {user.email}</span>
+                          </button>
                           {user.id !== me?.id &&
                             (user.disabled ? (
                               <button
@@ -307,6 +312,36 @@ export function UsersPage() {
           }
         >
           <p>They are signed out at once, everywhere, and cannot sign in until enabled again.</p>
+        </ConfirmDialog>
+        <ConfirmDialog
+          isOpen={resettingFactors !== null}
+          onOpenChange={(open) => !open && setResettingFactors(null)}
+          title={`Reset two-step sign-in of ${resettingFactors?.email ?? ''}?`}
+          confirmLabel="Reset"
+          live={live}
+          pending={resetFactors.isPending}
+          onConfirm={() => {
+            const user = resettingFactors;
+            const run = () =>
+              user &&
+              resetFactors.mutate(user.id, {
+                onSuccess: ({ removed }) =>
+                  notify(
+                    'Two-step sign-in reset',
+                    removed > 0
+                      ? `${user.email}'s authenticator apps and recovery codes are removed; they add a new app.`
+                      : `${user.email} had no authenticator app.`,
+                  ),
+                onError: (error) => proof.ask(error, run),
+                onSettled: () => setResettingFactors(null),
+              });
+            run();
+          }}
+        >
+          <p>
+            Their authenticator apps and recovery codes stop working (a lost phone). Where the office requires
+            two-step sign-in, they add a new app at their next click.
+          </p>
         </ConfirmDialog>
       </div>
     </AdminOnly>

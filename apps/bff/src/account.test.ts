@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema, OwnSessionListSchema, UserListSchema } from '@console/contract';
+import { ErrorEnvelopeSchema, MeSchema, OwnSessionListSchema, UserListSchema } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type TestConsole } from './test-support.ts';
 
@@ -113,5 +113,30 @@ describe('one’s own password', () => {
     expect((await here.get('/me')).status).toBe(200);
     expect((await t.browser().signIn('changer@demo.test', 'changer-pass-01')).status).toBe(401);
     expect((await t.browser().signIn('changer@demo.test', 'violet tram harbour 42')).status).toBe(200);
+  });
+});
+
+describe('a sign-in', () => {
+  it('tells the person when their previous sign-in came from a browser they had not used before', async () => {
+    await newAgent('new.browser@demo.test', 'new-browser-pass-1');
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:145.0) Gecko/20100101 Firefox/145.0';
+    const chrome =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+    const signIn = async (browser: string) =>
+      MeSchema.parse(
+        (
+          await t.browser().call('POST', '/api/auth/sign-in', {
+            body: { email: 'new.browser@demo.test', password: 'new-browser-pass-1' },
+            headers: { 'X-Forwarded-For': '192.0.2.40', 'User-Agent': browser },
+          })
+        ).body,
+      );
+    expect((await signIn(firefox)).previous_sign_in).toBeUndefined();
+    // The previous one came from the same browser (a later version counts as the same).
+    expect((await signIn(firefox.replaceAll('145', '146'))).previous_sign_in).toBeUndefined();
+    expect((await signIn(chrome)).previous_sign_in).toBeUndefined();
+    const told = await signIn(firefox);
+    expect(told.previous_sign_in).toMatchObject({ address: '192.0.2.40', browser: chrome });
+    expect((await signIn(firefox)).previous_sign_in).toBeUndefined();
   });
 });

@@ -79,6 +79,13 @@ export const MeSchema = z.object({
     /** The office's policy wants a second factor this person has not set up: their account only, until they do. */
     factor_setup_required: z.boolean().optional(),
   }),
+  /**
+   * Given by a sign-in only: the person's previous sign-in, when it came from a browser they had not used before
+   * (decision 028), for them to check it was them.
+   */
+  previous_sign_in: z
+    .object({ at: DateTimeSchema, address: z.string().nullable(), browser: z.string().nullable() })
+    .optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 /** The element of each signed-in page the BFF serves that carries its /api/me answer, read before the first render. */

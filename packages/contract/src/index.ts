@@ -3,6 +3,7 @@ export * from './activities.ts';
 export * from './activity-answers.ts';
 export * from './activity-pricing.ts';
 export * from './auth.ts';
+export * from './browser.ts';
 export * from './console.ts';
 export * from './console-admin.ts';
 export * from './document.ts';

@@ -1,4 +1,5 @@
 import {
+  browserLabel,
   type Me,
   type SecondFactorNeededSchema,
   SecondFactorRequestSchema,
@@ -47,6 +48,7 @@ export function authRoutes(d: Deps) {
     const factorSetup =
       SignInPolicy.covers(await d.policy.get(), user.role) && !(await d.factors.has(user.id));
     const session = await d.accounts.startSession(user.id, { ...origin, factorSetup });
+    const previous = await previousFromNewBrowser(user.email);
     await d.audit.write(user, { action: SIGN_IN, ...origin, factor }, 'succeeded', 200, null);
     cookie.write(c, session.token, d.env.SESSION_ABSOLUTE_HOURS * 3600);
     return {
@@ -57,7 +59,21 @@ export function authRoutes(d: Deps) {
         idle_minutes: d.env.SESSION_IDLE_MINUTES,
         factor_setup_required: factorSetup,
       },
+      ...(previous ? { previous_sign_in: previous } : {}),
     };
+  }
+
+  /**
+   * The person's previous sign-in, when it came from a browser (family and system, any version) that none of their
+   * sign-ins before it had used; null otherwise. Read from their last 50 attempts (their own index).
+   */
+  async function previousFromNewBrowser(email: string) {
+    const succeeded = (await d.audit.signInsOf(email, 50)).filter((entry) => entry.result === 'succeeded');
+    const [last, ...before] = succeeded;
+    if (!last || before.length === 0) return null;
+    const family = browserLabel(last.browser, false);
+    if (before.some((entry) => browserLabel(entry.browser, false) === family)) return null;
+    return { at: last.at, address: last.address ?? null, browser: last.browser ?? null };
   }
 
   return new Hono<AppEnv>()

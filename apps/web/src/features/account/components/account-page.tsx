@@ -1,4 +1,4 @@
-import { ChangePasswordRequestSchema, type OwnSession } from '@console/contract';
+import { browserLabel, ChangePasswordRequestSchema, type OwnSession } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,7 +9,6 @@ import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { browserLabel } from '../../../lib/browser-label.ts';
 import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions, useSignIns } from '../api.ts';

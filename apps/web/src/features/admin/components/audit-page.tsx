@@ -1,10 +1,9 @@
-import { AUDIT_RESULTS, type Matched, matchedWords } from '@console/contract';
+import { AUDIT_RESULTS, browserLabel, type Matched, matchedWords } from '@console/contract';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { browserLabel } from '../../../lib/browser-label.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';

@@ -1,4 +1,4 @@
-import { type SignInRequest, SignInRequestSchema } from '@console/contract';
+import { browserLabel, type Me, type SignInRequest, SignInRequestSchema } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,9 +6,22 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { notify } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useSecondFactor, useSignIn } from '../api/sign-in.ts';
+
+/** A previous sign-in from a browser the person had not used before: said at once, for them to check (decision 028). */
+function tellPreviousSignIn(me: Me) {
+  const previous = me.previous_sign_in;
+  if (!previous) return;
+  notify(
+    'Check your previous sign-in',
+    `${whenLocal(previous.at)}, ${browserLabel(previous.browser)}${previous.address ? ` at ${previous.address}` : ''}: a browser you had not used before. Not you? Change your password and sign out everywhere else.`,
+    { link: { to: '/account', label: 'Your account' }, sticky: true },
+  );
+}
 
 /** Only paths inside the console are followed after sign-in. */
 function safeNext(next: string | null): string {
@@ -33,7 +46,10 @@ export function SignInPage() {
     signIn.mutate(values, {
       onSuccess: (answer) => {
         if ('second_factor' in answer) setSecondStep(true);
-        else void navigate(next, { replace: true });
+        else {
+          tellPreviousSignIn(answer);
+          void navigate(next, { replace: true });
+        }
       },
     }),
   );
@@ -44,7 +60,10 @@ export function SignInPage() {
         <div className="card sign-in-card">
           <h1>Booking console</h1>
           <SecondStep
-            onDone={() => void navigate(next, { replace: true })}
+            onDone={(me) => {
+              tellPreviousSignIn(me);
+              void navigate(next, { replace: true });
+            }}
             onRestart={() => {
               setSecondStep(false);
               form.setValue('password', '');
@@ -91,7 +110,7 @@ export function SignInPage() {
 }
 
 /** The second step of a sign-in: a code from the authenticator app, or a recovery code (decision 029). */
-function SecondStep({ onDone, onRestart }: { onDone: () => void; onRestart: () => void }) {
+function SecondStep({ onDone, onRestart }: { onDone: (me: Me) => void; onRestart: () => void }) {
   const check = useSecondFactor();
   const [method, setMethod] = useState<'totp' | 'recovery_code'>('totp');
   const [code, setCode] = useState('');
@@ -103,7 +122,7 @@ function SecondStep({ onDone, onRestart }: { onDone: () => void; onRestart: () =
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        check.mutate({ method, code }, { onSuccess: onDone });
+        check.mutate({ method, code }, { onSuccess: (me) => onDone(me) });
       }}
     >
       <p className="muted">

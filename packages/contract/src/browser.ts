@@ -19,12 +19,14 @@ const SYSTEMS: [RegExp, string][] = [
 /**
  * A browser as a person recognises it ("Chrome 140 on Windows") from the User-Agent it sent when signing in; what is
  * not recognised is shown as sent, cut short. For telling one's own sessions and sign-ins apart, not for security.
+ * Without the version ("Chrome on Windows"), it is the same browser across its updates (a sign-in from a browser
+ * one has not used before, decision 028).
  */
-export function browserLabel(userAgent: string | null | undefined): string {
+export function browserLabel(userAgent: string | null | undefined, withVersion = true): string {
   if (!userAgent) return 'Unknown browser';
   const browser = BROWSERS.map(([pattern, name]) => {
     const version = pattern.exec(userAgent)?.[1];
-    return version ? `${name} ${version}` : null;
+    return version ? (withVersion ? `${name} ${version}` : name) : null;
   }).find((found) => found !== null);
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser) return system ? `${browser} on ${system}` : browser;

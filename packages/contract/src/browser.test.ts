@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserLabel } from './browser-label.ts';
+import { browserLabel } from './browser.ts';
 
 describe('a browser as a person recognises it', () => {
   it('names the common browsers and systems with the major version', () => {
@@ -26,6 +26,13 @@ describe('a browser as a person recognises it', () => {
         'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
       ),
     ).toBe('Safari 18 on macOS');
+  });
+
+  it('without the version is the same browser across its updates', () => {
+    const older = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+    const newer = 'Mozilla/5.0 (X11; Linux x86_64; rv:145.0) Gecko/20100101 Firefox/145.0';
+    expect(browserLabel(older, false)).toBe(browserLabel(newer, false));
+    expect(browserLabel(newer, false)).toBe('Firefox on Linux');
   });
 
   it('shows what it does not recognise as sent, cut short, and says when nothing was sent', () => {

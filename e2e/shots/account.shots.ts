@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { openProduct, pickFirstDate, SHOWCASE } from '../support/activities.ts';
 import { createUser, expect, signIn, signInAs, test } from '../support/fixtures.ts';
 import { holdFlight } from '../support/holds.ts';
@@ -52,4 +53,32 @@ test('what issue 34 changed on screen: categories as the service writes them, li
   await page.getByRole('button', { name: 'Make a trip of this booking' }).click();
   await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
   await page.screenshot(shot('trip-timeline', true));
+});
+
+test('two-step sign-in: adding an app, the recovery codes, the second step, proving it again', async ({
+  page,
+}) => {
+  const agent = await createUser('Robin Park');
+  await signInAs(page, agent, '/account');
+  const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
+  await twoStep.getByLabel('Name of the app or phone').fill('Work phone');
+  await twoStep.getByRole('button', { name: 'Add an authenticator app' }).click();
+  await expect(twoStep.getByRole('img')).toBeVisible();
+  await twoStep.scrollIntoViewIfNeeded();
+  await page.screenshot(shot('two-step-add-app', true));
+  const key = (await twoStep.locator('code.mono').textContent()) ?? '';
+  await twoStep
+    .getByLabel('Code the app shows')
+    .fill(TOTP.generate({ secret: Secret.fromBase32(key.replace(/\s/g, '')) }));
+  await twoStep.getByRole('button', { name: 'Confirm the app' }).click();
+  await expect(twoStep.getByRole('status', { name: 'Your recovery codes' })).toBeVisible();
+  await page.screenshot(shot('two-step-recovery-codes', true));
+  await twoStep.getByRole('button', { name: 'I have saved them' }).click();
+  await page.getByRole('button', { name: 'Account: Robin Park' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('Email').fill(agent.email);
+  await page.getByLabel('Password').fill(agent.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('form', { name: 'Second step' })).toBeVisible();
+  await page.screenshot(shot('two-step-sign-in'));
 });

@@ -23,18 +23,31 @@ async function signedInFrom(email: string, password: string, address: string, br
 
 async function newAgent(email: string, password: string) {
   const admin = await t.signedIn('admin');
-  expect(
-    (await admin.post('/admin/users', { email, name: 'Casey Quinn', role: 'agent', password })).status,
-  ).toBe(201);
+  await t.invite(admin, { email, name: 'Casey Quinn', role: 'agent' }, password);
   return admin;
 }
 
 describe('one’s own sessions', () => {
   it('are listed with where and in what each began, this browser marked, and one or all the others can be ended', async () => {
-    await newAgent('sessions@demo.test', 'first-password-1');
-    const laptop = await signedInFrom('sessions@demo.test', 'first-password-1', '192.0.2.1', 'Laptop/1.0');
-    const phone = await signedInFrom('sessions@demo.test', 'first-password-1', '192.0.2.2', 'Phone/2.0');
-    const tablet = await signedInFrom('sessions@demo.test', 'first-password-1', '192.0.2.3', 'Tablet/3.0');
+    await newAgent('sessions@demo.test', 'quartz meadow lantern 81');
+    const laptop = await signedInFrom(
+      'sessions@demo.test',
+      'quartz meadow lantern 81',
+      '192.0.2.1',
+      'Laptop/1.0',
+    );
+    const phone = await signedInFrom(
+      'sessions@demo.test',
+      'quartz meadow lantern 81',
+      '192.0.2.2',
+      'Phone/2.0',
+    );
+    const tablet = await signedInFrom(
+      'sessions@demo.test',
+      'quartz meadow lantern 81',
+      '192.0.2.3',
+      'Tablet/3.0',
+    );
 
     const listed = OwnSessionListSchema.parse((await laptop.get('/account/sessions')).body).data;
     expect(listed.map((s) => [s.browser, s.address, s.current]).sort()).toEqual([
@@ -58,8 +71,13 @@ describe('one’s own sessions', () => {
   });
 
   it('can all be ended by an admin, on every instance at the next request', async () => {
-    const admin = await newAgent('lost.laptop@demo.test', 'lost-laptop-pass-1');
-    const agent = await signedInFrom('lost.laptop@demo.test', 'lost-laptop-pass-1', '192.0.2.9', 'Old/1.0');
+    const admin = await newAgent('lost.laptop@demo.test', 'pebble orchid tundra 42');
+    const agent = await signedInFrom(
+      'lost.laptop@demo.test',
+      'pebble orchid tundra 42',
+      '192.0.2.9',
+      'Old/1.0',
+    );
     const users = UserListSchema.parse((await admin.get('/admin/users?q=lost.laptop')).body);
     const id = users.data[0]?.id ?? '';
     expect((await admin.post(`/admin/users/${id}/sessions/end`)).body).toEqual({ ended: 1 });
@@ -72,9 +90,14 @@ describe('one’s own sessions', () => {
 
 describe('one’s own password', () => {
   it('is changed with the current one; a well-known or personal one is refused with the reason; other sessions end', async () => {
-    await newAgent('changer@demo.test', 'changer-pass-01');
-    const here = await signedInFrom('changer@demo.test', 'changer-pass-01', '192.0.2.21', 'Here/1.0');
-    const there = await signedInFrom('changer@demo.test', 'changer-pass-01', '192.0.2.22', 'There/1.0');
+    await newAgent('changer@demo.test', 'saffron glacier comet 9');
+    const here = await signedInFrom('changer@demo.test', 'saffron glacier comet 9', '192.0.2.21', 'Here/1.0');
+    const there = await signedInFrom(
+      'changer@demo.test',
+      'saffron glacier comet 9',
+      '192.0.2.22',
+      'There/1.0',
+    );
 
     const wrong = await here.post('/account/password', {
       current_password: 'not-it',
@@ -86,39 +109,39 @@ describe('one’s own password', () => {
     });
 
     const short = await here.post('/account/password', {
-      current_password: 'changer-pass-01',
+      current_password: 'saffron glacier comet 9',
       new_password: 'short-one',
     });
     expect(error(short.body).message).toBe('new_password: must be at least 12 characters');
 
     const common = await here.post('/account/password', {
-      current_password: 'changer-pass-01',
+      current_password: 'saffron glacier comet 9',
       new_password: 'password123456',
     });
     expect(error(common.body)).toMatchObject({ param: 'new_password' });
     expect(error(common.body).message).toMatch(/well-known|too easy/);
 
     const personal = await here.post('/account/password', {
-      current_password: 'changer-pass-01',
+      current_password: 'saffron glacier comet 9',
       new_password: 'CaseyQuinn-2026-x',
     });
     expect(error(personal.body).message).toBe('new_password: must not hold your name or email address.');
 
     const good = await here.post('/account/password', {
-      current_password: 'changer-pass-01',
+      current_password: 'saffron glacier comet 9',
       new_password: 'violet tram harbour 42',
     });
     expect(good.status).toBe(200);
     expect((await there.get('/me')).status).toBe(401);
     expect((await here.get('/me')).status).toBe(200);
-    expect((await t.browser().signIn('changer@demo.test', 'changer-pass-01')).status).toBe(401);
+    expect((await t.browser().signIn('changer@demo.test', 'saffron glacier comet 9')).status).toBe(401);
     expect((await t.browser().signIn('changer@demo.test', 'violet tram harbour 42')).status).toBe(200);
   });
 });
 
 describe('a sign-in', () => {
   it('tells the person when their previous sign-in came from a browser they had not used before', async () => {
-    await newAgent('new.browser@demo.test', 'new-browser-pass-1');
+    await newAgent('new.browser@demo.test', 'juniper basalt violin 3');
     const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:145.0) Gecko/20100101 Firefox/145.0';
     const chrome =
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -126,14 +149,18 @@ describe('a sign-in', () => {
       MeSchema.parse(
         (
           await t.browser().call('POST', '/api/auth/sign-in', {
-            body: { email: 'new.browser@demo.test', password: 'new-browser-pass-1' },
+            body: { email: 'new.browser@demo.test', password: 'juniper basalt violin 3' },
             headers: { 'X-Forwarded-For': '192.0.2.40', 'User-Agent': browser },
           })
         ).body,
       );
+    // The first sign-in was through the invitation's link (Node's fetch): the one after it is about that one only.
     expect((await signIn(firefox)).previous_sign_in).toBeUndefined();
-    // The previous one came from the same browser (a later version counts as the same).
-    expect((await signIn(firefox.replaceAll('145', '146'))).previous_sign_in).toBeUndefined();
+    // The previous one, Firefox, was new after the link's.
+    expect((await signIn(firefox.replaceAll('145', '146'))).previous_sign_in).toMatchObject({
+      browser: firefox,
+    });
+    // The previous one came from a browser used before (a later version counts as the same).
     expect((await signIn(chrome)).previous_sign_in).toBeUndefined();
     const told = await signIn(firefox);
     expect(told.previous_sign_in).toMatchObject({ address: '192.0.2.40', browser: chrome });

@@ -114,7 +114,6 @@ describe('roles', () => {
           email: 'x@demo.test',
           name: 'X',
           role: 'admin',
-          password: 'long-enough-1',
         })
       ).status,
     ).toBe(403);

@@ -6,6 +6,7 @@ import { routePath } from 'hono/route';
 import { closeDatabase, databaseInfo, openDatabase, sql } from './db/index.ts';
 import type { Deps } from './deps.ts';
 import type { BffEnv } from './env.ts';
+import { AccountLinks } from './lib/account-links.ts';
 import { Accounts } from './lib/accounts.ts';
 import { AuditLog } from './lib/audit.ts';
 import { compressJson } from './lib/compress.ts';
@@ -20,6 +21,7 @@ import { Leases } from './lib/lease.ts';
 import { Ledger } from './lib/ledger.ts';
 import { Lifecycle } from './lib/lifecycle.ts';
 import { createLog, requestContext } from './lib/log.ts';
+import { Mailer } from './lib/mailer.ts';
 import { Metrics } from './lib/metrics.ts';
 import { ownBookingsOnly } from './lib/ownership.ts';
 import { relayRoutes } from './lib/relay.ts';
@@ -110,6 +112,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     factors: new Factors(db, 'Booking console', options.now),
     policy: new SignInPolicy(db, upstream.service.environment),
     clock: options.now ?? Date.now,
+    links: new AccountLinks(db, options.now),
+    mailer: new Mailer(env.SMTP_URL, env.SMTP_FROM, log),
     intents,
     leases,
     log,

@@ -1,5 +1,6 @@
 import type { Db } from './db/index.ts';
 import type { BffEnv } from './env.ts';
+import type { AccountLinks } from './lib/account-links.ts';
 import type { Accounts } from './lib/accounts.ts';
 import type { AuditLog } from './lib/audit.ts';
 import type { Factors } from './lib/factors.ts';
@@ -9,6 +10,7 @@ import type { Leases } from './lib/lease.ts';
 import type { Ledger } from './lib/ledger.ts';
 import type { Lifecycle } from './lib/lifecycle.ts';
 import type { Logger } from './lib/log.ts';
+import type { Mailer } from './lib/mailer.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { SecurityHeaders } from './lib/security-headers.ts';
 import type { SignInPolicy } from './lib/sign-in-policy.ts';
@@ -28,6 +30,9 @@ export interface Deps {
   factors: Factors;
   /** The office's two-step sign-in policy. */
   policy: SignInPolicy;
+  /** One-time links (invitations, password resets) and the e-mails that carry them (decision 030). */
+  links: AccountLinks;
+  mailer: Mailer;
   /** The console's own clock (sessions, proofs); tests move it. */
   clock: () => number;
   intents: BookingIntents;

@@ -67,6 +67,15 @@ const EnvSchema = z
      * name routes and volumes, which are not for the public.
      */
     METRICS_TOKEN: z.string().min(16, { error: 'use at least 16 characters' }).optional(),
+    /**
+     * Where people reach the console (`https://console.office.example`): the invitation and reset links are made on it.
+     * Defaults to http://localhost:PORT.
+     */
+    PUBLIC_URL: z.url().optional(),
+    /** An SMTP server for the invitation and reset e-mails (`smtp://user:pass@host:587`, `smtps://…`); none: shown only. */
+    SMTP_URL: z.url().optional(),
+    /** The sender of those e-mails. */
+    SMTP_FROM: z.string().min(3).default('Booking console <no-reply@localhost>'),
     /** On SIGTERM, how long requests in flight may take to finish before their connections are closed. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -31,9 +31,7 @@ const error = (body: unknown) => ErrorEnvelopeSchema.parse(body).error;
 async function agentWithApp(email: string) {
   const admin = await t.signedIn('admin');
   const password = 'violet tram harbour 42';
-  expect(
-    (await admin.post('/admin/users', { email, name: 'Robin Park', role: 'agent', password })).status,
-  ).toBe(201);
+  await t.invite(admin, { email, name: 'Robin Park', role: 'agent' }, password);
   const b = t.browser();
   expect((await b.signIn(email, password)).status).toBe(200);
   const enrolment = TotpEnrolmentSchema.parse(

@@ -25,19 +25,14 @@ beforeAll(async () => {
   t = await startConsole();
   admin = await t.signedIn('admin');
   agentA = await t.signedIn('agent');
-  const created = ConsoleUserSchema.parse(
-    (
-      await admin.post('/admin/users', {
-        email: 'second.agent@demo.test',
-        name: 'Second Agent',
-        role: 'agent',
-        password: 'second-agent-1',
-      })
-    ).body,
+  const created = await t.invite(
+    admin,
+    { email: 'second.agent@demo.test', name: 'Second Agent', role: 'agent' },
+    'copper lantern orbit sleet',
   );
   agentBId = created.id;
   agentB = t.browser();
-  expect((await agentB.signIn('second.agent@demo.test', 'second-agent-1')).status).toBe(200);
+  expect((await agentB.signIn('second.agent@demo.test', 'copper lantern orbit sleet')).status).toBe(200);
 
   flightOrderId = (await holdFlightOrder(agentA, { clientReference: 'OWNED-BY-A', inDays: 28 })).id;
   activityBookingId = (await holdCanalTour(agentA)).id;
@@ -85,7 +80,7 @@ describe('ownership of bookings', () => {
     const audit = AuditListSchema.parse((await admin.get('/admin/audit?limit=50')).body).data;
     expect(audit.filter((e) => e.resource_id === agentBId).map((e) => e.action)).toEqual([
       'user.office_wide.grant',
-      'user.create.agent',
+      'user.invite.agent',
     ]);
     await admin.patch(`/admin/users/${agentBId}`, { office_wide: false });
     expect((await agentB.get(`/flights/orders/${flightOrderId}`)).status).toBe(404);

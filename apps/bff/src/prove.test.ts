@@ -20,7 +20,6 @@ describe('proving it again', () => {
           email: 'fresh.admin@demo.test',
           name: 'Fresh',
           role: 'admin',
-          password: 'violet tram harbour 42',
         })
       ).status,
     ).toBe(201);
@@ -31,7 +30,6 @@ describe('proving it again', () => {
         email: 'late.admin@demo.test',
         name: 'Late',
         role: 'admin',
-        password: 'violet tram harbour 42',
       }),
       await admin.put('/admin/sign-in-policy', { two_factor: 'admins' }),
       await admin.post('/admin/session/end'),
@@ -48,7 +46,6 @@ describe('proving it again', () => {
           email: 'late.agent@demo.test',
           name: 'Late',
           role: 'agent',
-          password: 'violet tram harbour 42',
         })
       ).status,
     ).toBe(201);
@@ -68,7 +65,6 @@ describe('proving it again', () => {
           email: 'late.admin@demo.test',
           name: 'Late',
           role: 'admin',
-          password: 'violet tram harbour 42',
         })
       ).status,
     ).toBe(201);

@@ -13,6 +13,7 @@ import {
   HotelHotelSearchSchema,
   HotelOrderSchema,
   HotelRateSchema,
+  InvitationSchema,
   LedgerListSchema,
 } from '@console/contract';
 import { serve } from '@hono/node-server';
@@ -143,6 +144,27 @@ export async function startConsole(overrides: Record<string, string> = {}) {
     return b;
   }
 
+  /**
+   * A person invited by an admin who chose their password through the link (decision 030), as the console makes
+   * users: the new user.
+   */
+  async function invite(
+    admin: ReturnType<typeof browser>,
+    input: { email: string; name: string; role: 'agent' | 'admin' },
+    password: string,
+  ) {
+    const invited = await admin.post('/admin/users', input);
+    if (invited.status !== 201) throw new Error(`invitation failed: ${invited.text}`);
+    const { user, link } = InvitationSchema.parse(invited.body);
+    const token = link.url.split('#')[1] ?? '';
+    const welcomed = browser();
+    const accepted = await welcomed.post('/auth/links/accept', { token, password });
+    if (accepted.status !== 200) throw new Error(`the link was not accepted: ${accepted.text}`);
+    // The link signed them in; the tests sign in as they need.
+    await welcomed.post('/auth/sign-out');
+    return user;
+  }
+
   async function control(path: string, body?: unknown) {
     const response = await fetch(`${controls}${path}`, {
       method: 'POST',
@@ -169,6 +191,7 @@ export async function startConsole(overrides: Record<string, string> = {}) {
     stats: async () => SandboxStatsSchema.parse(await (await fetch(`${controls}/stats`)).json()),
     browser,
     signedIn,
+    invite,
     control,
     /** Moves the console's own clock (sign-in sessions), not the sandbox's. */
     advanceConsoleClock: (ms: number) => {

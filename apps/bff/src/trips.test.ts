@@ -109,14 +109,9 @@ describe('trip files', () => {
     );
     const email = `other-${Date.now()}@demo.test`;
     const admin = await t.signedIn('admin');
-    await admin.post('/admin/users', {
-      email,
-      name: 'Other Agent',
-      role: 'agent',
-      password: 'other-agent-pass',
-    });
+    await t.invite(admin, { email, name: 'Other Agent', role: 'agent' }, 'violet tram harbour 42');
     const other = t.browser();
-    await other.signIn(email, 'other-agent-pass');
+    await other.signIn(email, 'violet tram harbour 42');
     expect((await other.get(`/trips/${trip.id}`)).status).toBe(404);
     expect((await other.post('/trips', { name: 'Steal', booking_id: tour.id })).status).toBe(404);
     expect(TripListSchema.parse((await other.get('/trips')).body).data).toEqual([]);

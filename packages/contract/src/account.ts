@@ -101,3 +101,19 @@ export const ProveRequestSchema = z
   .strict()
   .refine((p) => p.password !== undefined || p.code !== undefined, { error: 'give your password or a code' });
 export type ProveRequest = z.input<typeof ProveRequestSchema>;
+
+/** A one-time link's token (from the link's #fragment, never its path, so no log holds it). */
+export const LinkTokenSchema = z.string().min(20).max(200);
+export const LinkLookupRequestSchema = z.object({ token: LinkTokenSchema }).strict();
+/** Whom a one-time link is for, to greet them. */
+export const LinkInfoSchema = z.object({
+  purpose: z.enum(['invite', 'reset']),
+  email: z.string(),
+  name: z.string(),
+  expires_at: DateTimeSchema,
+});
+export type LinkInfo = z.infer<typeof LinkInfoSchema>;
+export const LinkAcceptRequestSchema = z
+  .object({ token: LinkTokenSchema, password: NewPasswordSchema })
+  .strict();
+export type LinkAcceptRequest = z.input<typeof LinkAcceptRequestSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConsoleUserSchema, PasswordSchema, RoleSchema } from './console.ts';
+import { ConsoleUserSchema, RoleSchema } from './console.ts';
 import { MoneySchema } from './money.ts';
 import { PageQueryShape, pageSchema } from './pages.ts';
 import { DateTimeSchema, EmailSchema } from './primitives.ts';
@@ -15,7 +15,6 @@ export const CreateUserRequestSchema = z
     email: z.string().trim().toLowerCase().pipe(EmailSchema),
     name: z.string().trim().min(1, { error: 'is required' }).max(100),
     role: RoleSchema,
-    password: PasswordSchema,
   })
   .strict();
 export type CreateUserRequest = z.input<typeof CreateUserRequestSchema>;
@@ -26,11 +25,23 @@ export const UpdateUserRequestSchema = z
     role: RoleSchema.optional(),
     disabled: z.boolean().optional(),
     office_wide: z.boolean().optional(),
-    password: PasswordSchema.optional(),
   })
   .strict()
   .refine((u) => Object.keys(u).length > 0, { error: 'nothing to change' });
 export type UpdateUserRequest = z.input<typeof UpdateUserRequestSchema>;
+
+/**
+ * A one-time link (decision 030): the person it is for chooses their own password through it. Shown to the admin to
+ * hand over, and e-mailed when the console has an SMTP server.
+ */
+export const AccountLinkSchema = z.object({
+  url: z.string(),
+  expires_at: DateTimeSchema,
+  /** Handed to the office's SMTP server. */
+  emailed: z.boolean(),
+});
+export type AccountLink = z.infer<typeof AccountLinkSchema>;
+export const InvitationSchema = z.object({ user: ConsoleUserSchema, link: AccountLinkSchema });
 
 export const UsersQuerySchema = z.object({
   /** Part of a name or email. */

@@ -33,6 +33,7 @@ export const KNOWN_ERROR_MESSAGES = {
   invalid_login: 'The email or password is wrong.',
   invalid_code: 'The code is wrong or was used already.',
   second_factor_expired: 'The sign-in waited too long for its code.',
+  link_invalid: 'This link was used already, or is past its 72 hours.',
   reauthentication_required: 'Confirm it is you first.',
   second_factor_setup_required: 'Your office requires two-step sign-in.',
   account_disabled: 'This account is disabled.',

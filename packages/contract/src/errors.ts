@@ -224,6 +224,12 @@ export const KNOWN_ERRORS = {
     message: KNOWN_ERROR_MESSAGES.second_factor_expired,
     remedy: 'Sign in again.',
   },
+  link_invalid: {
+    status: 404,
+    type: 'invalid_request_error',
+    message: KNOWN_ERROR_MESSAGES.link_invalid,
+    remedy: 'Ask your office admin for a new link.',
+  },
   reauthentication_required: {
     status: 403,
     type: 'permission_error',

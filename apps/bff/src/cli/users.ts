@@ -3,11 +3,13 @@ import { parseArgs } from 'node:util';
 import { CreateUserRequestSchema, NewPasswordSchema, RoleSchema } from '@console/contract';
 import { closeDatabase, openDatabase } from '../db/index.ts';
 import { readEnv } from '../env.ts';
+import { AccountLinks } from '../lib/account-links.ts';
 import { Accounts } from '../lib/accounts.ts';
 import { passwordProblem } from '../lib/password-policy.ts';
 
 /**
  * Users for a real deployment:
+ *   pnpm --filter @console/bff users invite --email a@b.com --name "Ann Lee" --role admin   (prints a one-time link)
  *   pnpm --filter @console/bff users create --email a@b.com --name "Ann Lee" --role admin   (password from stdin)
  *   pnpm --filter @console/bff users list
  */
@@ -32,29 +34,37 @@ const env = readEnv();
 const db = await openDatabase(env.DATABASE_URL);
 const accounts = new Accounts(db, { idleMs: 0, absoluteMs: 0 });
 try {
-  if (positionals[0] === 'create') {
+  if (positionals[0] === 'create' || positionals[0] === 'invite') {
     const input = CreateUserRequestSchema.safeParse({
       email: values.email,
       name: values.name,
       role: RoleSchema.parse(values.role ?? 'agent'),
-      password: await readPassword(),
     });
-    const problem = input.success
-      ? (NewPasswordSchema.safeParse(input.data.password).error?.issues[0]?.message ??
-        passwordProblem(input.data.password, [input.data.name, input.data.email.split('@')[0] ?? '']))
-      : null;
     if (!input.success) {
       console.error(input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
-      process.exitCode = 1;
-    } else if (problem) {
-      console.error(`password: ${problem}`);
       process.exitCode = 1;
     } else if (await accounts.findByEmail(input.data.email)) {
       console.error(`${input.data.email} already has an account.`);
       process.exitCode = 1;
+    } else if (positionals[0] === 'invite') {
+      // The first admin of a deployment, as an admin invites anyone: a one-time link to choose a password with.
+      const user = await accounts.createInvited(input.data);
+      const link = await new AccountLinks(db).create(user.id, 'invite', 'the users command');
+      const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+      console.log(`Invited ${user.role} ${user.email} (${user.id}). Their link, once, for 72 hours:`);
+      console.log(`${base}/welcome#${link.token}`);
     } else {
-      const user = await accounts.createUser(input.data);
-      console.log(`Created ${user.role} ${user.email} (${user.id}).`);
+      const password = await readPassword();
+      const problem =
+        NewPasswordSchema.safeParse(password).error?.issues[0]?.message ??
+        passwordProblem(password, [input.data.name, input.data.email.split('@')[0] ?? '']);
+      if (problem) {
+        console.error(`password: ${problem}`);
+        process.exitCode = 1;
+      } else {
+        const user = await accounts.createUser({ ...input.data, password });
+        console.log(`Created ${user.role} ${user.email} (${user.id}).`);
+      }
     }
   } else if (positionals[0] === 'list') {
     let after: string | undefined;

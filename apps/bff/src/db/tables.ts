@@ -194,4 +194,14 @@ export interface Database {
     expires_at: number;
     attempts: number;
   };
+  /** One-time links: an invitation or a password reset (migration 011), by the SHA-256 of the link's token. */
+  account_links: {
+    id: string;
+    user_id: string;
+    purpose: 'invite' | 'reset';
+    created_by: string;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
+  };
 }

@@ -7,6 +7,9 @@ import type { SignedInUser } from './types.ts';
 
 const now = () => new Date().toISOString();
 
+/** A password hash no password verifies: the account of a person who has not chosen theirs yet. */
+const NO_PASSWORD = '!none';
+
 /** The id a browser is shown for a session: a hash of the stored id (itself a hash of the cookie's token). */
 const publicSessionId = (id: string) =>
   createHash('sha256').update(`session:${id}`).digest('base64url').slice(0, 22);
@@ -67,6 +70,37 @@ export class Accounts {
     return toUser(row);
   }
 
+  /**
+   * A person invited by an admin (decision 030): their account, with no password that could sign in until they choose
+   * one through their link.
+   */
+  async createInvited(input: { email: string; name: string; role: Role }): Promise<ConsoleUser> {
+    const at = now();
+    const row = {
+      id: newId('user'),
+      email: input.email.toLowerCase(),
+      name: input.name,
+      role: input.role,
+      password_hash: NO_PASSWORD,
+      disabled: 0,
+      office_wide: 0,
+      created_at: at,
+      updated_at: at,
+    };
+    await this.db.insertInto('users').values(row).execute();
+    return toUser(row);
+  }
+
+  /** The password a person chose through a one-time link; every session of theirs ends. */
+  async setPassword(userId: string, password: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password), updated_at: now() })
+      .where('id', '=', userId)
+      .execute();
+    await this.endSessionsOf(userId);
+  }
+
   async findByEmail(email: string) {
     return this.db
       .selectFrom('users')
@@ -96,24 +130,22 @@ export class Accounts {
 
   async update(
     id: string,
-    change: { name?: string; role?: Role; disabled?: boolean; office_wide?: boolean; password?: string },
+    change: { name?: string; role?: Role; disabled?: boolean; office_wide?: boolean },
   ): Promise<ConsoleUser | null> {
     const values: Partial<{
       name: string;
       role: Role;
       disabled: number;
       office_wide: number;
-      password_hash: string;
       updated_at: string;
     }> = { updated_at: now() };
     if (change.name !== undefined) values.name = change.name;
     if (change.role !== undefined) values.role = change.role;
     if (change.disabled !== undefined) values.disabled = change.disabled ? 1 : 0;
     if (change.office_wide !== undefined) values.office_wide = change.office_wide ? 1 : 0;
-    if (change.password !== undefined) values.password_hash = await hashPassword(change.password);
     await this.db.updateTable('users').set(values).where('id', '=', id).execute();
-    // A disabled user, a new password or a new role ends every session at once.
-    if (change.disabled === true || change.password !== undefined || change.role !== undefined) {
+    // A disabled user or a new role ends every session at once.
+    if (change.disabled === true || change.role !== undefined) {
       await this.db.deleteFrom('sessions').where('user_id', '=', id).execute();
     }
     return this.get(id);
@@ -125,8 +157,10 @@ export class Accounts {
    */
   async authenticate(email: string, password: string) {
     const user = await this.findByEmail(email);
-    const ok = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
-    if (!user || !ok) return null;
+    // An unknown email, or a person who has not chosen a password yet: the same work against a hash that never matches.
+    const usable = user && user.password_hash !== NO_PASSWORD;
+    const ok = await verifyPassword(password, usable ? user.password_hash : await DUMMY_HASH);
+    if (!user || !usable || !ok) return null;
     if (needsRehash(user.password_hash)) {
       const rehashed = await hashPassword(password);
       await this.db

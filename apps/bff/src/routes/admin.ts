@@ -1,5 +1,6 @@
 import { SessionServiceError } from '@console/client';
 import {
+  type AccountLink,
   AuditQuerySchema,
   type ConsoleUser,
   CreateUserRequestSchema,
@@ -10,6 +11,7 @@ import {
 } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
+import type { LinkPurpose } from '../lib/account-links.ts';
 import { AUDIT_CSV_HEADER, auditCsvRow } from '../lib/audit.ts';
 import { csvStream } from '../lib/csv.ts';
 import { ConsoleError } from '../lib/errors.ts';
@@ -27,8 +29,38 @@ function userChanges(before: ConsoleUser, change: UpdateUserRequest): string[] {
   if (change.office_wide !== undefined && change.office_wide !== before.office_wide)
     actions.push(change.office_wide ? 'user.office_wide.grant' : 'user.office_wide.revoke');
   if (change.name !== undefined && change.name !== before.name) actions.push('user.rename');
-  if (change.password !== undefined) actions.push('user.password.reset');
   return actions;
+}
+
+/** A one-time link for a person, e-mailed when the console has an SMTP server, and what the admin is shown. */
+async function oneTimeLink(
+  d: Deps,
+  user: ConsoleUser,
+  purpose: LinkPurpose,
+  by: string,
+): Promise<AccountLink> {
+  const { token, expiresAt } = await d.links.create(user.id, purpose, by);
+  const url = `${d.env.PUBLIC_URL ?? `http://localhost:${d.env.PORT}`}/welcome#${token}`;
+  const until = new Date(expiresAt).toISOString().slice(0, 16).replace('T', ' ');
+  const emailed = await d.mailer.send({
+    to: user.email,
+    subject:
+      purpose === 'invite'
+        ? 'Your invitation to the Booking console'
+        : 'Choose a new password for the Booking console',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      purpose === 'invite'
+        ? `${by} invited you to the office's Booking console. Choose your password here:`
+        : `${by} reset your password for the Booking console. Choose a new one here:`,
+      '',
+      url,
+      '',
+      `The link works once, until ${until} UTC. If you did not expect it, tell your office admin.`,
+    ].join('\n'),
+  });
+  return { url, expires_at: new Date(expiresAt).toISOString(), emailed };
 }
 
 /** Admins only: credentials, the session-based interface, users and the audit log. */
@@ -67,6 +99,7 @@ export function adminRoutes(d: Deps) {
         return c.json({ ended: true });
       })
       .get('/users', async (c) => c.json(await d.accounts.list(parseQuery(c, UsersQuerySchema))))
+      // An invitation (decision 030): the person chooses their own password through a one-time link.
       .post('/users', async (c) => {
         const body = await parseBody(c, CreateUserRequestSchema);
         if (body.role === 'admin') requireRecentProof(c, d.clock);
@@ -75,21 +108,37 @@ export function adminRoutes(d: Deps) {
             param: 'email',
             message: `email: ${body.email} already has an account.`,
           });
-        const created = await d.accounts.createUser(body);
+        const user = await d.accounts.createInvited(body);
+        const link = await oneTimeLink(d, user, 'invite', c.get('user').email);
         await d.audit.write(
           c.get('user'),
-          { action: `user.create.${created.role}`, resourceId: created.id },
+          { action: `user.invite.${user.role}`, resourceId: user.id },
           'succeeded',
           201,
           null,
         );
-        return c.json(created, 201);
+        return c.json({ user, link }, 201);
+      })
+      // A password reset is a new one-time link, never a password an admin types (decision 030).
+      .post('/users/:id/reset-link', async (c) => {
+        requireRecentProof(c, d.clock);
+        const user = await d.accounts.get(pathId(c, 'id'));
+        if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+        const link = await oneTimeLink(d, user, 'reset', c.get('user').email);
+        await d.audit.write(
+          c.get('user'),
+          { action: 'user.password.reset_link', resourceId: user.id },
+          'succeeded',
+          200,
+          null,
+        );
+        return c.json(link);
       })
       .patch('/users/:id', async (c) => {
         const id = pathId(c, 'id');
         const body = await parseBody(c, UpdateUserRequestSchema);
-        // Making an admin, or another's password: only someone who proved it was them in the last five minutes.
-        if (body.role === 'admin' || body.password !== undefined) requireRecentProof(c, d.clock);
+        // Making an admin: only someone who proved it was them in the last five minutes.
+        if (body.role === 'admin') requireRecentProof(c, d.clock);
         if (id === c.get('user').id && (body.disabled === true || body.role === 'agent')) {
           throw new ConsoleError('invalid_state', {
             message: 'You cannot disable yourself or take away your own admin role.',

@@ -1,5 +1,8 @@
 import {
   browserLabel,
+  LinkAcceptRequestSchema,
+  type LinkInfo,
+  LinkLookupRequestSchema,
   type Me,
   type SecondFactorNeededSchema,
   SecondFactorRequestSchema,
@@ -13,6 +16,7 @@ import { SIGN_IN } from '../lib/audit.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { namedCookie, PENDING_COOKIE, sessionCookie } from '../lib/guards.ts';
 import { parseBody } from '../lib/parse.ts';
+import { passwordProblem } from '../lib/password-policy.ts';
 import { SignInPolicy } from '../lib/sign-in-policy.ts';
 import { clientAddress, trustedProxies } from '../lib/throttle.ts';
 import type { AppEnv } from '../lib/types.ts';
@@ -76,87 +80,125 @@ export function authRoutes(d: Deps) {
     return { at: last.at, address: last.address ?? null, browser: last.browser ?? null };
   }
 
-  return new Hono<AppEnv>()
-    .post('/sign-in', async (c) => {
-      const { email, password } = await parseBody(c, SignInRequestSchema);
-      const origin = requestOrigin(c, proxies);
-      const record = (result: 'succeeded' | 'failed', status: number, code: string | null, userId = '') =>
-        d.audit.write(
-          { id: userId, email },
-          { action: SIGN_IN, ...origin, factor: 'password' },
-          result,
-          status,
-          code,
-        );
-      // Counted before the password is checked, in the shared store: a burst on several instances is limited too.
-      const verdict = await d.throttle.attempt(email, origin.address);
-      if (!verdict.allowed) {
-        d.metrics.signInRefusals.inc();
-        await record('failed', 429, 'rate_limited');
-        c.header('Retry-After', String(verdict.retryAfterSeconds));
-        const wait = verdict.retryAfterSeconds;
-        throw new ConsoleError('rate_limited', {
-          message: `Too many sign-in attempts. Wait ${wait < 120 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`} and try again.`,
-        });
-      }
-      const user = await d.accounts.authenticate(email, password);
-      if (!user) {
-        await record('failed', 401, 'invalid_login');
-        throw new ConsoleError('invalid_login');
-      }
-      if (user.disabled === 1) {
-        // The same answer as a wrong password: a disabled account does not confirm that its password is right.
-        await record('failed', 401, 'account_disabled', user.id);
-        throw new ConsoleError('invalid_login');
-      }
-      await d.throttle.succeeded(email, origin.address);
-      if (await d.factors.has(user.id)) {
-        // The password was right; the session waits for the second factor (decision 029).
-        const waiting = await d.factors.beginSignIn(user.id);
-        pending.write(c, waiting.token, waiting.maxAgeSeconds);
-        const next: SecondFactorNeeded = { second_factor: { methods: ['totp', 'recovery_code'] } };
-        return c.json(next);
-      }
-      return c.json(await signInNow(c, user, origin, 'password'));
-    })
-    .post('/sign-in/second-factor', async (c) => {
-      const { method, code } = await parseBody(c, SecondFactorRequestSchema);
-      const origin = requestOrigin(c, proxies);
-      const token = pending.read(c);
-      const userId = token ? await d.factors.pendingUser(token) : null;
-      const user = userId ? await d.accounts.get(userId) : null;
-      if (!token || !user || user.disabled) {
-        if (token) await d.factors.endSignIn(token);
+  return (
+    new Hono<AppEnv>()
+      .post('/sign-in', async (c) => {
+        const { email, password } = await parseBody(c, SignInRequestSchema);
+        const origin = requestOrigin(c, proxies);
+        const record = (result: 'succeeded' | 'failed', status: number, code: string | null, userId = '') =>
+          d.audit.write(
+            { id: userId, email },
+            { action: SIGN_IN, ...origin, factor: 'password' },
+            result,
+            status,
+            code,
+          );
+        // Counted before the password is checked, in the shared store: a burst on several instances is limited too.
+        const verdict = await d.throttle.attempt(email, origin.address);
+        if (!verdict.allowed) {
+          d.metrics.signInRefusals.inc();
+          await record('failed', 429, 'rate_limited');
+          c.header('Retry-After', String(verdict.retryAfterSeconds));
+          const wait = verdict.retryAfterSeconds;
+          throw new ConsoleError('rate_limited', {
+            message: `Too many sign-in attempts. Wait ${wait < 120 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`} and try again.`,
+          });
+        }
+        const user = await d.accounts.authenticate(email, password);
+        if (!user) {
+          await record('failed', 401, 'invalid_login');
+          throw new ConsoleError('invalid_login');
+        }
+        if (user.disabled === 1) {
+          // The same answer as a wrong password: a disabled account does not confirm that its password is right.
+          await record('failed', 401, 'account_disabled', user.id);
+          throw new ConsoleError('invalid_login');
+        }
+        await d.throttle.succeeded(email, origin.address);
+        if (await d.factors.has(user.id)) {
+          // The password was right; the session waits for the second factor (decision 029).
+          const waiting = await d.factors.beginSignIn(user.id);
+          pending.write(c, waiting.token, waiting.maxAgeSeconds);
+          const next: SecondFactorNeeded = { second_factor: { methods: ['totp', 'recovery_code'] } };
+          return c.json(next);
+        }
+        return c.json(await signInNow(c, user, origin, 'password'));
+      })
+      .post('/sign-in/second-factor', async (c) => {
+        const { method, code } = await parseBody(c, SecondFactorRequestSchema);
+        const origin = requestOrigin(c, proxies);
+        const token = pending.read(c);
+        const userId = token ? await d.factors.pendingUser(token) : null;
+        const user = userId ? await d.accounts.get(userId) : null;
+        if (!token || !user || user.disabled) {
+          if (token) await d.factors.endSignIn(token);
+          pending.clear(c);
+          throw new ConsoleError('second_factor_expired');
+        }
+        const factor = method === 'totp' ? 'password+totp' : 'password+recovery_code';
+        // Wrong codes are counted per person, across sign-ins and instances: a right password does not buy more tries.
+        const verdict = await d.throttle.attempt(`code:${user.id}`, origin.address);
+        if (!verdict.allowed) {
+          await d.audit.write(user, { action: SIGN_IN, ...origin, factor }, 'failed', 429, 'rate_limited');
+          c.header('Retry-After', String(verdict.retryAfterSeconds));
+          throw new ConsoleError('rate_limited', {
+            message: 'Too many wrong codes. Wait a few minutes and sign in again.',
+          });
+        }
+        const ok =
+          method === 'totp'
+            ? await d.factors.verifyTotp(user.id, code)
+            : await d.factors.useRecoveryCode(user.id, code);
+        if (!ok) {
+          await d.audit.write(user, { action: SIGN_IN, ...origin, factor }, 'failed', 401, 'invalid_code');
+          throw new ConsoleError('invalid_code', { param: 'code' });
+        }
+        await d.throttle.succeeded(`code:${user.id}`, origin.address);
+        await d.factors.endSignIn(token);
         pending.clear(c);
-        throw new ConsoleError('second_factor_expired');
-      }
-      const factor = method === 'totp' ? 'password+totp' : 'password+recovery_code';
-      // Wrong codes are counted per person, across sign-ins and instances: a right password does not buy more tries.
-      const verdict = await d.throttle.attempt(`code:${user.id}`, origin.address);
-      if (!verdict.allowed) {
-        await d.audit.write(user, { action: SIGN_IN, ...origin, factor }, 'failed', 429, 'rate_limited');
-        c.header('Retry-After', String(verdict.retryAfterSeconds));
-        throw new ConsoleError('rate_limited', {
-          message: 'Too many wrong codes. Wait a few minutes and sign in again.',
-        });
-      }
-      const ok =
-        method === 'totp'
-          ? await d.factors.verifyTotp(user.id, code)
-          : await d.factors.useRecoveryCode(user.id, code);
-      if (!ok) {
-        await d.audit.write(user, { action: SIGN_IN, ...origin, factor }, 'failed', 401, 'invalid_code');
-        throw new ConsoleError('invalid_code', { param: 'code' });
-      }
-      await d.throttle.succeeded(`code:${user.id}`, origin.address);
-      await d.factors.endSignIn(token);
-      pending.clear(c);
-      return c.json(await signInNow(c, user, origin, factor));
-    })
-    .post('/sign-out', async (c) => {
-      const token = cookie.read(c);
-      if (token) await d.accounts.endSession(token);
-      cookie.clear(c);
-      return c.json({ signed_out: true });
-    });
+        return c.json(await signInNow(c, user, origin, factor));
+      })
+      // One-time links (decision 030): whom a link is for, and choosing one's password through it, which signs in.
+      .post('/links/lookup', async (c) => {
+        const { token } = await parseBody(c, LinkLookupRequestSchema);
+        const link = await d.links.lookup(token);
+        const user = link ? await d.accounts.get(link.userId) : null;
+        if (!link || !user || user.disabled) throw new ConsoleError('link_invalid');
+        const info: LinkInfo = {
+          purpose: link.purpose,
+          email: user.email,
+          name: user.name,
+          expires_at: new Date(link.expiresAt).toISOString(),
+        };
+        return c.json(info);
+      })
+      .post('/links/accept', async (c) => {
+        const { token, password } = await parseBody(c, LinkAcceptRequestSchema);
+        const origin = requestOrigin(c, proxies);
+        const link = await d.links.lookup(token);
+        const user = link ? await d.accounts.get(link.userId) : null;
+        if (!link || !user || user.disabled) throw new ConsoleError('link_invalid');
+        const problem = passwordProblem(password, [
+          user.name,
+          ...user.name.split(/\s+/),
+          user.email.split('@')[0] ?? '',
+        ]);
+        if (problem)
+          throw new ConsoleError('validation_failed', {
+            param: 'password',
+            message: `password: ${problem}.`,
+          });
+        // Taken once: two requests with the same link, one sets the password.
+        if (!(await d.links.use(token))) throw new ConsoleError('link_invalid');
+        await d.accounts.setPassword(user.id, password);
+        await d.audit.write(user, { action: `user.link.${link.purpose}`, ...origin }, 'succeeded', 200, null);
+        return c.json(await signInNow(c, user, origin, 'password'));
+      })
+      .post('/sign-out', async (c) => {
+        const token = cookie.read(c);
+        if (token) await d.accounts.endSession(token);
+        cookie.clear(c);
+        return c.json({ signed_out: true });
+      })
+  );
 }

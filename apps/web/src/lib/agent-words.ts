@@ -113,6 +113,10 @@ export const AGENT_WORDS: Record<KnownErrorCode, AgentWords> = {
     say: 'That code is not right, or it was used already.',
     todo: 'Enter the code your app shows now (it changes every 30 seconds), or a recovery code you have not used.',
   },
+  link_invalid: {
+    say: 'This link was used already, or is past its 72 hours.',
+    todo: 'Ask your office admin for a new one.',
+  },
   reauthentication_required: {
     say: 'Confirm it is you first.',
     todo: 'Enter your password, or your app’s code, when asked.',

@@ -9,6 +9,7 @@ import { migration as m007 } from './007-history-indexes.ts';
 import { migration as m008 } from './008-directory-and-trip-search.ts';
 import { migration as m009 } from './009-sign-in-history-and-sessions.ts';
 import { migration as m010 } from './010-second-factors.ts';
+import { migration as m011 } from './011-account-links.ts';
 
 /**
  * Every migration, one file each, in order. Imported statically (not read from a folder at run time): the built BFF is
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '008-directory-and-trip-search': m008,
   '009-sign-in-history-and-sessions': m009,
   '010-second-factors': m010,
+  '011-account-links': m011,
 };

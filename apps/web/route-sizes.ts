@@ -16,6 +16,7 @@ interface ChunkInfo {
 /** Routes by the page module their lazy chunk is built from. */
 const ROUTES: Record<string, string> = {
   'sign-in-page.tsx': '/sign-in',
+  'welcome-page.tsx': '/welcome',
   'flight-search-page.tsx': '/flights',
   'book-page.tsx': '/flights/book/:offerId',
   'order-page.tsx': '/flights/orders/:orderId',
@@ -48,7 +49,7 @@ const PATTERNS: Record<string, string[]> = {
   ],
 };
 /** Routes outside the signed-in shell. */
-const PUBLIC = new Set(['/sign-in']);
+const PUBLIC = new Set(['/sign-in', '/welcome']);
 /** The signed-in shell, loaded with every route but sign-in. */
 const SHELL = 'layout.tsx';
 const BUDGET_KIB = 170;

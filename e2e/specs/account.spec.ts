@@ -12,7 +12,7 @@ test('an agent sees where they are signed in, signs another browser out, and cha
 
   await signInAs(page, agent);
   await page.getByRole('button', { name: 'Account: Casey Quinn' }).click();
-  await page.getByRole('link', { name: 'Your account' }).click();
+  await page.getByRole('region', { name: 'Account' }).getByRole('link', { name: 'Your account' }).click();
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
   const sessions = page.getByRole('region', { name: 'Where you are signed in' });
   await expect(sessions.getByRole('row')).toHaveCount(3);
@@ -48,7 +48,8 @@ test('an agent sees where they are signed in, signs another browser out, and cha
 
   // The sign-ins are the person's own to see.
   const signIns = page.getByRole('region', { name: 'Recent sign-ins' });
-  await expect(signIns.getByRole('row').filter({ hasText: 'Signed in' })).toHaveCount(2);
+  // The two browsers', and the one through the invitation's link.
+  await expect(signIns.getByRole('row').filter({ hasText: 'Signed in' })).toHaveCount(3);
 });
 
 test('an admin finds sign-ins in the audit log: the right password and a wrong one, with the address and browser', async ({
@@ -67,9 +68,10 @@ test('an admin finds sign-ins in the audit log: the right password and a wrong o
   await other.close();
 
   await signIn(page, 'admin', `/admin/audit?action=sign_in&user=${encodeURIComponent(agent.email)}`);
+  // Newest first: the right password, the wrong one, and the sign-in through the invitation's link.
   const rows = page.getByRole('row').filter({ hasText: agent.email });
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText('succeeded');
-  await expect(rows.last()).toContainText('invalid_login');
+  await expect(rows.nth(1)).toContainText('invalid_login');
   await expect(rows.first()).toContainText('127.0.0.1');
 });

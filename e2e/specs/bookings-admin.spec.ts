@@ -84,6 +84,8 @@ test('an agent finds a flight, a hotel and an activity hold on the bookings desk
 test('an admin watches the wallet move with holds, reads the audit log, and creates and disables an agent', async ({
   browser,
 }) => {
+  // An invitation and a first password besides the wallet and the log: a long journey.
+  test.setTimeout(120_000);
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await signIn(adminPage, 'admin', '/admin');
@@ -130,19 +132,34 @@ test('an admin watches the wallet move with holds, reads the audit log, and crea
   expect(await csv.text()).toContain('activity.booking.cancel');
 
   await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
-  const create = adminPage.getByRole('form', { name: 'Create a user' });
+  // An invitation: the admin hands over a one-time link, and the new agent chooses their own password through it.
+  const create = adminPage.getByRole('form', { name: 'Invite a user' });
   const email = `new.agent.${Date.now()}@demo.test`;
   await create.getByLabel('Name').fill('New Agent');
   await create.getByLabel('Email').fill(email);
-  await create.getByLabel('First password').fill('first-password-1');
-  await create.getByRole('button', { name: 'Create user' }).click();
+  await create.getByRole('button', { name: 'Invite' }).click();
   await expect(adminPage.getByRole('table', { name: 'Users' })).toContainText(email);
+  const link = await create.getByRole('textbox', { name: `One-time link for ${email}` }).inputValue();
+  expect(link).toMatch(/\/welcome#[\w-]{40,}$/);
   await expectAccessible(adminPage, 'users');
 
   const agentContext = await browser.newContext();
   const agentPage = await agentContext.newPage();
-  await signInAs(agentPage, { email, password: 'first-password-1' });
+  await agentPage.goto(link);
+  const welcome = agentPage.getByRole('form', { name: 'Choose your password' });
+  await expect(welcome).toContainText('Welcome, New Agent');
+  await expectAccessible(agentPage, 'welcome');
+  await welcome.getByLabel('New password', { exact: true }).fill('password123456');
+  await welcome.getByLabel('The same password again').fill('password123456');
+  await welcome.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(welcome.getByText(/well-known password|too easy to guess/i).last()).toBeVisible();
+  await welcome.getByLabel('New password', { exact: true }).fill('first harbour violet 7');
+  await welcome.getByLabel('The same password again').fill('first harbour violet 7');
+  await welcome.getByRole('button', { name: 'Save and sign in' }).click();
   await expect(agentPage.getByRole('button', { name: 'Account: New Agent' })).toBeVisible();
+  // The link worked once.
+  await agentPage.goto(link);
+  await expect(agentPage.getByRole('alert')).toContainText('used already');
 
   // The new agent sees only their own bookings until the admin grants the office's; the grant is audited.
   await agentPage.goto('/bookings');
@@ -165,7 +182,7 @@ test('an admin watches the wallet move with holds, reads the audit log, and crea
   await expect(adminPage.getByRole('table').first()).toContainText('user.role.admin');
   await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
   // The role change signed the agent out: they sign in again.
-  await signInAs(agentPage, { email, password: 'first-password-1' });
+  await signInAs(agentPage, { email, password: 'first harbour violet 7' });
 
   await adminPage.getByRole('button', { name: `Disable ${email}` }).click();
   await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Disable' }).click();

@@ -1,4 +1,4 @@
-import { ConsoleUserSchema } from '@console/contract';
+import { InvitationSchema } from '@console/contract';
 import { test as base, expect, type Page } from '@playwright/test';
 import { env } from '../env.ts';
 
@@ -99,7 +99,10 @@ export function flightSearchUrl(options: {
   return `/flights?${params}`;
 }
 
-/** A new user (an agent unless said), made through the admin API, so a spec can start with an empty ledger. */
+/**
+ * A new user (an agent unless said), made as the console makes users (decision 030): invited through the admin API,
+ * their password chosen through the one-time link; so a spec can start with an empty ledger.
+ */
 export async function createUser(
   name: string,
   role: 'agent' | 'admin' = 'agent',
@@ -111,16 +114,30 @@ export async function createUser(
   });
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@demo.test`;
-  const password = 'agent-password-1';
-  const created = await fetch(`${env.consoleUrl}/api/admin/users`, {
+  const password = 'violet tram harbour 42';
+  const invited = await fetch(`${env.consoleUrl}/api/admin/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-console-csrf': '1', cookie },
-    body: JSON.stringify({ email, name, role, password }),
+    body: JSON.stringify({ email, name, role }),
   });
-  if (created.status !== 201)
-    throw new Error(`could not create an agent: ${created.status} ${await created.text()}`);
-  const { id } = ConsoleUserSchema.parse(await created.json());
-  return { id, email, password };
+  if (invited.status !== 201) throw new Error(`could not invite: ${invited.status} ${await invited.text()}`);
+  const { user, link } = InvitationSchema.parse(await invited.json());
+  const accepted = await fetch(`${env.consoleUrl}/api/auth/links/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-console-csrf': '1' },
+    body: JSON.stringify({ token: link.url.split('#')[1], password }),
+  });
+  if (accepted.status !== 200)
+    throw new Error(`could not accept: ${accepted.status} ${await accepted.text()}`);
+  // The link signed them in; the spec signs in as it needs.
+  await fetch(`${env.consoleUrl}/api/auth/sign-out`, {
+    method: 'POST',
+    headers: {
+      'x-console-csrf': '1',
+      cookie: (accepted.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+    },
+  });
+  return { id: user.id, email, password };
 }
 
 /** Signs in with any email and password, then waits for the shell. */

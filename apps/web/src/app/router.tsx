@@ -44,6 +44,7 @@ function page<K extends string, C extends ComponentType<any>>(
 // Declarative routes (not the data router): the console loads its data with React Query, and the data router would
 // add ~17 KiB gzipped to every screen (decision 008).
 const SignInPage = page(() => import('../features/auth/components/sign-in-page.tsx'), 'SignInPage');
+const WelcomePage = page(() => import('../features/auth/components/welcome-page.tsx'), 'WelcomePage');
 const Layout = page(() => import('./layout.tsx'), 'Layout');
 const FlightSearchPage = page(
   () => import('../features/flights/components/flight-search-page.tsx'),
@@ -98,6 +99,7 @@ const AccountPage = page(() => import('../features/account/components/account-pa
 const ROUTES = createRoutesFromElements(
   <>
     <Route path="/sign-in" element={<SignInPage />} />
+    <Route path="/welcome" element={<WelcomePage />} />
     <Route path="/" element={<Layout />}>
       <Route index element={<Navigate to="/flights" replace />} />
       <Route path="flights" element={<FlightSearchPage />} />

@@ -1,10 +1,12 @@
 import {
+  AccountLinkSchema,
   AuditListSchema,
   type ConsoleUser,
   ConsoleUserSchema,
   type CreateUserRequest,
   CreditBalanceResponseSchema,
   IntrospectionSchema,
+  InvitationSchema,
   SessionStateSchema,
   SignInPolicySchema,
   type TwoFactorPolicy,
@@ -83,7 +85,7 @@ export function useCreateUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateUserRequest) =>
-      api('/admin/users', { method: 'POST', body, schema: ConsoleUserSchema }),
+      api('/admin/users', { method: 'POST', body, schema: InvitationSchema }),
     onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
   });
 }
@@ -100,6 +102,13 @@ export function useUpdateUser() {
     onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
   });
 }
+
+/** A password reset: a new one-time link for the person (decision 030). */
+export const useResetLink = () =>
+  useMutation({
+    mutationFn: (id: string) =>
+      api(`/admin/users/${encodeURIComponent(id)}/reset-link`, { method: 'POST', schema: AccountLinkSchema }),
+  });
 
 /** A user's second factors reset (a lost phone). */
 export function useResetFactors() {

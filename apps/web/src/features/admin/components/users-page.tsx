@@ -1,4 +1,4 @@
-import { type ConsoleUser, CreateUserRequestSchema, PasswordSchema, ROLES } from '@console/contract';
+import { type AccountLink, type ConsoleUser, CreateUserRequestSchema, ROLES } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -14,7 +14,7 @@ import { notify } from '../../../components/toasts.tsx';
 import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
-import { useCreateUser, useResetFactors, useUpdateUser, useUsers } from '../api.ts';
+import { useCreateUser, useResetFactors, useResetLink, useUpdateUser, useUsers } from '../api.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ id: r, label: r === 'admin' ? 'Admin' : 'Agent' }));
@@ -25,12 +25,14 @@ function CreateUser() {
   const proof = useProveItAgain();
   const form = useForm<NewUser>({
     resolver: zodResolver(CreateUserRequestSchema),
-    defaultValues: { email: '', name: '', role: 'agent', password: '' },
+    defaultValues: { email: '', name: '', role: 'agent' },
   });
+  const [link, setLink] = useState<{ email: string; link: AccountLink } | null>(null);
   const run = (values: NewUser) =>
     create.mutate(values, {
-      onSuccess: (user) => {
-        notify('User created', `${user.email} can sign in now.`);
+      onSuccess: ({ user, link }) => {
+        notify('Invitation made', `${user.email} chooses their password through the link.`);
+        setLink({ email: user.email, link });
         form.reset();
       },
       // Making an admin asks the admin to prove it is them again (decision 029), then goes on.
@@ -41,8 +43,8 @@ function CreateUser() {
   return (
     <>
       {proof.dialog}
-      <form aria-label="Create a user" className="card stack" onSubmit={(e) => void submit(e)} noValidate>
-        <h2>Create a user</h2>
+      <form aria-label="Invite a user" className="card stack" onSubmit={(e) => void submit(e)} noValidate>
+        <h2>Invite a user</h2>
         <div className="row">
           <Controller
             control={form.control}
@@ -76,72 +78,66 @@ function CreateUser() {
               />
             )}
           />
-          <Controller
-            control={form.control}
-            name="password"
-            render={({ field, fieldState }) => (
-              <TextField
-                label="First password"
-                type="password"
-                autoComplete="new-password"
-                {...field}
-                error={err(fieldState.error?.message)}
-                description="At least 10 characters; tell it to them in person."
-              />
-            )}
-          />
           <button type="submit" className="button primary search-button" disabled={create.isPending}>
-            Create user
+            Invite
           </button>
         </div>
-        {create.error && <ErrorNotice error={create.error} title="The user was not created" />}
+        <p className="muted small">
+          They get a one-time link to choose their own password (by e-mail when the console has an SMTP
+          server).
+        </p>
+        {create.error && <ErrorNotice error={create.error} title="The user was not invited" />}
+        {link && <LinkToHand email={link.email} link={link.link} />}
       </form>
     </>
   );
 }
 
+/** A password reset is a new one-time link for the person, never a password an admin types (decision 030). */
 function ResetPassword({ user, onDone }: { user: ConsoleUser; onDone: () => void }) {
-  const update = useUpdateUser();
+  const reset = useResetLink();
   const proof = useProveItAgain();
-  const [password, setPassword] = useState('');
-  const problem = password ? PasswordSchema.safeParse(password).error?.issues[0]?.message : undefined;
+  const run = () => reset.mutate(user.id, { onError: (error) => proof.ask(error, run) });
   return (
-    <>
+    <div className="stack">
       {proof.dialog}
-      <form
-        aria-label={`New password for ${user.email}`}
-        className="row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!password || problem) return;
-          const run = () =>
-            update.mutate(
-              { user, change: { password } },
-              {
-                onSuccess: () => {
-                  notify('Password reset', `${user.email} signs in with the new password.`);
-                  onDone();
-                },
-                onError: (error) => proof.ask(error, run),
-              },
-            );
-          run();
-        }}
-      >
-        <TextField
-          label={`New password for ${user.name}`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={problem ? sentence(problem) : undefined}
-        />
-        <button type="submit" className="button" disabled={update.isPending}>
-          Set password
+      {reset.data ? (
+        <LinkToHand email={user.email} link={reset.data} />
+      ) : (
+        <p className="row">
+          <button type="button" className="button primary" onClick={run} disabled={reset.isPending}>
+            Make a reset link<span className="visually-hidden"> for {user.email}</span>
+          </button>
+          <button type="button" className="button" onClick={onDone}>
+            Cancel
+          </button>
+        </p>
+      )}
+      {reset.error && <ErrorNotice error={reset.error} title="No reset link" />}
+    </div>
+  );
+}
+
+/** A one-time link to hand to its person: to copy, and whether it was e-mailed. */
+function LinkToHand({ email, link }: { email: string; link: AccountLink }) {
+  return (
+    <div role="status" className="notice stack" aria-label={`Link for ${email}`}>
+      <p>
+        {link.emailed ? `E-mailed to ${email}. ` : ''}
+        Hand this link to {email} ({link.emailed ? 'if the e-mail does not come' : 'no e-mail was sent'}); it
+        works once, until {whenLocal(link.expires_at)}:
+      </p>
+      <input className="mono" readOnly value={link.url} aria-label={`One-time link for ${email}`} />
+      <p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void navigator.clipboard?.writeText(link.url)}
+        >
+          Copy the link
         </button>
-        {update.error && <ErrorNotice error={update.error} title="The password was not changed" />}
-      </form>
-    </>
+      </p>
+    </div>
   );
 }
 

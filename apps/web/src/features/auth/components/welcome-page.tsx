@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useAcceptLink, useLinkInfo } from '../api/links.ts';
+
+/**
+ * A one-time link (decision 030): an invitation, or a password reset an admin made. The token is the link's
+ * #fragment, which the browser never sends: it goes to the console in a request's body only.
+ */
+export function WelcomePage() {
+  const [token] = useState(() => window.location.hash.slice(1));
+  const info = useLinkInfo(token);
+  const accept = useAcceptLink();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const mismatch = again !== '' && again !== password ? 'Type the same password twice.' : undefined;
+  const refused =
+    accept.error instanceof ApiError && accept.error.param === 'password'
+      ? accept.error.message.replace('password: ', '')
+      : undefined;
+  return (
+    <main className="sign-in">
+      <div className="card sign-in-card stack">
+        <h1>Booking console</h1>
+        {!token && <p className="notice">This page opens from the link in your invitation.</p>}
+        {info.isPending && token && <p className="loading">Reading your link…</p>}
+        {info.error && <ErrorNotice error={info.error} title="This link does not work" />}
+        {info.data && (
+          <form
+            aria-label="Choose your password"
+            className="stack"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (mismatch || !password) return;
+              accept.mutate(
+                { token, password },
+                { onSuccess: () => void navigate('/flights', { replace: true }) },
+              );
+            }}
+          >
+            <p>
+              {info.data.purpose === 'invite' ? 'Welcome' : 'Hello'}, <strong>{info.data.name}</strong> (
+              {info.data.email}).{' '}
+              {info.data.purpose === 'invite'
+                ? 'Choose the password you will sign in with.'
+                : 'Choose a new password: your sessions elsewhere end.'}
+            </p>
+            <TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              description="At least 12 characters; not a well-known password, nor your name. A few unrelated words work well."
+              value={password}
+              onChange={setPassword}
+              error={refused ? `${refused[0]?.toUpperCase()}${refused.slice(1)}` : undefined}
+            />
+            <TextField
+              label="The same password again"
+              type="password"
+              autoComplete="new-password"
+              value={again}
+              onChange={setAgain}
+              error={mismatch}
+            />
+            {accept.error && !refused && <ErrorNotice error={accept.error} title="Not done" />}
+            <button type="submit" className="button primary" disabled={accept.isPending}>
+              {accept.isPending ? 'Saving…' : 'Save and sign in'}
+            </button>
+          </form>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   AccountFactorsSchema,
+  AccountLinkSchema,
   AttachBookingSchema,
   AuditEntrySchema,
   AuditListSchema,
@@ -15,7 +16,11 @@ import {
   CSRF_HEADER,
   DOWNLOAD_VOUCHER,
   ErrorEnvelopeSchema,
+  InvitationSchema,
   LedgerListSchema,
+  LinkAcceptRequestSchema,
+  LinkInfoSchema,
+  LinkLookupRequestSchema,
   MeSchema,
   OPERATIONS,
   type OperationName,
@@ -169,6 +174,24 @@ const CONSOLE_ROUTES: Route[] = [
   },
   {
     method: 'POST',
+    path: '/api/auth/links/lookup',
+    summary: "Whom a one-time link is for (the token from the link's fragment, in the body)",
+    tag: 'console',
+    body: LinkLookupRequestSchema,
+    response: LinkInfoSchema,
+    open: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/links/accept',
+    summary: 'Choose one’s password through a one-time link (once, within 72 hours); signs in',
+    tag: 'console',
+    body: LinkAcceptRequestSchema,
+    response: MeSchema,
+    open: true,
+  },
+  {
+    method: 'POST',
     path: '/api/auth/sign-in/second-factor',
     summary:
       'The second step of a sign-in: a code from an authenticator app, or a recovery code; sets the session cookie',
@@ -259,17 +282,27 @@ const CONSOLE_ROUTES: Route[] = [
   {
     method: 'POST',
     path: '/api/admin/users',
-    summary: 'Create a user (audited)',
+    summary:
+      'Invite a person: their account and a one-time link to choose their password, e-mailed with SMTP (audited)',
     tag: 'admin',
     body: CreateUserRequestSchema,
-    response: ConsoleUserSchema,
+    response: InvitationSchema,
     status: 201,
+    admin: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/{id}/reset-link',
+    summary:
+      'A password reset: a new one-time link for the person, e-mailed with SMTP (audited, after proving it again)',
+    tag: 'admin',
+    response: AccountLinkSchema,
     admin: true,
   },
   {
     method: 'PATCH',
     path: '/api/admin/users/{id}',
-    summary: 'Change a user: name, role, disabled, office-wide access, password (audited)',
+    summary: 'Change a user: name, role, disabled, office-wide access (audited)',
     tag: 'admin',
     body: UpdateUserRequestSchema,
     response: ConsoleUserSchema,

@@ -48,26 +48,14 @@ export class Accounts {
     return this.policy.now?.() ?? Date.now();
   }
 
+  /** A user with a password (the demo users, `users create`); an admin invites everyone else (createInvited). */
   async createUser(input: {
     email: string;
     name: string;
     role: Role;
     password: string;
   }): Promise<ConsoleUser> {
-    const at = now();
-    const row = {
-      id: newId('user'),
-      email: input.email.toLowerCase(),
-      name: input.name,
-      role: input.role,
-      password_hash: await hashPassword(input.password),
-      disabled: 0,
-      office_wide: 0,
-      created_at: at,
-      updated_at: at,
-    };
-    await this.db.insertInto('users').values(row).execute();
-    return toUser(row);
+    return this.#insertUser(input, await hashPassword(input.password));
   }
 
   /**
@@ -75,13 +63,20 @@ export class Accounts {
    * one through their link.
    */
   async createInvited(input: { email: string; name: string; role: Role }): Promise<ConsoleUser> {
+    return this.#insertUser(input, NO_PASSWORD);
+  }
+
+  async #insertUser(
+    input: { email: string; name: string; role: Role },
+    passwordHash: string,
+  ): Promise<ConsoleUser> {
     const at = now();
     const row = {
       id: newId('user'),
       email: input.email.toLowerCase(),
       name: input.name,
       role: input.role,
-      password_hash: NO_PASSWORD,
+      password_hash: passwordHash,
       disabled: 0,
       office_wide: 0,
       created_at: at,

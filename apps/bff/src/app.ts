@@ -9,11 +9,13 @@ import type { BffEnv } from './env.ts';
 import { AccountLinks } from './lib/account-links.ts';
 import { Accounts } from './lib/accounts.ts';
 import { AuditLog } from './lib/audit.ts';
+import { AuthChallenges } from './lib/challenges.ts';
 import { compressJson } from './lib/compress.ts';
 import { drainUnreadBody } from './lib/drain.ts';
 import { ConsoleError, renderError } from './lib/errors.ts';
 import { Factors } from './lib/factors.ts';
 import { csrf, sessionCookie, sessionUser, signedIn } from './lib/guards.ts';
+import { Identities } from './lib/identities.ts';
 import { BookingIntents } from './lib/intents.ts';
 import { startJobs } from './lib/jobs.ts';
 import { LeadImages } from './lib/lead-images.ts';
@@ -24,9 +26,11 @@ import { createLog, requestContext } from './lib/log.ts';
 import { Mailer } from './lib/mailer.ts';
 import { Metrics } from './lib/metrics.ts';
 import { ownBookingsOnly } from './lib/ownership.ts';
+import { Passkeys } from './lib/passkeys.ts';
 import { relayRoutes } from './lib/relay.ts';
 import { inlineStyleHashes, securityHeaders, withSecurityHeaders } from './lib/security-headers.ts';
 import { SignInPolicy } from './lib/sign-in-policy.ts';
+import { SingleSignOn } from './lib/single-sign-on.ts';
 import { SignInThrottle } from './lib/throttle.ts';
 import type { AppEnv, SignedInUser } from './lib/types.ts';
 import { DatabaseSessionStore } from './lib/upstream-session.ts';
@@ -101,8 +105,27 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     now: options.now,
   });
   if (upstream.embedded) for (const user of DEMO_USERS) await accounts.ensureUser(user);
+  const challenges = new AuthChallenges(db, options.now);
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const deps: Deps = {
     env,
+    challenges,
+    passkeys: new Passkeys(db, challenges, 'Booking console'),
+    identities: new Identities(db, accounts),
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? new SingleSignOn(
+            {
+              issuer: env.OIDC_ISSUER,
+              clientId: env.OIDC_CLIENT_ID,
+              clientSecret: env.OIDC_CLIENT_SECRET,
+              name: env.OIDC_NAME,
+              redirectUri: `${publicUrl.replace(/\/$/, '')}/api/auth/oidc/callback`,
+            },
+            challenges,
+            log,
+          )
+        : null,
     db,
     upstream,
     accounts,

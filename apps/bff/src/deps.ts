@@ -3,7 +3,9 @@ import type { BffEnv } from './env.ts';
 import type { AccountLinks } from './lib/account-links.ts';
 import type { Accounts } from './lib/accounts.ts';
 import type { AuditLog } from './lib/audit.ts';
+import type { AuthChallenges } from './lib/challenges.ts';
 import type { Factors } from './lib/factors.ts';
+import type { Identities } from './lib/identities.ts';
 import type { BookingIntents } from './lib/intents.ts';
 import type { LeadImages } from './lib/lead-images.ts';
 import type { Leases } from './lib/lease.ts';
@@ -12,8 +14,10 @@ import type { Lifecycle } from './lib/lifecycle.ts';
 import type { Logger } from './lib/log.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Metrics } from './lib/metrics.ts';
+import type { Passkeys } from './lib/passkeys.ts';
 import type { SecurityHeaders } from './lib/security-headers.ts';
 import type { SignInPolicy } from './lib/sign-in-policy.ts';
+import type { SingleSignOn } from './lib/single-sign-on.ts';
 import type { SignInThrottle } from './lib/throttle.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -28,6 +32,14 @@ export interface Deps {
   throttle: SignInThrottle;
   /** Second factors and the sign-ins waiting for one (decision 029). */
   factors: Factors;
+  /** What sign-in ceremonies wait for (WebAuthn challenges, OpenID Connect state), on any instance. */
+  challenges: AuthChallenges;
+  /** Passkeys (decision 031). */
+  passkeys: Passkeys;
+  /** Single sign-on with the office's OpenID provider, when the operator configured one. */
+  oidc: SingleSignOn | null;
+  /** Which account an identity at that provider is. */
+  identities: Identities;
   /** The office's two-step sign-in policy. */
   policy: SignInPolicy;
   /** One-time links (invitations, password resets) and the e-mails that carry them (decision 030). */

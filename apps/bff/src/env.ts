@@ -74,6 +74,16 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     /** An SMTP server for the invitation and reset e-mails (`smtp://user:pass@host:587`, `smtps://…`); none: shown only. */
     SMTP_URL: z.url().optional(),
+    /**
+     * Single sign-on with the office's OpenID provider (decision 031): its issuer URL (HTTPS; plain HTTP only on this
+     * machine), the console's client id and secret there, registered with the redirect URI
+     * `<PUBLIC_URL>/api/auth/oidc/callback`. All three, or none.
+     */
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The sign-in button's words: "Sign in with <OIDC_NAME>". */
+    OIDC_NAME: z.string().trim().min(1).max(60).default('your organisation'),
     /** The sender of those e-mails. */
     SMTP_FROM: z.string().min(3).default('Booking console <no-reply@localhost>'),
     /** On SIGTERM, how long requests in flight may take to finish before their connections are closed. */
@@ -151,6 +161,24 @@ const EnvSchema = z
         message: 'client id and secret name different environments',
         path: ['SERVICE_CLIENT_SECRET'],
       });
+    }
+    const sso = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (sso.some(Boolean) && !sso.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'set all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none',
+        path: ['OIDC_ISSUER'],
+      });
+    }
+    if (env.OIDC_ISSUER) {
+      const issuer = new URL(env.OIDC_ISSUER);
+      const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+      if (issuer.protocol !== 'https:' && !(issuer.protocol === 'http:' && loopback))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'use an https:// issuer (plain http only for a provider on this machine)',
+          path: ['OIDC_ISSUER'],
+        });
     }
     const session = [
       env.SESSION_BASE_URL,

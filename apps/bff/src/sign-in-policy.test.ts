@@ -24,6 +24,7 @@ describe('the office’s two-step sign-in policy', () => {
     const admin = await t.signedIn('admin');
     expect(SignInPolicySchema.parse((await admin.get('/admin/sign-in-policy')).body)).toEqual({
       two_factor: 'nobody',
+      single_sign_on_creates_agents: false,
     });
     const agent = await t.signedIn('agent');
     expect((await agent.put('/admin/sign-in-policy', { two_factor: 'nobody' })).status).toBe(403);

@@ -40,7 +40,7 @@ export const OwnSessionListSchema = z.object({ data: z.array(OwnSessionSchema) }
 /** A second factor a person has (decision 029): an authenticator app, by the name they gave it. */
 export const AccountFactorSchema = z.object({
   id: z.string(),
-  kind: z.enum(['totp']),
+  kind: z.enum(['totp', 'passkey']),
   name: z.string(),
   created_at: DateTimeSchema,
   last_used_at: DateTimeSchema.nullable(),
@@ -82,14 +82,47 @@ export type SecondFactorRequest = z.input<typeof SecondFactorRequestSchema>;
 
 /** What a right password answers when the person has a second factor: the next step, not yet a session. */
 export const SecondFactorNeededSchema = z.object({
-  second_factor: z.object({ methods: z.array(z.enum(SECOND_FACTOR_METHODS)) }),
+  second_factor: z.object({ methods: z.array(z.enum(['passkey', ...SECOND_FACTOR_METHODS])) }),
 });
+
+/**
+ * A WebAuthn ceremony begun by the console (decision 031): the options for the browser's
+ * `navigator.credentials.create/get` (WebAuthn's JSON form, passed through as they are) and the ceremony's token to
+ * send back with the browser's answer.
+ */
+export const PasskeyCeremonySchema = z.object({
+  ceremony: z.string(),
+  options: z.record(z.string(), z.unknown()),
+});
+export type PasskeyCeremony = z.infer<typeof PasskeyCeremonySchema>;
+/** The browser's answer to a ceremony: WebAuthn's JSON form, checked by the server's WebAuthn library. */
+export const PasskeyAnswerSchema = z
+  .object({
+    ceremony: z.string().min(20).max(200),
+    response: z.looseObject({ id: z.string().min(1).max(1024), type: z.literal('public-key') }),
+  })
+  .strict();
+export type PasskeyAnswer = z.input<typeof PasskeyAnswerSchema>;
+export const FactorNameSchema = z.string().trim().min(1, { error: 'is required' }).max(60);
+/** A new passkey of one's own: the ceremony's answer and the name it will be listed under. */
+export const AddPasskeyRequestSchema = PasskeyAnswerSchema.extend({ name: FactorNameSchema }).strict();
+export type AddPasskeyRequest = z.input<typeof AddPasskeyRequestSchema>;
+
+/** The sign-in page's choices beyond a password: single sign-on with the office's provider, when configured. */
+export const SignInOptionsSchema = z.object({
+  single_sign_on: z.object({ name: z.string(), url: z.string() }).nullable(),
+});
+export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
 
 /** Who in the office must sign in with a second factor (decision 029). */
 export const TWO_FACTOR_POLICIES = ['nobody', 'admins', 'everyone'] as const;
 export const TwoFactorPolicySchema = z.enum(TWO_FACTOR_POLICIES);
 export type TwoFactorPolicy = z.infer<typeof TwoFactorPolicySchema>;
-export const SignInPolicySchema = z.object({ two_factor: TwoFactorPolicySchema });
+export const SignInPolicySchema = z.object({
+  two_factor: TwoFactorPolicySchema,
+  /** A person the office's OpenID provider vouches for, with no account here, is made an agent (decision 031). */
+  single_sign_on_creates_agents: z.boolean().optional(),
+});
 export type SignInPolicy = z.infer<typeof SignInPolicySchema>;
 
 /** Proving it is oneself again before something sensitive: the strongest factor one has (a code), else the password. */
@@ -97,9 +130,12 @@ export const ProveRequestSchema = z
   .object({
     password: z.string().min(1).max(200).optional(),
     code: z.string().trim().max(40).optional(),
+    passkey: PasskeyAnswerSchema.optional(),
   })
   .strict()
-  .refine((p) => p.password !== undefined || p.code !== undefined, { error: 'give your password or a code' });
+  .refine((p) => p.password !== undefined || p.code !== undefined || p.passkey !== undefined, {
+    error: 'give your password, a code or a passkey',
+  });
 export type ProveRequest = z.input<typeof ProveRequestSchema>;
 
 /** A one-time link's token (from the link's #fragment, never its path, so no log holds it). */
@@ -113,7 +149,15 @@ export const LinkInfoSchema = z.object({
   expires_at: DateTimeSchema,
 });
 export type LinkInfo = z.infer<typeof LinkInfoSchema>;
+/** Taking a one-time link: with the password one chooses, or with a passkey made for it (then no password). */
 export const LinkAcceptRequestSchema = z
-  .object({ token: LinkTokenSchema, password: NewPasswordSchema })
-  .strict();
+  .object({
+    token: LinkTokenSchema,
+    password: NewPasswordSchema.optional(),
+    passkey: AddPasskeyRequestSchema.optional(),
+  })
+  .strict()
+  .refine((p) => (p.password === undefined) !== (p.passkey === undefined), {
+    error: 'choose a password or a passkey',
+  });
 export type LinkAcceptRequest = z.input<typeof LinkAcceptRequestSchema>;

@@ -224,6 +224,24 @@ export const KNOWN_ERRORS = {
     message: KNOWN_ERROR_MESSAGES.second_factor_expired,
     remedy: 'Sign in again.',
   },
+  invalid_passkey: {
+    status: 401,
+    type: 'authentication_error',
+    message: KNOWN_ERROR_MESSAGES.invalid_passkey,
+    remedy: 'Try again, or sign in with your password.',
+  },
+  single_sign_on_failed: {
+    status: 401,
+    type: 'authentication_error',
+    message: KNOWN_ERROR_MESSAGES.single_sign_on_failed,
+    remedy: 'Try again, or sign in with your password.',
+  },
+  unknown_identity: {
+    status: 403,
+    type: 'permission_error',
+    message: KNOWN_ERROR_MESSAGES.unknown_identity,
+    remedy: 'Ask your office admin to invite you with the address your organisation uses.',
+  },
   link_invalid: {
     status: 404,
     type: 'invalid_request_error',
@@ -234,13 +252,13 @@ export const KNOWN_ERRORS = {
     status: 403,
     type: 'permission_error',
     message: KNOWN_ERROR_MESSAGES.reauthentication_required,
-    remedy: 'Enter your password or app code.',
+    remedy: 'Use your passkey, your app code or your password.',
   },
   second_factor_setup_required: {
     status: 403,
     type: 'permission_error',
     message: KNOWN_ERROR_MESSAGES.second_factor_setup_required,
-    remedy: 'Add an authenticator app on your account page.',
+    remedy: 'Add a passkey or an authenticator app on your account page.',
   },
   account_disabled: {
     status: 403,

@@ -166,11 +166,14 @@ export interface Database {
     updated_by: string;
     updated_at: string;
   };
-  /** Second factors (migration 010): an authenticator app's key, confirmed once a code from it was given. */
+  /**
+   * Second factors (migration 010): an authenticator app's key, confirmed once a code from it was given; a passkey
+   * (migration 012) with its credential id, public key (base64url COSE) and signature counter.
+   */
   user_factors: {
     id: string;
     user_id: string;
-    kind: 'totp';
+    kind: 'totp' | 'passkey';
     name: string;
     secret: string | null;
     created_at: string;
@@ -178,6 +181,11 @@ export interface Database {
     last_used_at: string | null;
     /** The last TOTP time step accepted: a code of it or before is refused (replay). */
     last_step: number | null;
+    credential_id: string | null;
+    public_key: string | null;
+    sign_count: number | null;
+    /** The passkey's transports as the browser gave them, comma-separated. */
+    transports: string | null;
   };
   /** Single-use recovery codes, by the SHA-256 of the code. */
   recovery_codes: {
@@ -193,6 +201,8 @@ export interface Database {
     created_at: number;
     expires_at: number;
     attempts: number;
+    /** `password` or `single_sign_on` (migration 012; null before it: a password). */
+    first_factor: string | null;
   };
   /** One-time links: an invitation or a password reset (migration 011), by the SHA-256 of the link's token. */
   account_links: {
@@ -203,5 +213,22 @@ export interface Database {
     created_at: number;
     expires_at: number;
     used_at: number | null;
+  };
+  /** A WebAuthn ceremony's challenge or an OpenID Connect sign-in's state, waiting (migration 012). */
+  auth_challenges: {
+    id: string;
+    purpose: 'passkey.register' | 'passkey.sign_in' | 'passkey.prove' | 'passkey.link' | 'oidc';
+    user_id: string | null;
+    /** JSON: what the ceremony's end checks against. */
+    data: string;
+    expires_at: number;
+  };
+  /** A person's identity at the office's OpenID provider (issuer + subject), once they signed in with it. */
+  user_identities: {
+    issuer: string;
+    subject: string;
+    user_id: string;
+    created_at: string;
+    last_used_at: string | null;
   };
 }

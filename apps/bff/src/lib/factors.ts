@@ -46,6 +46,28 @@ export class Factors {
     return row !== undefined;
   }
 
+  /** How the person can give their second step: passkey and/or app, and recovery codes while any are left. */
+  async methods(userId: string): Promise<Array<'passkey' | 'totp' | 'recovery_code'>> {
+    const kinds = await this.kinds(userId);
+    const codes = (await this.list(userId)).recovery_codes.left;
+    return [
+      ...(kinds.has('passkey') ? (['passkey'] as const) : []),
+      ...(kinds.has('totp') ? (['totp'] as const) : []),
+      ...(codes > 0 ? (['recovery_code'] as const) : []),
+    ];
+  }
+
+  /** The kinds of confirmed factor the person has. */
+  async kinds(userId: string): Promise<Set<'totp' | 'passkey'>> {
+    const rows = await this.db
+      .selectFrom('user_factors')
+      .select('kind')
+      .where('user_id', '=', userId)
+      .where('confirmed_at', 'is not', null)
+      .execute();
+    return new Set(rows.map((r) => r.kind));
+  }
+
   async list(userId: string): Promise<AccountFactors> {
     const factors = await this.db
       .selectFrom('user_factors')
@@ -87,6 +109,10 @@ export class Factors {
         confirmed_at: null,
         last_used_at: null,
         last_step: null,
+        credential_id: null,
+        public_key: null,
+        sign_count: null,
+        transports: null,
       })
       .execute();
     const uri = totp.toString();
@@ -207,32 +233,56 @@ export class Factors {
   }
 
   /** A right password waiting for its second factor: the token goes in an HttpOnly cookie, its hash here. */
-  async beginSignIn(userId: string): Promise<{ token: string; maxAgeSeconds: number }> {
+  async beginSignIn(
+    userId: string,
+    first: 'password' | 'single_sign_on' = 'password',
+  ): Promise<{ token: string; maxAgeSeconds: number }> {
     const token = randomBytes(32).toString('base64url');
     const at = this.clock();
     await this.db.deleteFrom('pending_sign_ins').where('expires_at', '<', at).execute();
     await this.db
       .insertInto('pending_sign_ins')
-      .values({ id: hash(token), user_id: userId, created_at: at, expires_at: at + PENDING_MS, attempts: 0 })
+      .values({
+        id: hash(token),
+        user_id: userId,
+        created_at: at,
+        expires_at: at + PENDING_MS,
+        attempts: 0,
+        first_factor: first,
+      })
       .execute();
     return { token, maxAgeSeconds: PENDING_MS / 1000 };
   }
 
-  /** The person a pending sign-in is for, counting this try; null when it is unknown, past, or out of tries. */
-  async pendingUser(token: string): Promise<string | null> {
+  /**
+   * The person a pending sign-in is for and what it began with, counting this try; null when it is unknown, past, or
+   * out of tries.
+   */
+  async pendingUser(token: string): Promise<{ userId: string; first: string } | null> {
     const id = hash(token);
     const row = await this.db
       .updateTable('pending_sign_ins')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .returning(['user_id', 'expires_at', 'attempts'])
+      .returning(['user_id', 'expires_at', 'attempts', 'first_factor'])
       .executeTakeFirst();
     if (!row) return null;
     if (Number(row.expires_at) <= this.clock() || row.attempts > PENDING_TRIES) {
       await this.endSignIn(token);
       return null;
     }
-    return row.user_id;
+    return { userId: row.user_id, first: row.first_factor ?? 'password' };
+  }
+
+  /** The second-step methods of a pending sign-in that is still good (not counted as a try); null otherwise. */
+  async pendingMethods(token: string): Promise<Array<'passkey' | 'totp' | 'recovery_code'> | null> {
+    const row = await this.db
+      .selectFrom('pending_sign_ins')
+      .select(['user_id', 'expires_at', 'attempts'])
+      .where('id', '=', hash(token))
+      .executeTakeFirst();
+    if (!row || Number(row.expires_at) <= this.clock() || row.attempts >= PENDING_TRIES) return null;
+    return this.methods(row.user_id);
   }
 
   async endSignIn(token: string): Promise<void> {

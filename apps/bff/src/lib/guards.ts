@@ -20,13 +20,16 @@ export function sessionCookie(secure: boolean) {
 /** The cookie of a sign-in waiting for its second factor (decision 029): five minutes, HttpOnly like the session's. */
 export const PENDING_COOKIE = 'console_pending';
 
-/** An HttpOnly, SameSite=Strict cookie on the whole console, `__Host-` over HTTPS. */
-export function namedCookie(name: string, secure: boolean) {
+/** The cookie naming a single sign-on under way (decision 031): ten minutes, SameSite=Lax to ride the way back. */
+export const SSO_COOKIE = 'console_sso';
+
+/** An HttpOnly, SameSite=Strict (or Lax, when asked) cookie on the whole console, `__Host-` over HTTPS. */
+export function namedCookie(name: string, secure: boolean, sameSite: 'Strict' | 'Lax' = 'Strict') {
   const prefix = secure ? ('host' as const) : undefined;
   const options = {
     httpOnly: true,
     secure,
-    sameSite: 'Strict' as const,
+    sameSite,
     path: '/',
     ...(prefix ? { prefix } : {}),
   };

@@ -3,6 +3,7 @@ import type { Db } from '../db/index.ts';
 import type { Actor } from './intents.ts';
 
 const NAME = 'sign_in.two_factor';
+const SSO_AGENTS = 'sign_in.single_sign_on_creates_agents';
 
 /**
  * The office's two-step sign-in policy (decision 029): who must have a second factor — nobody, admins, or everyone.
@@ -31,6 +32,28 @@ export class SignInPolicy {
       .insertInto('office_settings')
       .values({ name: NAME, value, updated_by: who.email, updated_at: at })
       .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_by: who.email, updated_at: at }))
+      .execute();
+  }
+
+  /** Whether a person the office's provider vouches for, with no account here, is made an agent (off unless set). */
+  async singleSignOnCreatesAgents(): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('office_settings')
+      .select('value')
+      .where('name', '=', SSO_AGENTS)
+      .executeTakeFirst();
+    return row?.value === 'true';
+  }
+
+  async setSingleSignOnCreatesAgents(value: boolean, who: Actor): Promise<void> {
+    const at = new Date().toISOString();
+    const text = String(value);
+    await this.db
+      .insertInto('office_settings')
+      .values({ name: SSO_AGENTS, value: text, updated_by: who.email, updated_at: at })
+      .onConflict((oc) =>
+        oc.column('name').doUpdateSet({ value: text, updated_by: who.email, updated_at: at }),
+      )
       .execute();
   }
 

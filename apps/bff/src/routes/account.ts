@@ -1,14 +1,17 @@
 import {
+  AddPasskeyRequestSchema,
   BeginTotpRequestSchema,
   ChangePasswordRequestSchema,
   ConfirmTotpRequestSchema,
+  type PasskeyCeremony,
   ProveRequestSchema,
 } from '@console/contract';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { requireRecentProof } from '../lib/guards.ts';
 import { parseBody, pathId } from '../lib/parse.ts';
+import { relyingParty } from '../lib/passkeys.ts';
 import { passwordProblem } from '../lib/password-policy.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import type { AppEnv } from '../lib/types.ts';
@@ -21,6 +24,7 @@ const RECENT_SIGN_INS = 20;
  * all the others), their recent sign-ins, and their password, changed with the current one.
  */
 export function accountRoutes(d: Deps) {
+  const rpOf = (c: Context<AppEnv>) => relyingParty(d.env.PUBLIC_URL, c.req.url, c.req.header('Origin'));
   return (
     new Hono<AppEnv>()
       .get('/sessions', async (c) => {
@@ -63,6 +67,29 @@ export function accountRoutes(d: Deps) {
         await d.audit.write(user, { action: 'factor.add.totp' }, 'succeeded', 200, null);
         return c.json({ recovery_codes: confirmed.recoveryCodes });
       })
+      // A passkey of one's own (decision 031): the browser makes it for this host; the first factor brings recovery codes.
+      .post('/factors/passkey/options', async (c) => {
+        const ceremony: PasskeyCeremony = await d.passkeys.registrationOptions(
+          c.get('user'),
+          rpOf(c),
+          'passkey.register',
+        );
+        return c.json(ceremony);
+      })
+      .post('/factors/passkey', async (c) => {
+        const user = c.get('user');
+        const { ceremony, response, name } = await parseBody(c, AddPasskeyRequestSchema);
+        const hadCodes = (await d.factors.list(user.id)).recovery_codes.total > 0;
+        const made = await d.passkeys.register(user.id, ceremony, response, name, 'passkey.register');
+        if (!made) {
+          await d.audit.write(user, { action: 'factor.add.passkey' }, 'failed', 401, 'invalid_passkey');
+          throw new ConsoleError('invalid_passkey');
+        }
+        await d.accounts.setFactorSetup([user.id], false);
+        await d.audit.write(user, { action: 'factor.add.passkey' }, 'succeeded', 201, null);
+        const recoveryCodes = hadCodes ? [] : await d.factors.renewRecoveryCodes(user.id);
+        return c.json({ id: made.id, recovery_codes: recoveryCodes }, 201);
+      })
       .delete('/factors/:id', async (c) => {
         const user = c.get('user');
         requireRecentProof(c, d.clock);
@@ -81,7 +108,17 @@ export function accountRoutes(d: Deps) {
         await d.audit.write(user, { action: 'factor.recovery_codes.renew' }, 'succeeded', 200, null);
         return c.json({ recovery_codes: codes });
       })
-      // Proving it is oneself again (decision 029): a code from one's app when one has it, else the password.
+      // Proving it is oneself again with a passkey: the browser may offer only this person's passkeys.
+      .post('/prove/passkey-options', async (c) => {
+        const ceremony: PasskeyCeremony = await d.passkeys.authenticationOptions(
+          rpOf(c),
+          'passkey.prove',
+          c.get('user').id,
+        );
+        return c.json(ceremony);
+      })
+      // Proving it is oneself again (decisions 029, 031): the strongest factor one has — a passkey or an app's code
+      // for a person with factors, the password for one without.
       .post('/prove', async (c) => {
         const user = c.get('user');
         const body = await parseBody(c, ProveRequestSchema);
@@ -90,12 +127,23 @@ export function accountRoutes(d: Deps) {
           c.header('Retry-After', String(verdict.retryAfterSeconds));
           throw new ConsoleError('rate_limited', { message: 'Too many wrong tries. Wait a few minutes.' });
         }
-        const withApp = await d.factors.has(user.id);
-        const ok = withApp
-          ? body.code !== undefined && (await d.factors.verifyTotp(user.id, body.code))
-          : body.password !== undefined &&
-            (await verifyPassword(body.password, (await d.accounts.passwordHashOf(user.id)) ?? ''));
-        const factor = withApp ? 'totp' : 'password';
+        const kinds = await d.factors.kinds(user.id);
+        const factor =
+          body.passkey && kinds.has('passkey') ? 'passkey' : kinds.size > 0 ? 'totp' : 'password';
+        const ok =
+          factor === 'passkey'
+            ? body.passkey !== undefined &&
+              (await d.passkeys.authenticate(
+                body.passkey.ceremony,
+                body.passkey.response,
+                'passkey.prove',
+              )) === user.id
+            : factor === 'totp'
+              ? body.code !== undefined &&
+                kinds.has('totp') &&
+                (await d.factors.verifyTotp(user.id, body.code))
+              : body.password !== undefined &&
+                (await verifyPassword(body.password, (await d.accounts.passwordHashOf(user.id)) ?? ''));
         await d.audit.write(
           user,
           { action: 'reauthenticate', factor },
@@ -103,13 +151,16 @@ export function accountRoutes(d: Deps) {
           ok ? 200 : 422,
           ok ? null : 'validation_failed',
         );
+        if (!ok && factor === 'passkey') throw new ConsoleError('invalid_passkey');
         if (!ok)
           throw new ConsoleError('validation_failed', {
             param: factor === 'totp' ? 'code' : 'password',
             message:
-              factor === 'totp'
-                ? 'code: is not the code your app shows now, or it was used already.'
-                : 'password: is not your password.',
+              factor === 'password'
+                ? 'password: is not your password.'
+                : kinds.has('totp')
+                  ? 'code: is not the code your app shows now, or it was used already.'
+                  : 'code: use your passkey to confirm it is you.',
           });
         await d.throttle.succeeded(`prove:${user.id}`, 'any');
         await d.accounts.proved(user.sessionId);

@@ -186,11 +186,18 @@ export function adminRoutes(d: Deps) {
         );
         return c.json({ ended });
       })
-      .get('/sign-in-policy', async (c) => c.json({ two_factor: await d.policy.get() }))
+      .get('/sign-in-policy', async (c) =>
+        c.json({
+          two_factor: await d.policy.get(),
+          single_sign_on_creates_agents: await d.policy.singleSignOnCreatesAgents(),
+        }),
+      )
       .put('/sign-in-policy', async (c) => {
-        const { two_factor } = await parseBody(c, SignInPolicySchema);
+        const { two_factor, single_sign_on_creates_agents } = await parseBody(c, SignInPolicySchema);
         requireRecentProof(c, d.clock);
         await d.policy.set(two_factor, c.get('user'));
+        if (single_sign_on_creates_agents !== undefined)
+          await d.policy.setSingleSignOnCreatesAgents(single_sign_on_creates_agents, c.get('user'));
         // The people the policy covers now who have no second factor: their sessions reach their account only.
         const users = await d.db
           .selectFrom('users')
@@ -221,7 +228,18 @@ export function adminRoutes(d: Deps) {
           200,
           null,
         );
-        return c.json({ two_factor });
+        if (single_sign_on_creates_agents !== undefined)
+          await d.audit.write(
+            c.get('user'),
+            { action: `policy.single_sign_on_creates_agents.${single_sign_on_creates_agents}` },
+            'succeeded',
+            200,
+            null,
+          );
+        return c.json({
+          two_factor,
+          single_sign_on_creates_agents: await d.policy.singleSignOnCreatesAgents(),
+        });
       })
       .get('/audit', async (c) => {
         const query = parseQuery(c, AuditQuerySchema);

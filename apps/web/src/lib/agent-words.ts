@@ -113,17 +113,29 @@ export const AGENT_WORDS: Record<KnownErrorCode, AgentWords> = {
     say: 'That code is not right, or it was used already.',
     todo: 'Enter the code your app shows now (it changes every 30 seconds), or a recovery code you have not used.',
   },
+  invalid_passkey: {
+    say: 'That passkey could not sign you in here.',
+    todo: 'Try again with the passkey you made for this console, or sign in with your password.',
+  },
+  single_sign_on_failed: {
+    say: 'Single sign-on did not complete.',
+    todo: 'Try again, or sign in with your email and password.',
+  },
+  unknown_identity: {
+    say: 'No account of this office has that email address.',
+    todo: 'Ask your office admin to invite you with the address your organisation uses.',
+  },
   link_invalid: {
     say: 'This link was used already, or is past its 72 hours.',
     todo: 'Ask your office admin for a new one.',
   },
   reauthentication_required: {
     say: 'Confirm it is you first.',
-    todo: 'Enter your password, or your app’s code, when asked.',
+    todo: 'Use your passkey, your app’s code or your password when asked.',
   },
   second_factor_setup_required: {
     say: 'Your office requires two-step sign-in.',
-    todo: 'Add an authenticator app on your account page; then everything opens.',
+    todo: 'Add a passkey or an authenticator app on your account page; then everything opens.',
   },
   second_factor_expired: {
     say: 'The sign-in waited too long for its code, or had too many wrong ones.',

@@ -10,6 +10,7 @@ import { migration as m008 } from './008-directory-and-trip-search.ts';
 import { migration as m009 } from './009-sign-in-history-and-sessions.ts';
 import { migration as m010 } from './010-second-factors.ts';
 import { migration as m011 } from './011-account-links.ts';
+import { migration as m012 } from './012-passkeys-and-single-sign-on.ts';
 
 /**
  * Every migration, one file each, in order. Imported statically (not read from a folder at run time): the built BFF is
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '009-sign-in-history-and-sessions': m009,
   '010-second-factors': m010,
   '011-account-links': m011,
+  '012-passkeys-and-single-sign-on': m012,
 };

@@ -264,4 +264,9 @@ const OUTCOME: Record<string, string> = {
   invalid_login: 'Wrong password',
   account_disabled: 'Refused: account disabled',
   rate_limited: 'Refused: too many attempts',
+  invalid_code: 'Wrong code',
+  invalid_passkey: 'Passkey refused',
+  second_factor_pending: 'Password right, waiting for the second step',
+  unknown_identity: 'Single sign-on: no such account',
+  single_sign_on_failed: 'Single sign-on did not complete',
 };

@@ -122,11 +122,14 @@ describe('the security headers', () => {
     }
   });
 
-  it('deny every browser feature the console does not use, and a policy without inline styles or other bases', async () => {
+  it('deny every browser feature the console does not use (passkeys on its own pages only), and a policy without inline styles or other bases', async () => {
     const headers = (await raw('/flights')).headers;
     const features = headers.get('permissions-policy') ?? '';
     for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid'])
       expect(features).toContain(`${feature}=()`);
+    // Passkeys work on the console's own pages only.
+    expect(features).toContain('publickey-credentials-create=(self)');
+    expect(features).toContain('publickey-credentials-get=(self)');
     // Names Chromium does not know are warnings in every page's console: none is sent.
     for (const unknown of ['ambient-light-sensor', 'battery', 'bluetooth', 'web-share'])
       expect(features.split(', ')).not.toContain(`${unknown}=()`);

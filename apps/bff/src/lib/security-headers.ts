@@ -33,13 +33,14 @@ const DENIED_FEATURES = [
   'midi',
   'payment',
   'picture-in-picture',
-  'publickey-credentials-create',
-  'publickey-credentials-get',
   'screen-wake-lock',
   'serial',
   'usb',
   'xr-spatial-tracking',
 ];
+
+/** What the console itself uses: passkeys are made and used on its pages. */
+const SELF_FEATURES = ['publickey-credentials-create', 'publickey-credentials-get'];
 
 export interface SecurityOptions {
   /** HTTPS in front (COOKIE_SECURE): HSTS for a year, subdomains included. */
@@ -71,7 +72,11 @@ export function securityHeaders(options: SecurityOptions): SecurityHeaders {
   ].join('; ');
   return {
     'Content-Security-Policy': csp,
-    'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
+    'Permissions-Policy': [
+      ...DENIED_FEATURES.map((feature) => `${feature}=()`),
+      // Passkeys (decision 031): on the console's own pages, never in a frame of another origin.
+      ...SELF_FEATURES.map((feature) => `${feature}=(self)`),
+    ].join(', '),
     'Referrer-Policy': 'same-origin',
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',

@@ -23,12 +23,23 @@ const consolePort = Number(process.env.E2E_CONSOLE_PORT ?? 3100);
 // into the store (specs/history.spec.ts) finds the file the console under test uses.
 process.env.E2E_DATABASE_URL ??= join(mkdtempSync(join(tmpdir(), 'console-e2e-')), 'console.db');
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? sandboxPort + 10);
+/** The console's client at the test OpenID provider (a test's own secret, nothing real). */
+const oidcClient = { id: 'booking-console', secret: 'e2e-only-client-secret-0123456789' };
 
 export const env = {
   chromiumPath: findChromium(),
   ci: process.env.CI === 'true' || process.env.CI === '1',
   consoleUrl: `http://localhost:${consolePort}`,
   sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+  /** A real OpenID provider (oidc-provider) for single sign-on, started beside the console. */
+  oidcIssuer: `http://127.0.0.1:${oidcPort}`,
+  oidcProviderEnv: {
+    OIDC_PROVIDER_PORT: String(oidcPort),
+    OIDC_REDIRECT_URI: `http://localhost:${consolePort}/api/auth/oidc/callback`,
+    OIDC_CLIENT_ID: oidcClient.id,
+    OIDC_CLIENT_SECRET: oidcClient.secret,
+  },
   /** The console under test: `pnpm start` on the embedded sandbox, with a fresh database for the run. */
   serverEnv: {
     PORT: String(consolePort),
@@ -40,6 +51,11 @@ export const env = {
     LOG_REQUESTS: 'false',
     /** `pnpm test` runs the journeys once per sandbox profile. */
     SANDBOX_PROFILE: process.env.E2E_SANDBOX_PROFILE === 'variant' ? 'variant' : 'default',
+    PUBLIC_URL: `http://localhost:${consolePort}`,
+    OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+    OIDC_CLIENT_ID: oidcClient.id,
+    OIDC_CLIENT_SECRET: oidcClient.secret,
+    OIDC_NAME: 'Office Login',
   },
 } as const;
 

@@ -25,15 +25,28 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  // The console as a newcomer starts it: the BFF with the embedded sandbox, serving the built SPA.
-  webServer: {
-    command: 'pnpm --filter @console/bff start',
-    cwd: '..',
-    url: `${env.consoleUrl}/api/health`,
-    env: env.serverEnv,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    // The office's identity provider for single sign-on: a real OpenID provider on this machine.
+    {
+      command: 'pnpm --filter @console/bff exec tsx src/testing/oidc-provider-cli.ts',
+      cwd: '..',
+      url: `${env.oidcIssuer}/.well-known/openid-configuration`,
+      env: env.oidcProviderEnv,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    // The console as a newcomer starts it: the BFF with the embedded sandbox, serving the built SPA.
+    {
+      command: 'pnpm --filter @console/bff start',
+      cwd: '..',
+      url: `${env.consoleUrl}/api/health`,
+      env: env.serverEnv,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -78,7 +78,7 @@ test('two-step sign-in: adding an app, the recovery codes, the second step, prov
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByLabel('Email').fill(agent.email);
   await page.getByLabel('Password').fill(agent.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('form', { name: 'Second step' })).toBeVisible();
   await page.screenshot(shot('two-step-sign-in'));
 });

@@ -31,7 +31,7 @@ test('an agent sees where they are signed in, signs another browser out, and cha
     .click();
   await expect(sessions.getByRole('row')).toHaveCount(2);
   await elsewhere.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookings' }).click();
-  await expect(elsewhere.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(elsewhere.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await other.close();
 
   // A well-known password is refused with the reason, on its field; then a good one is taken.
@@ -62,7 +62,7 @@ test('an admin finds sign-ins in the audit log: the right password and a wrong o
   await wrong.goto('/sign-in');
   await wrong.getByLabel('Email').fill(agent.email);
   await wrong.getByLabel('Password').fill('not-the-password');
-  await wrong.getByRole('button', { name: 'Sign in' }).click();
+  await wrong.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(wrong.getByRole('alert')).toBeVisible();
   await signInAs(wrong, agent);
   await other.close();

@@ -115,7 +115,7 @@ async function signInOnFlights(page: Page, origin: string) {
   await page.getByLabel('Email').fill(DEMO.agent.email);
   await page.getByLabel('Password').fill(DEMO.agent.password);
   const shellIn = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/wallet/alert');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Flights', level: 1 })).toBeVisible();
   await shellIn;
 }

@@ -17,7 +17,7 @@ test('a wrong password is refused in plain words', async ({ page }) => {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(DEMO.agent.email);
   await page.getByLabel('Password').fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('The email or password is wrong.');
 });
 
@@ -26,7 +26,7 @@ test('signing in from a deep link returns the agent to where they were going', a
   await expect(page).toHaveURL(/\/sign-in\?next=/);
   await page.getByLabel('Email').fill(DEMO.agent.email);
   await page.getByLabel('Password').fill(DEMO.agent.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/flights\?from=LON&to=PAR/);
 });
 
@@ -58,7 +58,7 @@ test('when the sign-in ends mid-task, the agent signs in again and returns to th
   await expect(page.getByRole('status')).toContainText('Your sign-in ended');
   await page.getByLabel('Email').fill(DEMO.agent.email);
   await page.getByLabel('Password').fill(DEMO.agent.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${url.replace(/[?]/g, '\\?')}$`));
   await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
 });

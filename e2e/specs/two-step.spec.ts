@@ -16,12 +16,12 @@ test('an agent adds an authenticator app; then a sign-in needs its code, a wrong
     await page.goto('/account');
     await page.getByLabel('Email').fill(agent.email);
     await page.getByLabel('Password').fill(agent.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   };
   const signOut = async () => {
     await page.getByRole('button', { name: 'Account: Robin Park' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   };
   const second = page.getByRole('form', { name: 'Second step' });
 
@@ -109,7 +109,7 @@ test('an admin requires two-step sign-in of everyone: an agent without an app is
     await agentPage.goto('/flights');
     await agentPage.getByLabel('Email').fill(agent.email);
     await agentPage.getByLabel('Password').fill(agent.password);
-    await agentPage.getByRole('button', { name: 'Sign in' }).click();
+    await agentPage.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(agentPage).toHaveURL(/\/account$/);
     await expect(agentPage.getByRole('alert')).toContainText('Your office requires two-step sign-in.');
     await expectAccessible(agentPage, 'account page, two-step sign-in required');

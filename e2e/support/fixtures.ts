@@ -145,6 +145,6 @@ export async function signInAs(page: Page, who: { email: string; password: strin
   await page.goto(path);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }

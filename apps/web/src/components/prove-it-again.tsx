@@ -8,8 +8,8 @@ import { TextField } from './text-field.tsx';
 
 /**
  * Proving it is oneself again before something sensitive (decision 029). An action the console answered with
- * `reauthentication_required` hands its retry to `ask`; the dialog asks for the strongest factor the person has (the
- * code of their authenticator app, else their password) and, once proved, runs the action again.
+ * `reauthentication_required` hands its retry to `ask`; the dialog asks for the strongest factor the person has (a
+ * passkey, the code of their authenticator app, else their password) and, once proved, runs the action again.
  */
 export function useProveItAgain(): {
   ask: (error: unknown, retry: () => void) => boolean;
@@ -40,11 +40,25 @@ function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCancel: (
     queryKey: ['account', 'factors'],
     queryFn: ({ signal }) => api('/account/factors', { schema: AccountFactorsSchema, signal }),
   });
-  const withApp = (factors.data?.data.length ?? 0) > 0;
+  const kinds = new Set(factors.data?.data.map((f) => f.kind));
+  const withApp = kinds.has('totp');
+  const withPasskey = kinds.has('passkey');
   const [secret, setSecret] = useState('');
   const prove = useMutation({
     mutationFn: (body: ProveRequest) =>
       api('/account/prove', { method: 'POST', body, schema: z.object({ proved: z.literal(true) }) }),
+  });
+  // The strongest factor first (decision 031): a passkey, which the browser asks for.
+  const byPasskey = useMutation({
+    mutationFn: async () => {
+      const { signWithPasskey } = await import('../lib/passkeys.ts');
+      const passkey = await signWithPasskey('/account/prove/passkey-options');
+      return api('/account/prove', {
+        method: 'POST',
+        body: { passkey },
+        schema: z.object({ proved: z.literal(true) }),
+      });
+    },
   });
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();
@@ -61,6 +75,7 @@ function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCancel: (
           event.preventDefault();
           // Not the submit of a form the dialog was opened from.
           event.stopPropagation();
+          if (withPasskey && !withApp) return;
           prove.mutate(withApp ? { code: secret } : { password: secret }, { onSuccess: onProved });
         }}
       >
@@ -68,11 +83,30 @@ function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCancel: (
         <p>
           This changes who can spend the office's money or sign in. Your last proof is over five minutes old.
         </p>
+        {withPasskey && (
+          <>
+            <button
+              type="button"
+              className="button primary"
+              disabled={byPasskey.isPending}
+              onClick={() => byPasskey.mutate(undefined, { onSuccess: onProved })}
+            >
+              {byPasskey.isPending ? 'Waiting for your passkey…' : 'Use your passkey'}
+            </button>
+            {byPasskey.error && <ErrorNotice error={byPasskey.error} title="Not confirmed" />}
+          </>
+        )}
         {factors.isPending ? (
           <p className="loading">Loading…</p>
-        ) : (
+        ) : withPasskey && !withApp ? null : (
           <TextField
-            label={withApp ? 'Code from your authenticator app' : 'Your password'}
+            label={
+              withApp
+                ? withPasskey
+                  ? 'Or the code from your authenticator app'
+                  : 'Code from your authenticator app'
+                : 'Your password'
+            }
             type={withApp ? 'text' : 'password'}
             inputMode={withApp ? 'numeric' : undefined}
             autoComplete={withApp ? 'one-time-code' : 'current-password'}
@@ -87,9 +121,11 @@ function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCancel: (
           <button type="button" className="button" onClick={() => dialog.current?.close()}>
             Go back
           </button>
-          <button type="submit" className="button primary" disabled={prove.isPending || factors.isPending}>
-            Confirm and go on
-          </button>
+          {!(withPasskey && !withApp) && (
+            <button type="submit" className="button primary" disabled={prove.isPending || factors.isPending}>
+              Confirm and go on
+            </button>
+          )}
         </div>
       </form>
     </dialog>

@@ -83,6 +83,26 @@ export function useConfirmTotp() {
   });
 }
 
+/** A passkey made by this browser (decision 031), kept under a name; the first factor brings recovery codes. */
+export function useAddPasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const { makePasskey } = await import('../../lib/passkeys.ts');
+      const made = await makePasskey('/account/factors/passkey/options');
+      return api('/account/factors/passkey', {
+        method: 'POST',
+        body: { ...made, name },
+        schema: RecoveryCodesSchema.extend({ id: z.string() }),
+      });
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: factorsQuery.queryKey });
+      void client.invalidateQueries({ queryKey: meQuery.queryKey });
+    },
+  });
+}
+
 export function useRemoveFactor() {
   const client = useQueryClient();
   return useMutation({

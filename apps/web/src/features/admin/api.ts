@@ -8,6 +8,7 @@ import {
   IntrospectionSchema,
   InvitationSchema,
   SessionStateSchema,
+  SignInOptionsSchema,
   SignInPolicySchema,
   type TwoFactorPolicy,
   type UpdateUserRequest,
@@ -136,11 +137,19 @@ export const useSignInPolicy = () =>
     queryFn: ({ signal }) => api('/admin/sign-in-policy', { schema: SignInPolicySchema, signal }),
   });
 
+/** Whether single sign-on is set up on this console (the sign-in page's own question). */
+export const useSingleSignOn = () =>
+  useQuery({
+    queryKey: ['sign-in-options'],
+    queryFn: ({ signal }) => api('/auth/options', { schema: SignInOptionsSchema, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
 export function useSetSignInPolicy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (two_factor: TwoFactorPolicy) =>
-      api('/admin/sign-in-policy', { method: 'PUT', body: { two_factor }, schema: SignInPolicySchema }),
+    mutationFn: (body: { two_factor: TwoFactorPolicy; single_sign_on_creates_agents?: boolean }) =>
+      api('/admin/sign-in-policy', { method: 'PUT', body, schema: SignInPolicySchema }),
     onSuccess: (policy) => {
       client.setQueryData(['admin', 'sign-in-policy'], policy);
       // The admin may be covered now: who they are is read again (their next screen may be their account).

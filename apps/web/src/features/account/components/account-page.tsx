@@ -28,8 +28,8 @@ export function AccountPage() {
       {me.data?.session.factor_setup_required && (
         <div role="alert" className="notice notice-error">
           <p>
-            <strong>Your office requires two-step sign-in.</strong> Add an authenticator app below; then the
-            rest of the console opens.
+            <strong>Your office requires two-step sign-in.</strong> Add a passkey or an authenticator app
+            below; then the rest of the console opens.
           </p>
         </div>
       )}
@@ -230,6 +230,7 @@ function SignIns() {
               <tr>
                 <th scope="col">When</th>
                 <th scope="col">Outcome</th>
+                <th scope="col">With</th>
                 <th scope="col">Browser</th>
                 <th scope="col">Address</th>
               </tr>
@@ -243,6 +244,7 @@ function SignIns() {
                       ? 'Signed in'
                       : (OUTCOME[entry.error_code ?? ''] ?? 'Refused')}
                   </td>
+                  <td>{factorWords(entry.factor)}</td>
                   <td>
                     {browserLabel(entry.browser)}
                     {firstFrom.has(entry.id) && signIns.data.data.length > 1 && (
@@ -259,6 +261,23 @@ function SignIns() {
     </section>
   );
 }
+
+/** How a sign-in was made, in words: `password+totp` is "password, app code". */
+const FACTOR: Record<string, string> = {
+  password: 'password',
+  passkey: 'passkey',
+  totp: 'app code',
+  recovery_code: 'recovery code',
+  single_sign_on: 'single sign-on',
+  mfa: 'its two-step',
+};
+const factorWords = (factor: string | null | undefined) =>
+  factor
+    ? factor
+        .split('+')
+        .map((part) => FACTOR[part] ?? part)
+        .join(', ')
+    : '—';
 
 const OUTCOME: Record<string, string> = {
   invalid_login: 'Wrong password',

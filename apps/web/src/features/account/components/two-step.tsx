@@ -7,14 +7,23 @@ import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { whenLocal } from '../../../lib/format.ts';
-import { useBeginTotp, useConfirmTotp, useFactors, useRemoveFactor, useRenewRecoveryCodes } from '../api.ts';
+import { passkeysSupported } from '../../../lib/passkeys.ts';
+import {
+  useAddPasskey,
+  useBeginTotp,
+  useConfirmTotp,
+  useFactors,
+  useRemoveFactor,
+  useRenewRecoveryCodes,
+} from '../api.ts';
 
 /** A key in groups of four, as an app asks for it when typed by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /**
- * Two-step sign-in (decision 029): one's authenticator apps, with when each was last used, adding one with its QR
- * code (or its key typed by hand) and a code from it, removing one, and the recovery codes, shown once.
+ * Two-step sign-in (decisions 029, 031): one's passkeys and authenticator apps, with when each was last used, adding a
+ * passkey (the browser asks) or an app (its QR code, or its key typed by hand, and a code from it), removing one, and
+ * the recovery codes, shown once.
  */
 export function TwoStep() {
   const factors = useFactors();
@@ -28,6 +37,7 @@ export function TwoStep() {
       {proof.dialog}
       <h2 id="two-step-title">Two-step sign-in</h2>
       <p className="muted small">
+        A passkey signs you in on its own, with your fingerprint, face or device PIN, and cannot be phished.
         With an authenticator app, a password alone no longer signs you in: the console also asks for the code
         the app shows.
       </p>
@@ -36,7 +46,8 @@ export function TwoStep() {
         <ul className="factor-list">
           {factors.data.data.map((factor) => (
             <li key={factor.id}>
-              <strong>{factor.name}</strong> · authenticator app · added {whenLocal(factor.created_at)} ·{' '}
+              <strong>{factor.name}</strong> · {factor.kind === 'passkey' ? 'passkey' : 'authenticator app'} ·
+              added {whenLocal(factor.created_at)} ·{' '}
               {factor.last_used_at ? `last used ${whenLocal(factor.last_used_at)}` : 'not used yet'}{' '}
               <button type="button" className="button" onClick={() => setRemoving(factor)}>
                 Remove
@@ -63,12 +74,15 @@ export function TwoStep() {
       {codes && codes.length > 0 ? (
         <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} />
       ) : (
-        <AddApp onAdded={(recovery) => setCodes(recovery)} />
+        <>
+          <AddPasskey onAdded={(recovery) => setCodes(recovery)} />
+          <AddApp onAdded={(recovery) => setCodes(recovery)} />
+        </>
       )}
       <ConfirmDialog
         isOpen={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title={`Remove ${removing?.name ?? 'this app'}?`}
+        title={`Remove ${removing?.name ?? 'this factor'}?`}
         confirmLabel="Remove"
         live={false}
         onConfirm={() => {
@@ -84,10 +98,40 @@ export function TwoStep() {
           setRemoving(null);
         }}
       >
-        Its codes will no longer sign you in. With no app left, a password alone signs you in again and your
-        recovery codes are void.
+        It will no longer sign you in. With no passkey or app left, a password alone signs you in again and
+        your recovery codes are void.
       </ConfirmDialog>
     </section>
+  );
+}
+
+function AddPasskey({ onAdded }: { onAdded: (recoveryCodes: string[]) => void }) {
+  const add = useAddPasskey();
+  const [name, setName] = useState('Passkey');
+  if (!passkeysSupported())
+    return (
+      <p className="muted small">This browser cannot make passkeys; an authenticator app works anywhere.</p>
+    );
+  return (
+    <form
+      aria-label="Add a passkey"
+      className="row"
+      onSubmit={(event) => {
+        event.preventDefault();
+        add.mutate(name, {
+          onSuccess: (answer) => {
+            notify('Passkey added', `${name} signs you in on its own from now on.`);
+            onAdded(answer.recovery_codes);
+          },
+        });
+      }}
+    >
+      <TextField label="Name of the passkey" value={name} onChange={setName} maxLength={60} />
+      <button type="submit" className="button" disabled={add.isPending}>
+        {add.isPending ? 'Waiting for the browser…' : 'Add a passkey'}
+      </button>
+      {add.error && <ErrorNotice error={add.error} title="No passkey added" />}
+    </form>
   );
 }
 

@@ -15,6 +15,7 @@ import {
   useSessionState,
   useSetSignInPolicy,
   useSignInPolicy,
+  useSingleSignOn,
   useWallet,
 } from '../api.ts';
 
@@ -207,15 +208,21 @@ function SignInPolicyCard() {
   const policy = useSignInPolicy();
   const save = useSetSignInPolicy();
   const proof = useProveItAgain();
+  const sso = useSingleSignOn();
   const [choice, setChoice] = useState<TwoFactorPolicy | null>(null);
+  const [makeAgents, setMakeAgents] = useState<boolean | null>(null);
   const current = choice ?? policy.data?.two_factor ?? 'nobody';
+  const agents = makeAgents ?? policy.data?.single_sign_on_creates_agents ?? false;
+  const unchanged =
+    current === policy.data?.two_factor && agents === (policy.data?.single_sign_on_creates_agents ?? false);
   return (
     <section aria-labelledby="policy-title" className="card stack">
       {proof.dialog}
       <h2 id="policy-title">Two-step sign-in</h2>
       <p className="muted small">
-        Who must give a code from an authenticator app after their password. People it covers who have no app
-        yet are led to add one at their next click, and reach nothing else until they do — you too.
+        Who must give a second step — a passkey or a code from an authenticator app — after their password.
+        People it covers who have neither yet are led to add one at their next click, and reach nothing else
+        until they do — you too.
       </p>
       {policy.error && <QueryErrorNotice query={policy} title="Could not read the policy" />}
       {policy.data && (
@@ -225,19 +232,35 @@ function SignInPolicyCard() {
           onSubmit={(event) => {
             event.preventDefault();
             const run = () =>
-              save.mutate(current, {
-                onSuccess: () => setChoice(null),
-                onError: (error) => proof.ask(error, run),
-              });
+              save.mutate(
+                {
+                  two_factor: current,
+                  ...(sso.data?.single_sign_on ? { single_sign_on_creates_agents: agents } : {}),
+                },
+                {
+                  onSuccess: () => {
+                    setChoice(null);
+                    setMakeAgents(null);
+                  },
+                  onError: (error) => proof.ask(error, run),
+                },
+              );
             run();
           }}
         >
           <SelectField label="Required for" value={current} onChange={setChoice} options={POLICY_OPTIONS} />
-          <button
-            type="submit"
-            className="button"
-            disabled={save.isPending || current === policy.data.two_factor}
-          >
+          {sso.data?.single_sign_on && (
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={agents}
+                onChange={(event) => setMakeAgents(event.target.checked)}
+              />{' '}
+              Sign-in with {sso.data.single_sign_on.name} makes an agent of a person it vouches for who has no
+              account here
+            </label>
+          )}
+          <button type="submit" className="button" disabled={save.isPending || unchanged}>
             Save
           </button>
         </form>

@@ -13,6 +13,23 @@ export const useLinkInfo = (token: string) =>
     retry: false,
   });
 
+/** Taking the link with a passkey made for it, in place of a password (decision 031). */
+export function useAcceptWithPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) => {
+      const { makePasskey } = await import('../../../lib/passkeys.ts');
+      const made = await makePasskey('/auth/links/passkey-options', { token });
+      return api('/auth/links/accept', {
+        method: 'POST',
+        body: { token, passkey: { ...made, name: 'Passkey' } },
+        schema: MeSchema,
+      });
+    },
+    onSuccess: (me) => queryClient.setQueryData(meQuery.queryKey, me),
+  });
+}
+
 export function useAcceptLink() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,9 +3,10 @@ import {
   MeSchema,
   SecondFactorNeededSchema,
   type SecondFactorRequest,
+  SignInOptionsSchema,
   type SignInRequest,
 } from '@console/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { meQuery } from '../../../lib/me.ts';
@@ -30,6 +31,36 @@ export function useSecondFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: secondFactor,
+    onSuccess: (me: Me) => queryClient.setQueryData(meQuery.queryKey, me),
+  });
+}
+
+/** What the sign-in page offers beyond a password: single sign-on, when the operator set it up (decision 031). */
+export const useSignInOptions = () =>
+  useQuery({
+    queryKey: ['sign-in-options'],
+    queryFn: ({ signal }) => api('/auth/options', { schema: SignInOptionsSchema, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The second step's methods of a sign-in that arrived by a redirect (single sign-on). */
+export const usePendingSecondStep = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['second-step'],
+    queryFn: ({ signal }) => api('/auth/sign-in/second-factor', { schema: SecondFactorNeededSchema, signal }),
+    enabled,
+    retry: false,
+  });
+
+/** A passkey alone signs in; it also finishes a sign-in waiting for its second step. */
+export function usePasskeySignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { signWithPasskey } = await import('../../../lib/passkeys.ts');
+      const answer = await signWithPasskey('/auth/passkey/options');
+      return api('/auth/passkey', { method: 'POST', body: answer, schema: MeSchema });
+    },
     onSuccess: (me: Me) => queryClient.setQueryData(meQuery.queryKey, me),
   });
 }

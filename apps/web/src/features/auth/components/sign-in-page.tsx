@@ -7,10 +7,22 @@ import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
+import { AGENT_WORDS } from '../../../lib/agent-words.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
-import { useSecondFactor, useSignIn } from '../api/sign-in.ts';
+import { passkeysSupported } from '../../../lib/passkeys.ts';
+import {
+  usePasskeySignIn,
+  usePendingSecondStep,
+  useSecondFactor,
+  useSignIn,
+  useSignInOptions,
+} from '../api/sign-in.ts';
+
+type Method = 'passkey' | 'totp' | 'recovery_code';
+/** What single sign-on's way back may say went wrong (`/sign-in?sso=…`). */
+const SSO_PROBLEMS = ['unknown_identity', 'single_sign_on_failed'] as const;
 
 /** A previous sign-in from a browser the person had not used before: said at once, for them to check (decision 028). */
 function tellPreviousSignIn(me: Me) {
@@ -34,7 +46,13 @@ export function SignInPage() {
   const navigate = useNavigate();
   const me = useMe();
   const signIn = useSignIn();
-  const [secondStep, setSecondStep] = useState(false);
+  const options = useSignInOptions();
+  const passkey = usePasskeySignIn();
+  // Single sign-on comes back to `?step=second-factor` when the console asks for its own second step.
+  const fromProvider = params.get('step') === 'second-factor';
+  const pendingStep = usePendingSecondStep(fromProvider && !me.data);
+  const [secondStep, setSecondStep] = useState<Method[] | null>(null);
+  const ssoProblem = SSO_PROBLEMS.find((code) => code === params.get('sso'));
   const form = useForm<SignInRequest>({
     resolver: zodResolver(SignInRequestSchema),
     defaultValues: { email: '', password: '' },
@@ -45,7 +63,7 @@ export function SignInPage() {
   const submit = form.handleSubmit((values) =>
     signIn.mutate(values, {
       onSuccess: (answer) => {
-        if ('second_factor' in answer) setSecondStep(true);
+        if ('second_factor' in answer) setSecondStep(answer.second_factor.methods);
         else {
           tellPreviousSignIn(answer);
           void navigate(next, { replace: true });
@@ -54,19 +72,23 @@ export function SignInPage() {
     }),
   );
 
-  if (secondStep)
+  const methods = secondStep ?? pendingStep.data?.second_factor.methods ?? null;
+  const done = (signedIn: Me) => {
+    tellPreviousSignIn(signedIn);
+    void navigate(next, { replace: true });
+  };
+  if (methods)
     return (
       <main className="sign-in">
         <div className="card sign-in-card">
           <h1>Booking console</h1>
           <SecondStep
-            onDone={(me) => {
-              tellPreviousSignIn(me);
-              void navigate(next, { replace: true });
-            }}
+            methods={methods}
+            onDone={done}
             onRestart={() => {
-              setSecondStep(false);
+              setSecondStep(null);
               form.setValue('password', '');
+              if (fromProvider) void navigate('/sign-in', { replace: true });
             }}
           />
         </div>
@@ -82,6 +104,38 @@ export function SignInPage() {
           <div role="status" className="notice">
             Your sign-in ended. Sign in again to carry on where you were.
           </div>
+        )}
+        {ssoProblem && (
+          <div role="alert" className="notice notice-error">
+            <strong>{AGENT_WORDS[ssoProblem].say}</strong>
+            <p className="muted">{AGENT_WORDS[ssoProblem].todo}</p>
+          </div>
+        )}
+        {fromProvider && pendingStep.error && (
+          <div role="alert" className="notice notice-error">
+            {AGENT_WORDS.second_factor_expired.say} {AGENT_WORDS.second_factor_expired.todo}
+          </div>
+        )}
+        {(passkeysSupported() || options.data?.single_sign_on) && (
+          <section className="stack" aria-label="Other ways to sign in">
+            {passkeysSupported() && (
+              <button
+                type="button"
+                className="button"
+                disabled={passkey.isPending}
+                onClick={() => passkey.mutate(undefined, { onSuccess: done })}
+              >
+                {passkey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+              </button>
+            )}
+            {passkey.error && <ErrorNotice error={passkey.error} title="Not signed in" />}
+            {options.data?.single_sign_on && (
+              <a className="button" href={options.data.single_sign_on.url}>
+                Sign in with {options.data.single_sign_on.name}
+              </a>
+            )}
+            <p className="muted small or-line">or with your password</p>
+          </section>
         )}
         <form onSubmit={(event) => void submit(event)} className="stack" noValidate>
           <FormTextField
@@ -109,10 +163,26 @@ export function SignInPage() {
   );
 }
 
-/** The second step of a sign-in: a code from the authenticator app, or a recovery code (decision 029). */
-function SecondStep({ onDone, onRestart }: { onDone: (me: Me) => void; onRestart: () => void }) {
+/**
+ * The second step of a sign-in: a passkey, a code from the authenticator app, or a recovery code (decisions 029,
+ * 031), offered as the person has them.
+ */
+function SecondStep({
+  methods,
+  onDone,
+  onRestart,
+}: {
+  methods: Method[];
+  onDone: (me: Me) => void;
+  onRestart: () => void;
+}) {
   const check = useSecondFactor();
-  const [method, setMethod] = useState<'totp' | 'recovery_code'>('totp');
+  const passkey = usePasskeySignIn();
+  const [method, setMethod] = useState<'totp' | 'recovery_code'>(
+    methods.includes('totp') ? 'totp' : 'recovery_code',
+  );
+  const withApp = methods.includes('totp');
+  const withCodes = methods.some((m) => m !== 'passkey');
   const [code, setCode] = useState('');
   const expired = check.error instanceof ApiError && check.error.code === 'second_factor_expired';
   return (
@@ -125,20 +195,39 @@ function SecondStep({ onDone, onRestart }: { onDone: (me: Me) => void; onRestart
         check.mutate({ method, code }, { onSuccess: (me) => onDone(me) });
       }}
     >
-      <p className="muted">
-        {method === 'totp'
-          ? 'Enter the six-digit code your authenticator app shows for the Booking console.'
-          : 'Enter one of the recovery codes you saved. Each works once.'}
-      </p>
-      <TextField
-        key={method}
-        label={method === 'totp' ? 'Code from your app' : 'Recovery code'}
-        value={code}
-        onChange={setCode}
-        autoComplete="one-time-code"
-        inputMode={method === 'totp' ? 'numeric' : 'text'}
-        autoFocus
-      />
+      {methods.includes('passkey') && (
+        <>
+          <button
+            type="button"
+            className="button primary"
+            disabled={passkey.isPending}
+            onClick={() => passkey.mutate(undefined, { onSuccess: onDone })}
+          >
+            {passkey.isPending ? 'Waiting for your passkey…' : 'Use your passkey'}
+          </button>
+          {passkey.error && <ErrorNotice error={passkey.error} title="Not signed in yet" />}
+        </>
+      )}
+      {withCodes && (
+        <>
+          <p className="muted">
+            {method === 'totp'
+              ? 'Enter the six-digit code your authenticator app shows for the Booking console.'
+              : methods.includes('passkey')
+                ? 'Or enter one of the recovery codes you saved. Each works once.'
+                : 'Enter one of the recovery codes you saved. Each works once.'}
+          </p>
+          <TextField
+            key={method}
+            label={method === 'totp' ? 'Code from your app' : 'Recovery code'}
+            value={code}
+            onChange={setCode}
+            autoComplete="one-time-code"
+            inputMode={method === 'totp' ? 'numeric' : 'text'}
+            autoFocus={!methods.includes('passkey')}
+          />
+        </>
+      )}
       {check.error && !expired && <ErrorNotice error={check.error} title="Not signed in yet" />}
       {expired && (
         <div role="alert" className="notice notice-error">
@@ -148,20 +237,28 @@ function SecondStep({ onDone, onRestart }: { onDone: (me: Me) => void; onRestart
           </button>
         </div>
       )}
-      <button type="submit" className="button primary" disabled={check.isPending || expired}>
-        {check.isPending ? 'Checking…' : 'Continue'}
-      </button>
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => {
-          setMethod(method === 'totp' ? 'recovery_code' : 'totp');
-          setCode('');
-          check.reset();
-        }}
-      >
-        {method === 'totp' ? 'Use a recovery code instead' : 'Use a code from your app instead'}
-      </button>
+      {withCodes && (
+        <button
+          type="submit"
+          className={methods.includes('passkey') ? 'button' : 'button primary'}
+          disabled={check.isPending || expired}
+        >
+          {check.isPending ? 'Checking…' : 'Continue'}
+        </button>
+      )}
+      {withApp && (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setMethod(method === 'totp' ? 'recovery_code' : 'totp');
+            setCode('');
+            check.reset();
+          }}
+        >
+          {method === 'totp' ? 'Use a recovery code instead' : 'Use a code from your app instead'}
+        </button>
+      )}
     </form>
   );
 }

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useAcceptLink, useLinkInfo } from '../api/links.ts';
+import { passkeysSupported } from '../../../lib/passkeys.ts';
+import { useAcceptLink, useAcceptWithPasskey, useLinkInfo } from '../api/links.ts';
 
 /**
  * A one-time link (decision 030): an invitation, or a password reset an admin made. The token is the link's
@@ -13,6 +14,7 @@ export function WelcomePage() {
   const [token] = useState(() => window.location.hash.slice(1));
   const info = useLinkInfo(token);
   const accept = useAcceptLink();
+  const withPasskey = useAcceptWithPasskey();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
@@ -71,6 +73,25 @@ export function WelcomePage() {
               {accept.isPending ? 'Saving…' : 'Save and sign in'}
             </button>
           </form>
+        )}
+        {info.data && passkeysSupported() && (
+          <section aria-label="Or a passkey" className="stack">
+            <p className="muted">
+              Or sign in with a passkey instead of a password: your fingerprint, face or device PIN, and
+              nothing to remember or to be phished.
+            </p>
+            <button
+              type="button"
+              className="button"
+              disabled={withPasskey.isPending}
+              onClick={() =>
+                withPasskey.mutate(token, { onSuccess: () => void navigate('/flights', { replace: true }) })
+              }
+            >
+              {withPasskey.isPending ? 'Waiting for the browser…' : 'Use a passkey instead'}
+            </button>
+            {withPasskey.error && <ErrorNotice error={withPasskey.error} title="No passkey made" />}
+          </section>
         )}
       </div>
     </main>

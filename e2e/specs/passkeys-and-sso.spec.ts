@@ -1,0 +1,129 @@
+import { InvitationSchema } from '@console/contract';
+import type { Page } from '@playwright/test';
+import { env } from '../env.ts';
+import { createUser, DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
+
+/**
+ * Passkeys through Chromium's own virtual authenticator (CDP `WebAuthn`): a platform authenticator that keeps
+ * discoverable credentials and verifies the user, as a laptop's fingerprint reader does. The console's pages make and
+ * use passkeys exactly as they would with a real one.
+ */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
+}
+
+/** An invitation made by the admin through the API: its one-time link (not yet taken). */
+async function invite(name: string) {
+  const signIn = await fetch(`${env.consoleUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-console-csrf': '1' },
+    body: JSON.stringify(DEMO.admin),
+  });
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@demo.test`;
+  const invited = await fetch(`${env.consoleUrl}/api/admin/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-console-csrf': '1', cookie },
+    body: JSON.stringify({ email, name, role: 'agent' }),
+  });
+  const { link } = InvitationSchema.parse(await invited.json());
+  return { email, url: new URL(link.url).pathname + new URL(link.url).hash };
+}
+
+const accountButton = (page: Page, name: string) => page.getByRole('button', { name: `Account: ${name}` });
+async function signOut(page: Page, name: string) {
+  await accountButton(page, name).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+}
+
+test('an agent adds a passkey on their account page, then signs in with it alone; a password then asks for it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const device = await virtualAuthenticator(page);
+  const agent = await createUser('Kai Lund');
+  await page.goto('/account');
+  await page.getByLabel('Email').fill(agent.email);
+  await page.getByLabel('Password').fill(agent.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
+  await twoStep.getByLabel('Name of the passkey').fill('Work laptop');
+  await twoStep.getByRole('button', { name: 'Add a passkey' }).click();
+  const recovery = twoStep.getByRole('status', { name: 'Your recovery codes' });
+  await expect(recovery.getByRole('listitem')).toHaveCount(10);
+  expect(await device.credentials()).toHaveLength(1);
+  await recovery.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(twoStep).toContainText('Work laptop · passkey');
+
+  // A passkey alone signs in: no email, no password.
+  await signOut(page, 'Kai Lund');
+  await expectAccessible(page, 'sign-in with other ways');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(accountButton(page, 'Kai Lund')).toBeVisible();
+
+  // The password alone no longer does: the second step offers the passkey.
+  await signOut(page, 'Kai Lund');
+  await page.getByLabel('Email').fill(agent.email);
+  await page.getByLabel('Password').fill(agent.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const second = page.getByRole('form', { name: 'Second step' });
+  await expect(second.getByRole('button', { name: 'Use your passkey' })).toBeVisible();
+  await second.getByRole('button', { name: 'Use your passkey' }).click();
+  await expect(accountButton(page, 'Kai Lund')).toBeVisible();
+
+  // Both sign-ins are on the account page with how they were made.
+  await page.goto('/account');
+  await expect(page.getByRole('region', { name: 'Recent sign-ins' })).toContainText('Signed in');
+});
+
+test('an invited person chooses a passkey instead of a password through their link', async ({ page }) => {
+  const device = await virtualAuthenticator(page);
+  const invited = await invite('Noor Haddad');
+  await page.goto(invited.url);
+  await expect(page.getByText('Welcome, Noor Haddad')).toBeVisible();
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+  await expect(accountButton(page, 'Noor Haddad')).toBeVisible();
+  expect(await device.credentials()).toHaveLength(1);
+  await signOut(page, 'Noor Haddad');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(accountButton(page, 'Noor Haddad')).toBeVisible();
+});
+
+test('single sign-on with the office’s provider signs an agent in; a person with no account is refused', async ({
+  page,
+}) => {
+  const agent = await createUser('Ines Moreau');
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: 'Sign in with Office Login' }).click();
+  // The provider's own page (a real OpenID provider on this machine).
+  await expect(page.getByRole('heading', { name: 'Office Login' })).toBeVisible();
+  await page.getByLabel('Work email').fill(agent.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(accountButton(page, 'Ines Moreau')).toBeVisible();
+  await signOut(page, 'Ines Moreau');
+
+  // Someone else at the same browser: the provider's own session is ended first (signing out of the console does
+  // not sign out of the office's provider, as with any single sign-on).
+  await page.context().clearCookies({ domain: '127.0.0.1' });
+  await page.getByRole('link', { name: 'Sign in with Office Login' }).click();
+  await page.getByLabel('Work email').fill(`nobody.${Date.now()}@elsewhere.test`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText('No account of this office has that email address.');
+  await expectAccessible(page, 'single sign-on refused');
+  await expect(page).toHaveURL(/\/sign-in\?sso=unknown_identity$/);
+});

@@ -82,3 +82,35 @@ test('two-step sign-in: adding an app, the recovery codes, the second step, prov
   await expect(page.getByRole('form', { name: 'Second step' })).toBeVisible();
   await page.screenshot(shot('two-step-sign-in'));
 });
+
+test('passkeys and single sign-on: the sign-in page, a passkey on the account page, the provider refused', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await page.goto('/sign-in');
+  await expect(page.getByRole('link', { name: 'Sign in with Office Login' })).toBeVisible();
+  await page.screenshot(shot('sign-in-ways'));
+  const agent = await createUser('Mina Sato');
+  await signInAs(page, agent, '/account');
+  const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
+  await twoStep.getByLabel('Name of the passkey').fill('Work laptop');
+  await twoStep.getByRole('button', { name: 'Add a passkey' }).click();
+  await twoStep.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(twoStep).toContainText('Work laptop · passkey');
+  await twoStep.scrollIntoViewIfNeeded();
+  await page.screenshot(shot('account-passkey', true));
+  await page.context().clearCookies();
+  await page.goto('/sign-in?sso=unknown_identity');
+  await page.screenshot(shot('sign-in-sso-refused'));
+});

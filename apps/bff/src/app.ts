@@ -28,6 +28,7 @@ import { Metrics } from './lib/metrics.ts';
 import { ownBookingsOnly } from './lib/ownership.ts';
 import { Passkeys } from './lib/passkeys.ts';
 import { relayRoutes } from './lib/relay.ts';
+import { SecretBox } from './lib/secret-box.ts';
 import { inlineStyleHashes, securityHeaders, withSecurityHeaders } from './lib/security-headers.ts';
 import { SignInPolicy } from './lib/sign-in-policy.ts';
 import { SingleSignOn } from './lib/single-sign-on.ts';
@@ -106,6 +107,12 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   });
   if (upstream.embedded) for (const user of DEMO_USERS) await accounts.ensureUser(user);
   const challenges = new AuthChallenges(db, options.now);
+  const factors = new Factors(db, 'Booking console', options.now, new SecretBox(env.SECRETS_KEY ?? null));
+  // Keys written before SECRETS_KEY was set are sealed now; on LIVE without a key, the operator is told.
+  const sealed = await factors.sealStoredKeys();
+  if (sealed > 0) log.info({ sealed }, 'authenticator keys sealed with SECRETS_KEY');
+  if (!env.SECRETS_KEY && upstream.service.environment === 'live')
+    log.warn('SECRETS_KEY is not set: authenticator keys are kept unsealed in the database');
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const deps: Deps = {
     env,
@@ -132,7 +139,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     ledger: new Ledger(db),
     audit: new AuditLog(db),
     throttle: new SignInThrottle(db, undefined, options.now),
-    factors: new Factors(db, 'Booking console', options.now),
+    factors,
     policy: new SignInPolicy(db, upstream.service.environment),
     clock: options.now ?? Date.now,
     links: new AccountLinks(db, options.now),

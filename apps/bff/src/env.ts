@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ClientIdSchema, ClientSecretSchema, credentialsMatch } from '@console/contract';
 import { z } from 'zod';
+import { parseSecretsKey } from './lib/secret-box.ts';
 import { trustedProxies } from './lib/throttle.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -84,6 +85,19 @@ const EnvSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     /** The sign-in button's words: "Sign in with <OIDC_NAME>". */
     OIDC_NAME: z.string().trim().min(1).max(60).default('your organisation'),
+    /**
+     * The key that seals the authenticator apps' keys in the database (decision 031): 64 hex digits or 32 bytes in
+     * base64 (`openssl rand -hex 32`), kept outside the database. Set it on a LIVE console.
+     */
+    SECRETS_KEY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return undefined;
+        const key = parseSecretsKey(value);
+        if (!key) ctx.addIssue({ code: 'custom', message: 'use 64 hex digits or 32 bytes in base64' });
+        return key ?? undefined;
+      }),
     /** The sender of those e-mails. */
     SMTP_FROM: z.string().min(3).default('Booking console <no-reply@localhost>'),
     /** On SIGTERM, how long requests in flight may take to finish before their connections are closed. */

@@ -3,6 +3,7 @@ import { type AccountFactors, newId } from '@console/contract';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../db/index.ts';
+import { SecretBox } from './secret-box.ts';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30 seconds; one step either side is taken. */
 const TOTP_SETTINGS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
@@ -33,7 +34,33 @@ export class Factors {
     private readonly db: Db,
     private readonly issuer: string,
     private readonly clock: () => number = Date.now,
+    private readonly box: SecretBox = new SecretBox(null),
   ) {}
+
+  /**
+   * Seals the authenticator keys still kept as they are (written before SECRETS_KEY was set); how many. Run at start,
+   * on every instance: a row already sealed is left alone.
+   */
+  async sealStoredKeys(): Promise<number> {
+    if (!this.box.sealing) return 0;
+    const rows = await this.db
+      .selectFrom('user_factors')
+      .select(['id', 'user_id', 'secret'])
+      .where('kind', '=', 'totp')
+      .where('secret', 'is not', null)
+      .where('secret', 'not like', 'v1:%')
+      .execute();
+    for (const row of rows) {
+      if (!row.secret) continue;
+      await this.db
+        .updateTable('user_factors')
+        .set({ secret: this.box.seal(row.secret, row.user_id) })
+        .where('id', '=', row.id)
+        .where('secret', '=', row.secret)
+        .execute();
+    }
+    return rows.length;
+  }
 
   /** Whether a person has a confirmed second factor (then a password alone does not sign them in). */
   async has(userId: string): Promise<boolean> {
@@ -104,7 +131,7 @@ export class Factors {
         user_id: user.id,
         kind: 'totp',
         name,
-        secret: secret.base32,
+        secret: this.box.seal(secret.base32, user.id),
         created_at: now(),
         confirmed_at: null,
         last_used_at: null,
@@ -136,7 +163,7 @@ export class Factors {
       .where('confirmed_at', 'is', null)
       .executeTakeFirst();
     if (!row?.secret) return { ok: false, recoveryCodes: [] };
-    const step = this.#step(row.secret, code);
+    const step = this.#step(this.box.open(row.secret, userId), code);
     if (step === null) return { ok: false, recoveryCodes: [] };
     const hadCodes = (await this.list(userId)).recovery_codes.total > 0;
     await this.db
@@ -207,7 +234,7 @@ export class Factors {
       .execute();
     for (const row of rows) {
       if (!row.secret) continue;
-      const step = this.#step(row.secret, code);
+      const step = this.#step(this.box.open(row.secret, userId), code);
       if (step === null) continue;
       const taken = await this.db
         .updateTable('user_factors')

@@ -27,6 +27,11 @@ const EnvSchema = z
     /** The embedded sandbox's profile: `default`, or `variant` (other legal choices where the document is open). */
     SANDBOX_PROFILE: z.enum(['default', 'variant']).default('default'),
     /**
+     * Which of the embedded sandbox's demo credentials the console uses: `test`, or `live` to see and drill what a
+     * LIVE office has (the banner, two-step sign-in for everyone, proving it again before a large payment).
+     */
+    SANDBOX_ENVIRONMENT: z.enum(['test', 'live']).default('test'),
+    /**
      * The console's store: a `postgres://` URL for PostgreSQL (several instances share it), or a file path for
      * embedded SQLite (the default, one instance). DATABASE_PATH is the older name of the file path.
      */

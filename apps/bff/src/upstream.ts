@@ -49,8 +49,8 @@ export async function connectUpstream(
     const port = await sandboxListening(worker, env.SANDBOX_PORT);
     embedded = { port, controls: `http://127.0.0.1:${port}/_sandbox` };
     baseUrl = `http://127.0.0.1:${port}/v3`;
-    clientId = 'cid_test_demo';
-    clientSecret = 'sk_test_demo';
+    clientId = env.SANDBOX_ENVIRONMENT === 'live' ? 'cid_live_demo' : 'cid_test_demo';
+    clientSecret = env.SANDBOX_ENVIRONMENT === 'live' ? 'sk_live_demo' : 'sk_test_demo';
     sessionLogin ??= {
       baseUrl: `http://127.0.0.1:${port}/rest`,
       officeId: 'OFF-DEMO',

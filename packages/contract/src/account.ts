@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoneySchema } from './money.ts';
 import { DateTimeSchema } from './primitives.ts';
 
 /**
@@ -122,6 +123,11 @@ export const SignInPolicySchema = z.object({
   two_factor: TwoFactorPolicySchema,
   /** A person the office's OpenID provider vouches for, with no account here, is made an agent (decision 031). */
   single_sign_on_creates_agents: z.boolean().optional(),
+  /**
+   * On a LIVE credential, a payment (ticketing, confirming) above this amount asks the agent to prove it is them
+   * again when their last proof is over five minutes old (decision 031); null: none asks.
+   */
+  proof_above: MoneySchema.nullable().optional(),
 });
 export type SignInPolicy = z.infer<typeof SignInPolicySchema>;
 

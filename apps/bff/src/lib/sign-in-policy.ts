@@ -1,9 +1,16 @@
-import type { Environment, Role, TwoFactorPolicy } from '@console/contract';
+import {
+  type Environment,
+  type Money,
+  MoneySchema,
+  type Role,
+  type TwoFactorPolicy,
+} from '@console/contract';
 import type { Db } from '../db/index.ts';
 import type { Actor } from './intents.ts';
 
 const NAME = 'sign_in.two_factor';
 const SSO_AGENTS = 'sign_in.single_sign_on_creates_agents';
+const PROOF_ABOVE = 'sign_in.proof_above';
 
 /**
  * The office's two-step sign-in policy (decision 029): who must have a second factor — nobody, admins, or everyone.
@@ -51,6 +58,34 @@ export class SignInPolicy {
     await this.db
       .insertInto('office_settings')
       .values({ name: SSO_AGENTS, value: text, updated_by: who.email, updated_at: at })
+      .onConflict((oc) =>
+        oc.column('name').doUpdateSet({ value: text, updated_by: who.email, updated_at: at }),
+      )
+      .execute();
+  }
+
+  /** The payment above which a LIVE money move asks to prove it again; null when the office set none. */
+  async proofAbove(): Promise<Money | null> {
+    const row = await this.db
+      .selectFrom('office_settings')
+      .select('value')
+      .where('name', '=', PROOF_ABOVE)
+      .executeTakeFirst();
+    if (!row || row.value === '') return null;
+    try {
+      const read = MoneySchema.safeParse(JSON.parse(row.value));
+      return read.success ? read.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async setProofAbove(value: Money | null, who: Actor): Promise<void> {
+    const at = new Date().toISOString();
+    const text = value ? JSON.stringify(value) : '';
+    await this.db
+      .insertInto('office_settings')
+      .values({ name: PROOF_ABOVE, value: text, updated_by: who.email, updated_at: at })
       .onConflict((oc) =>
         oc.column('name').doUpdateSet({ value: text, updated_by: who.email, updated_at: at }),
       )

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { ACTIVITY_LEDGER, activityFacts } from '../lib/ledger-facts.ts';
+import { requireProofForPayment } from '../lib/money-proof.ts';
 import { seesOfficeWide } from '../lib/ownership.ts';
 import { parseQuery, pathId } from '../lib/parse.ts';
 import { settleAction, settleCreate } from '../lib/settle.ts';
@@ -42,11 +43,18 @@ export function activityRoutes(d: Deps) {
         await d.ledger.refresh(activityFacts(booking));
         return c.json(booking);
       })
-      .post('/bookings/:id/confirm', (c) =>
-        settleAction(c, d, { action: 'activity.booking.confirm', reader: ACTIVITY_LEDGER }, (id) =>
+      .post('/bookings/:id/confirm', async (c) => {
+        await requireProofForPayment(
+          c,
+          d,
+          pathId(c, 'id'),
+          async () =>
+            activityFacts(await service.op.getActivityBooking({ id: pathId(c, 'id') })).total ?? null,
+        );
+        return settleAction(c, d, { action: 'activity.booking.confirm', reader: ACTIVITY_LEDGER }, (id) =>
           service.op.confirmActivityBooking({ id }),
-        ),
-      )
+        );
+      })
       .post('/bookings/:id/cancel', (c) =>
         settleAction(c, d, { action: 'activity.booking.cancel', reader: ACTIVITY_LEDGER }, (id) =>
           service.op.cancelActivityBooking({ id }),

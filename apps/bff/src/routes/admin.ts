@@ -190,14 +190,19 @@ export function adminRoutes(d: Deps) {
         c.json({
           two_factor: await d.policy.get(),
           single_sign_on_creates_agents: await d.policy.singleSignOnCreatesAgents(),
+          proof_above: await d.policy.proofAbove(),
         }),
       )
       .put('/sign-in-policy', async (c) => {
-        const { two_factor, single_sign_on_creates_agents } = await parseBody(c, SignInPolicySchema);
+        const { two_factor, single_sign_on_creates_agents, proof_above } = await parseBody(
+          c,
+          SignInPolicySchema,
+        );
         requireRecentProof(c, d.clock);
         await d.policy.set(two_factor, c.get('user'));
         if (single_sign_on_creates_agents !== undefined)
           await d.policy.setSingleSignOnCreatesAgents(single_sign_on_creates_agents, c.get('user'));
+        if (proof_above !== undefined) await d.policy.setProofAbove(proof_above, c.get('user'));
         // The people the policy covers now who have no second factor: their sessions reach their account only.
         const users = await d.db
           .selectFrom('users')
@@ -236,9 +241,21 @@ export function adminRoutes(d: Deps) {
             200,
             null,
           );
+        if (proof_above !== undefined)
+          await d.audit.write(
+            c.get('user'),
+            {
+              action: 'policy.proof_above',
+              ...(proof_above ? { amount: proof_above } : {}),
+            },
+            'succeeded',
+            200,
+            null,
+          );
         return c.json({
           two_factor,
           single_sign_on_creates_agents: await d.policy.singleSignOnCreatesAgents(),
+          proof_above: await d.policy.proofAbove(),
         });
       })
       .get('/audit', async (c) => {

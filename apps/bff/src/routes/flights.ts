@@ -12,6 +12,7 @@ import { streamSSE } from 'hono/streaming';
 import type { Deps } from '../deps.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { FLIGHT_LEDGER, flightFacts } from '../lib/ledger-facts.ts';
+import { requireProofForPayment } from '../lib/money-proof.ts';
 import { parseBody, pathId } from '../lib/parse.ts';
 import { rereadForLedger, settleAction, settleCreate, settledBody } from '../lib/settle.ts';
 import { nodeSink, type SseSink } from '../lib/sse-sink.ts';
@@ -119,11 +120,17 @@ export function flightRoutes(d: Deps) {
       await d.ledger.refresh(flightFacts(order));
       return c.json(order);
     })
-    .post('/orders/:id/ticket', (c) =>
-      settleAction(c, d, { action: 'flight.order.ticket', reader: FLIGHT_LEDGER }, (id) =>
+    .post('/orders/:id/ticket', async (c) => {
+      await requireProofForPayment(
+        c,
+        d,
+        pathId(c, 'id'),
+        async () => flightFacts(await service.op.getFlightOrder({ id: pathId(c, 'id') })).total ?? null,
+      );
+      return settleAction(c, d, { action: 'flight.order.ticket', reader: FLIGHT_LEDGER }, (id) =>
         service.op.ticketFlightOrder({ id }),
-      ),
-    )
+      );
+    })
     .post('/orders/:id/cancellation', (c) =>
       settleAction(c, d, { action: 'flight.order.cancel', reader: FLIGHT_LEDGER }, (id) =>
         service.op.cancelFlightOrder({ id }),

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { HOTEL_LEDGER, hotelFacts } from '../lib/ledger-facts.ts';
+import { requireProofForPayment } from '../lib/money-proof.ts';
 import { pathId } from '../lib/parse.ts';
 import { rereadForLedger, settleAction, settleCreate, settledBody } from '../lib/settle.ts';
 import type { AppEnv } from '../lib/types.ts';
@@ -15,11 +16,17 @@ export function hotelRoutes(d: Deps) {
       await d.ledger.refresh(hotelFacts(order));
       return c.json(order);
     })
-    .post('/orders/:id/confirm', (c) =>
-      settleAction(c, d, { action: 'hotel.order.confirm', reader: HOTEL_LEDGER }, (id) =>
+    .post('/orders/:id/confirm', async (c) => {
+      await requireProofForPayment(
+        c,
+        d,
+        pathId(c, 'id'),
+        async () => hotelFacts(await service.op.getHotelOrder({ id: pathId(c, 'id') })).total ?? null,
+      );
+      return settleAction(c, d, { action: 'hotel.order.confirm', reader: HOTEL_LEDGER }, (id) =>
         service.op.confirmHotelOrder({ id }),
-      ),
-    )
+      );
+    })
     .post('/orders/:id/cancellation', (c) =>
       settleAction(
         c,

@@ -30,6 +30,7 @@ export function Layout() {
   const navigationType = useNavigationType();
   const here = `${location.pathname}${location.search}`;
   const settled = useScreenSettled();
+
   useDeadlineNotices(Boolean(me.data) && settled);
   useEffect(() => {
     window.addEventListener('keydown', onPaletteKey);

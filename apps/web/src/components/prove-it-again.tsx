@@ -18,6 +18,8 @@ export function useProveItAgain(): {
   const [retry, setRetry] = useState<(() => void) | null>(null);
   const ask = (error: unknown, next: () => void) => {
     if (!(error instanceof ApiError) || error.code !== 'reauthentication_required') return false;
+    // The shell asked already and the person went back: nothing more to do.
+    if (error.asked) return true;
     setRetry(() => next);
     return true;
   };
@@ -33,7 +35,7 @@ export function useProveItAgain(): {
   return { ask, dialog };
 }
 
-function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCancel: () => void }) {
+export function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCancel: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const factors = useQuery({
@@ -81,7 +83,8 @@ function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCancel: (
       >
         <h2 id={titleId}>Confirm it is you</h2>
         <p>
-          This changes who can spend the office's money or sign in. Your last proof is over five minutes old.
+          This changes who can spend the office's money or sign in, or pays a large amount from the wallet.
+          Your last proof is over five minutes old.
         </p>
         {withPasskey && (
           <>

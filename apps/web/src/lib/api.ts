@@ -11,6 +11,8 @@ import { observeServiceTime } from './service-clock.ts';
 export class ApiError extends Error {
   readonly status: number;
   readonly envelope: ErrorEnvelope;
+  /** A `reauthentication_required` the shell asked about already, and the person went back (not asked again). */
+  asked = false;
 
   constructor(status: number, envelope: ErrorEnvelope) {
     super(envelope.error.message);
@@ -81,6 +83,19 @@ export function onFactorSetupRequired(listener: Listener): () => void {
   return () => setupListeners.delete(listener);
 }
 
+let proofAsker: (() => Promise<boolean>) | null = null;
+/**
+ * The shell's way to ask the person to prove it is them (decision 031): when an action is answered
+ * `reauthentication_required`, the call waits for it and, once proved, is sent again (once); the page sees only the
+ * outcome. Nothing was done by the refused call, so sending it again is safe.
+ */
+export function onProofNeeded(asker: () => Promise<boolean>): () => void {
+  proofAsker = asker;
+  return () => {
+    if (proofAsker === asker) proofAsker = null;
+  };
+}
+
 export interface CallOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -136,6 +151,9 @@ export async function api<S extends z.ZodType>(path: string, options: CallOption
   return (await call(path, options)).value;
 }
 
+/** Calls sent again after a proof: not asked about a second time. */
+const proved = new WeakSet<object>();
+
 async function call<S extends z.ZodType>(
   path: string,
   options: CallOptions<S>,
@@ -155,7 +173,23 @@ async function call<S extends z.ZodType>(
     throw networkError('The console could not be reached. Check the connection and try again.');
   }
   observeServiceTime(response.headers.get(SERVICE_TIME_HEADER));
-  if (!response.ok) throw await errorOf(response);
+  if (!response.ok) {
+    const error = await errorOf(response);
+    if (
+      error.code === 'reauthentication_required' &&
+      method !== 'GET' &&
+      proofAsker &&
+      !proved.has(options)
+    ) {
+      if (await proofAsker()) {
+        const again = { ...options };
+        proved.add(again);
+        return call(path, again);
+      }
+      error.asked = true;
+    }
+    throw error;
+  }
   const json: unknown = await response.json().catch(() => {
     throw networkError('The console sent an answer that could not be read.');
   });

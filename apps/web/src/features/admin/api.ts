@@ -148,8 +148,11 @@ export const useSingleSignOn = () =>
 export function useSetSignInPolicy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { two_factor: TwoFactorPolicy; single_sign_on_creates_agents?: boolean }) =>
-      api('/admin/sign-in-policy', { method: 'PUT', body, schema: SignInPolicySchema }),
+    mutationFn: (body: {
+      two_factor: TwoFactorPolicy;
+      single_sign_on_creates_agents?: boolean;
+      proof_above?: { amount: string; currency: string } | null;
+    }) => api('/admin/sign-in-policy', { method: 'PUT', body, schema: SignInPolicySchema }),
     onSuccess: (policy) => {
       client.setQueryData(['admin', 'sign-in-policy'], policy);
       // The admin may be covered now: who they are is read again (their next screen may be their account).

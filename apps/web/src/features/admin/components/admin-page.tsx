@@ -6,6 +6,7 @@ import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.
 import { OpenValue } from '../../../components/open-value.tsx';
 import { useProveItAgain } from '../../../components/prove-it-again.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import {
@@ -211,10 +212,23 @@ function SignInPolicyCard() {
   const sso = useSingleSignOn();
   const [choice, setChoice] = useState<TwoFactorPolicy | null>(null);
   const [makeAgents, setMakeAgents] = useState<boolean | null>(null);
+  const wallet = useWallet();
+  const [above, setAbove] = useState<string | null>(null);
   const current = choice ?? policy.data?.two_factor ?? 'nobody';
   const agents = makeAgents ?? policy.data?.single_sign_on_creates_agents ?? false;
+  const savedAbove = policy.data?.proof_above?.amount ?? '';
+  const aboveText = above ?? savedAbove;
+  const currency = policy.data?.proof_above?.currency ?? wallet.data?.balance.currency ?? 'EUR';
+  // "2500" or "2500.5" read as 2500.00 and 2500.50; anything else is said, not sent.
+  const aboveAmount = /^\d+(\.\d{1,2})?$/.test(aboveText.trim())
+    ? (Number.parseFloat(aboveText.trim()).toFixed(2) as string)
+    : null;
+  const aboveProblem =
+    aboveText.trim() !== '' && aboveAmount === null ? 'An amount like 2500 or 2500.00.' : undefined;
   const unchanged =
-    current === policy.data?.two_factor && agents === (policy.data?.single_sign_on_creates_agents ?? false);
+    current === policy.data?.two_factor &&
+    agents === (policy.data?.single_sign_on_creates_agents ?? false) &&
+    (aboveAmount ?? '') === savedAbove;
   return (
     <section aria-labelledby="policy-title" className="card stack">
       {proof.dialog}
@@ -231,16 +245,19 @@ function SignInPolicyCard() {
           className="row"
           onSubmit={(event) => {
             event.preventDefault();
+            if (aboveProblem) return;
             const run = () =>
               save.mutate(
                 {
                   two_factor: current,
                   ...(sso.data?.single_sign_on ? { single_sign_on_creates_agents: agents } : {}),
+                  proof_above: aboveAmount ? { amount: aboveAmount, currency } : null,
                 },
                 {
                   onSuccess: () => {
                     setChoice(null);
                     setMakeAgents(null);
+                    setAbove(null);
                   },
                   onError: (error) => proof.ask(error, run),
                 },
@@ -249,6 +266,14 @@ function SignInPolicyCard() {
           }}
         >
           <SelectField label="Required for" value={current} onChange={setChoice} options={POLICY_OPTIONS} />
+          <TextField
+            label={`Confirm it is you before paying more than (${currency}, LIVE)`}
+            description="Ticketing or confirming above this asks the agent again after five minutes. Empty: never."
+            value={aboveText}
+            onChange={setAbove}
+            inputMode="decimal"
+            error={aboveProblem}
+          />
           {sso.data?.single_sign_on && (
             <label className="check">
               <input

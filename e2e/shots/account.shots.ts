@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { openProduct, pickFirstDate, SHOWCASE } from '../support/activities.ts';
-import { createUser, expect, signIn, signInAs, test } from '../support/fixtures.ts';
+import { createUser, expect, signIn, signInAs, test, virtualAuthenticator } from '../support/fixtures.ts';
 import { holdFlight } from '../support/holds.ts';
 
 const shot = (name: string, fullPage = false) => ({ path: `screenshots/${name}.png`, fullPage });
@@ -86,18 +86,7 @@ test('two-step sign-in: adding an app, the recovery codes, the second step, prov
 test('passkeys and single sign-on: the sign-in page, a passkey on the account page, the provider refused', async ({
   page,
 }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await virtualAuthenticator(page);
   await page.goto('/sign-in');
   await expect(page.getByRole('link', { name: 'Sign in with Office Login' })).toBeVisible();
   await page.screenshot(shot('sign-in-ways'));

@@ -1,48 +1,15 @@
-import { InvitationSchema } from '@console/contract';
 import type { Page } from '@playwright/test';
-import { env } from '../env.ts';
-import { createUser, DEMO, expect, expectAccessible, test } from '../support/fixtures.ts';
+import {
+  createUser,
+  expect,
+  expectAccessible,
+  invite,
+  test,
+  virtualAuthenticator,
+} from '../support/fixtures.ts';
 
-/**
- * Passkeys through Chromium's own virtual authenticator (CDP `WebAuthn`): a platform authenticator that keeps
- * discoverable credentials and verifies the user, as a laptop's fingerprint reader does. The console's pages make and
- * use passkeys exactly as they would with a real one.
- */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
-}
-
-/** An invitation made by the admin through the API: its one-time link (not yet taken). */
-async function invite(name: string) {
-  const signIn = await fetch(`${env.consoleUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-console-csrf': '1' },
-    body: JSON.stringify(DEMO.admin),
-  });
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@demo.test`;
-  const invited = await fetch(`${env.consoleUrl}/api/admin/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-console-csrf': '1', cookie },
-    body: JSON.stringify({ email, name, role: 'agent' }),
-  });
-  const { link } = InvitationSchema.parse(await invited.json());
-  return { email, url: new URL(link.url).pathname + new URL(link.url).hash };
-}
+// Passkeys through Chromium's virtual authenticator (support/fixtures.ts); single sign-on through the real OpenID
+// provider playwright.config.ts starts beside the console.
 
 const accountButton = (page: Page, name: string) => page.getByRole('button', { name: `Account: ${name}` });
 async function signOut(page: Page, name: string) {
@@ -94,7 +61,7 @@ test('an agent adds a passkey on their account page, then signs in with it alone
 test('an invited person chooses a passkey instead of a password through their link', async ({ page }) => {
   const device = await virtualAuthenticator(page);
   const invited = await invite('Noor Haddad');
-  await page.goto(invited.url);
+  await page.goto(invited.path);
   await expect(page.getByText('Welcome, Noor Haddad')).toBeVisible();
   await page.getByRole('button', { name: 'Use a passkey instead' }).click();
   await expect(accountButton(page, 'Noor Haddad')).toBeVisible();

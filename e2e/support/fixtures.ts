@@ -100,13 +100,10 @@ export function flightSearchUrl(options: {
 }
 
 /**
- * A new user (an agent unless said), made as the console makes users (decision 030): invited through the admin API,
- * their password chosen through the one-time link; so a spec can start with an empty ledger.
+ * An invitation made by the demo admin through the API (decision 030): the new user and their one-time link's token
+ * and path (`/welcome#…`), not yet taken.
  */
-export async function createUser(
-  name: string,
-  role: 'agent' | 'admin' = 'agent',
-): Promise<{ id: string; email: string; password: string }> {
+export async function invite(name: string, role: 'agent' | 'admin' = 'agent') {
   const signIn = await fetch(`${env.consoleUrl}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-console-csrf': '1' },
@@ -114,7 +111,6 @@ export async function createUser(
   });
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@demo.test`;
-  const password = 'violet tram harbour 42';
   const invited = await fetch(`${env.consoleUrl}/api/admin/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-console-csrf': '1', cookie },
@@ -122,10 +118,24 @@ export async function createUser(
   });
   if (invited.status !== 201) throw new Error(`could not invite: ${invited.status} ${await invited.text()}`);
   const { user, link } = InvitationSchema.parse(await invited.json());
+  const url = new URL(link.url);
+  return { user, email, token: url.hash.slice(1), path: `${url.pathname}${url.hash}` };
+}
+
+/**
+ * A new user (an agent unless said), made as the console makes users (decision 030): invited through the admin API,
+ * their password chosen through the one-time link; so a spec can start with an empty ledger.
+ */
+export async function createUser(
+  name: string,
+  role: 'agent' | 'admin' = 'agent',
+): Promise<{ id: string; email: string; password: string }> {
+  const { user, email, token } = await invite(name, role);
+  const password = 'violet tram harbour 42';
   const accepted = await fetch(`${env.consoleUrl}/api/auth/links/accept`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-console-csrf': '1' },
-    body: JSON.stringify({ token: link.url.split('#')[1], password }),
+    body: JSON.stringify({ token, password }),
   });
   if (accepted.status !== 200)
     throw new Error(`could not accept: ${accepted.status} ${await accepted.text()}`);
@@ -138,6 +148,29 @@ export async function createUser(
     },
   });
   return { id: user.id, email, password };
+}
+
+/**
+ * Chromium's own virtual authenticator on this page (CDP `WebAuthn`): a platform authenticator that keeps
+ * discoverable credentials and verifies the user, as a laptop's fingerprint reader does. The console's pages make and
+ * use passkeys with it exactly as with a real one.
+ */
+export async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
 }
 
 /** Signs in with any email and password, then waits for the shell. */

@@ -4,6 +4,7 @@ import {
   FlightOrderSchema,
   FlightSearchSchema,
   LedgerListSchema,
+  PasskeyCeremonySchema,
   RecoveryCodesSchema,
   TotpEnrolmentSchema,
   UserListSchema,
@@ -14,6 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contact, inDays, passenger } from './test-support.ts';
 import { buildBff, startBffProcess, startSandboxProcess, usersCommand } from './testing/processes.ts';
+import { SoftwareAuthenticator } from './testing/software-authenticator.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './testing/throwaway-postgres.ts';
 
 /**
@@ -227,6 +229,36 @@ describe('two instances on one PostgreSQL', () => {
       expect((await agent.call('DELETE', `/account/factors/${enrolment.id}`, undefined, {}, a)).status).toBe(
         200,
       );
+    }
+  });
+
+  it('finishes a passkey ceremony begun on the other instance: made across A and B, signed in across B and A', async () => {
+    const agent = browser(both);
+    expect((await agent.signIn(AGENT, a)).status).toBe(200);
+    const device = new SoftwareAuthenticator();
+    const begun = PasskeyCeremonySchema.parse(
+      (await agent.call('POST', '/account/factors/passkey/options', undefined, {}, a)).body,
+    );
+    const made = await agent.call(
+      'POST',
+      '/account/factors/passkey',
+      { ceremony: begun.ceremony, name: 'Laptop', response: device.create(begun.options, a.origin) },
+      {},
+      b,
+    );
+    expect(made.status).toBe(201);
+    const id = (made.body as { id: string }).id;
+    try {
+      const other = browser(both);
+      const asked = PasskeyCeremonySchema.parse(
+        (await other.call('POST', '/auth/passkey/options', undefined, {}, b)).body,
+      );
+      const answer = { ceremony: asked.ceremony, response: device.get(asked.options, b.origin) };
+      expect((await other.call('POST', '/auth/passkey', answer, {}, a)).status).toBe(200);
+      // The same answer again, on the instance that made the ceremony: taken already.
+      expect((await browser(both).call('POST', '/auth/passkey', answer, {}, b)).status).toBe(401);
+    } finally {
+      expect((await agent.call('DELETE', `/account/factors/${id}`, undefined, {}, a)).status).toBe(200);
     }
   });
 

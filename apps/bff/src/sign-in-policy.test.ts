@@ -25,6 +25,7 @@ describe('the office’s two-step sign-in policy', () => {
     expect(SignInPolicySchema.parse((await admin.get('/admin/sign-in-policy')).body)).toEqual({
       two_factor: 'nobody',
       single_sign_on_creates_agents: false,
+      proof_above: null,
     });
     const agent = await t.signedIn('agent');
     expect((await agent.put('/admin/sign-in-policy', { two_factor: 'nobody' })).status).toBe(403);

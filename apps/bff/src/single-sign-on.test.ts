@@ -141,6 +141,7 @@ describe('single sign-on with the office’s OpenID provider', () => {
     ).toEqual({
       two_factor: 'nobody',
       single_sign_on_creates_agents: true,
+      proof_above: null,
     });
     const b = t.browser();
     expect(await viaProvider(b, 'newcomer@demo.test')).toBe('/');

@@ -24,71 +24,55 @@ export class SignInPolicy {
   ) {}
 
   async get(): Promise<TwoFactorPolicy> {
-    const row = await this.db
-      .selectFrom('office_settings')
-      .select('value')
-      .where('name', '=', NAME)
-      .executeTakeFirst();
-    if (row?.value === 'nobody' || row?.value === 'admins' || row?.value === 'everyone') return row.value;
+    const value = await this.#read(NAME);
+    if (value === 'nobody' || value === 'admins' || value === 'everyone') return value;
     return this.environment === 'live' ? 'everyone' : 'nobody';
   }
 
-  async set(value: TwoFactorPolicy, who: Actor): Promise<void> {
-    const at = new Date().toISOString();
-    await this.db
-      .insertInto('office_settings')
-      .values({ name: NAME, value, updated_by: who.email, updated_at: at })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_by: who.email, updated_at: at }))
-      .execute();
+  set(value: TwoFactorPolicy, who: Actor): Promise<void> {
+    return this.#write(NAME, value, who);
   }
 
   /** Whether a person the office's provider vouches for, with no account here, is made an agent (off unless set). */
   async singleSignOnCreatesAgents(): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('office_settings')
-      .select('value')
-      .where('name', '=', SSO_AGENTS)
-      .executeTakeFirst();
-    return row?.value === 'true';
+    return (await this.#read(SSO_AGENTS)) === 'true';
   }
 
-  async setSingleSignOnCreatesAgents(value: boolean, who: Actor): Promise<void> {
-    const at = new Date().toISOString();
-    const text = String(value);
-    await this.db
-      .insertInto('office_settings')
-      .values({ name: SSO_AGENTS, value: text, updated_by: who.email, updated_at: at })
-      .onConflict((oc) =>
-        oc.column('name').doUpdateSet({ value: text, updated_by: who.email, updated_at: at }),
-      )
-      .execute();
+  setSingleSignOnCreatesAgents(value: boolean, who: Actor): Promise<void> {
+    return this.#write(SSO_AGENTS, String(value), who);
   }
 
   /** The payment above which a LIVE money move asks to prove it again; null when the office set none. */
   async proofAbove(): Promise<Money | null> {
-    const row = await this.db
-      .selectFrom('office_settings')
-      .select('value')
-      .where('name', '=', PROOF_ABOVE)
-      .executeTakeFirst();
-    if (!row || row.value === '') return null;
+    const value = await this.#read(PROOF_ABOVE);
+    if (!value) return null;
     try {
-      const read = MoneySchema.safeParse(JSON.parse(row.value));
+      const read = MoneySchema.safeParse(JSON.parse(value));
       return read.success ? read.data : null;
     } catch {
       return null;
     }
   }
 
-  async setProofAbove(value: Money | null, who: Actor): Promise<void> {
+  setProofAbove(value: Money | null, who: Actor): Promise<void> {
+    return this.#write(PROOF_ABOVE, value ? JSON.stringify(value) : '', who);
+  }
+
+  async #read(name: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('office_settings')
+      .select('value')
+      .where('name', '=', name)
+      .executeTakeFirst();
+    return row?.value ?? null;
+  }
+
+  async #write(name: string, value: string, who: Actor): Promise<void> {
     const at = new Date().toISOString();
-    const text = value ? JSON.stringify(value) : '';
     await this.db
       .insertInto('office_settings')
-      .values({ name: PROOF_ABOVE, value: text, updated_by: who.email, updated_at: at })
-      .onConflict((oc) =>
-        oc.column('name').doUpdateSet({ value: text, updated_by: who.email, updated_at: at }),
-      )
+      .values({ name, value, updated_by: who.email, updated_at: at })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_by: who.email, updated_at: at }))
       .execute();
   }
 

@@ -21,6 +21,7 @@ export * from './operations-activities.ts';
 export * from './operations-flights.ts';
 export * from './operations-hotels.ts';
 export * from './pages.ts';
+export * from './pricing.ts';
 export * from './primitives.ts';
 export * from './read.ts';
 export * from './session.ts';

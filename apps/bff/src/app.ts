@@ -14,6 +14,7 @@ import { compressJson } from './lib/compress.ts';
 import { drainUnreadBody } from './lib/drain.ts';
 import { ConsoleError, renderError } from './lib/errors.ts';
 import { Factors } from './lib/factors.ts';
+import { FeeRules } from './lib/fees.ts';
 import { csrf, sessionCookie, sessionUser, signedIn } from './lib/guards.ts';
 import { Identities } from './lib/identities.ts';
 import { BookingIntents } from './lib/intents.ts';
@@ -44,6 +45,7 @@ import { bookingRoutes } from './routes/bookings.ts';
 import { flightRoutes } from './routes/flights.ts';
 import { hotelRoutes } from './routes/hotels.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { pricingRoutes } from './routes/pricing.ts';
 import { travellerRoutes } from './routes/travellers.ts';
 import { tripRoutes } from './routes/trips.ts';
 import { walletRoutes } from './routes/wallet.ts';
@@ -137,6 +139,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     upstream,
     accounts,
     ledger: new Ledger(db),
+    fees: new FeeRules(db),
     audit: new AuditLog(db),
     throttle: new SignInThrottle(db, undefined, options.now),
     factors,
@@ -239,6 +242,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     .route('/wallet', walletRoutes(deps))
     .route('/travellers', travellerRoutes(deps))
     .route('/trips', tripRoutes(deps))
+    .route('/pricing', pricingRoutes(deps))
     // One booking by its id, read or acted on: the agent who made it, or someone who sees the office's (decision 015).
     .use('*', ownBookingsOnly(deps))
     // Every plain read of the operation table, derived from its declaration; then the product routes' own handlers.

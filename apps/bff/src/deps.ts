@@ -5,6 +5,7 @@ import type { Accounts } from './lib/accounts.ts';
 import type { AuditLog } from './lib/audit.ts';
 import type { AuthChallenges } from './lib/challenges.ts';
 import type { Factors } from './lib/factors.ts';
+import type { FeeRules } from './lib/fees.ts';
 import type { Identities } from './lib/identities.ts';
 import type { BookingIntents } from './lib/intents.ts';
 import type { LeadImages } from './lib/lead-images.ts';
@@ -28,6 +29,8 @@ export interface Deps {
   upstream: Upstream;
   accounts: Accounts;
   ledger: Ledger;
+  /** The office's service-fee rules (decision 032). */
+  fees: FeeRules;
   audit: AuditLog;
   throttle: SignInThrottle;
   /** Second factors and the sign-ins waiting for one (decision 029). */

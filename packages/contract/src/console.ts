@@ -112,6 +112,18 @@ export const LedgerEntrySchema = z.object({
   people: z.array(z.string()),
   created_at: DateTimeSchema,
   updated_at: DateTimeSchema,
+  /**
+   * What the client pays and the office's fee, as when the booking was made (decision 032); null for a booking made
+   * before fees were kept. The office's margin is the fee.
+   */
+  price: z
+    .object({
+      fee: MoneySchema,
+      client: MoneySchema,
+      rule_id: z.string().nullable(),
+      fee_reason: z.string().nullable(),
+    })
+    .nullish(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 

@@ -22,6 +22,7 @@ export const ID_PREFIXES = {
   traveller: 'trv_',
   trip: 'trp_',
   factor: 'fct_',
+  feeRule: 'fee_',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 export type IdPrefix = (typeof ID_PREFIXES)[IdKind];

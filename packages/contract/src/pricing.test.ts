@@ -83,6 +83,11 @@ describe('a service fee', () => {
     expect(feeRuleFor(all, ctx('paris', 5))?.id).toBe(parisFive.id);
     expect(feeRuleFor(all, ctx('Paris', 4))?.id).toBe(paris.id);
     expect(feeRuleFor(all, ctx('Rome', 5))?.id).toBe(hotel.id);
+    // An address in a shape the console does not know: its texts are looked at for the city.
+    expect(
+      feeRuleFor(all, { product: 'hotel', net: usd('100.00'), places: ['12 Rue X', ' PARIS '], stars: 4 })
+        ?.id,
+    ).toBe(paris.id);
     const newer = rule({ product: 'hotel', percent: '5' });
     expect(feeRuleFor([hotel, newer], ctx('Rome', 3))?.id).toBe(newer.id);
     expect(feeRuleFor(all, flight('100.00'))).toBeNull();

@@ -95,6 +95,11 @@ export interface FeeContext {
   nights?: number | undefined;
   cabin?: string | null | undefined;
   city?: string | null | undefined;
+  /**
+   * Every text of a hotel's address when its shape is not the one the console knows (not shown in the document): a
+   * city rule matches when one of them is its city.
+   */
+  places?: readonly string[] | undefined;
   stars?: number | null | undefined;
   activity?: string | null | undefined;
 }
@@ -105,7 +110,12 @@ function matches(rule: Pick<FeeRule, 'product' | 'scope'>, ctx: FeeContext): boo
   if (rule.product !== ctx.product) return false;
   const { cabin, city, stars, activity } = rule.scope;
   if (cabin !== undefined && !(ctx.cabin && same(cabin, ctx.cabin))) return false;
-  if (city !== undefined && !(ctx.city && same(city, ctx.city))) return false;
+  if (
+    city !== undefined &&
+    !(ctx.city && same(city, ctx.city)) &&
+    !ctx.places?.some((p) => same(city, p.trim()))
+  )
+    return false;
   if (stars !== undefined && ctx.stars !== stars) return false;
   if (activity !== undefined && ctx.activity !== activity) return false;
   return true;

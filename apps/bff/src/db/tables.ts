@@ -56,6 +56,12 @@ export interface Database {
     idempotency_key: string | null;
     created_at: string;
     updated_at: string;
+    /** The office's fee and what the client pays, as when the booking was made (migration 013; null before it). */
+    fee_amount: string | null;
+    client_amount: string | null;
+    fee_rule_id: string | null;
+    /** Why the fee of this booking was changed from the rule's, when it was. */
+    fee_reason: string | null;
   };
   audit_log: {
     id: Generated<number>;
@@ -230,5 +236,20 @@ export interface Database {
     user_id: string;
     created_at: string;
     last_used_at: string | null;
+  };
+  /** The office's service-fee rules (migration 013). */
+  fee_rules: {
+    id: string;
+    product: 'flight' | 'hotel' | 'activity';
+    /** JSON of the rule's scope (`{}`: the product's own rule). */
+    scope: string;
+    percent: string;
+    fixed: string;
+    fixed_per: 'booking' | 'passenger' | 'night';
+    minimum: string | null;
+    maximum: string | null;
+    updated_at: string;
+    updated_by: string;
+    removed_at: string | null;
   };
 }

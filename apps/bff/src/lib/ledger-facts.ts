@@ -1,7 +1,9 @@
 import {
   type ActivityBooking,
   CustomerSchema,
+  type FeeContext,
   type FlightOrder,
+  HotelAddressSchema,
   type HotelOrder,
   HotelOrderRoomSchema,
   isoInstantOf,
@@ -39,6 +41,15 @@ export interface Facts {
   extraSearch: string[];
   /** Read loosely from an answer that did not match the contract: status and deadline only are trusted. */
   partial?: boolean;
+  /** What the office's fee rules look at (decision 032): passengers and cabin, nights, city and stars, the activity. */
+  pricing?: Omit<FeeContext, 'product' | 'net'>;
+}
+
+/** Whole nights between two calendar dates (0 when either cannot be read). */
+function nightsBetween(checkIn: string, checkOut: string): number {
+  const a = Date.parse(`${checkIn.slice(0, 10)}T00:00:00Z`);
+  const b = Date.parse(`${checkOut.slice(0, 10)}T00:00:00Z`);
+  return Number.isFinite(a) && Number.isFinite(b) && b > a ? Math.round((b - a) / 86_400_000) : 0;
 }
 
 /**
@@ -106,6 +117,7 @@ export function flightFacts(order: FlightOrder): Facts {
       ...passengers.map((p) => p.ticket_number ?? ''),
       ...textIn([order.passengers, order.contact]),
     ],
+    pricing: { passengers: order.passengers.length, cabin: segments[0]?.cabin_class ?? null },
   };
 }
 
@@ -128,6 +140,12 @@ export function hotelFacts(order: HotelOrder): Facts {
       order.voucher_number ?? '',
       ...textIn([order.rooms, order.contact]),
     ],
+    pricing: {
+      nights: nightsBetween(order.check_in, order.check_out),
+      city: readKnown(HotelAddressSchema, order.hotel.address)?.city ?? null,
+      places: textIn(order.hotel.address),
+      stars: Number.isInteger(order.hotel.rating) ? (order.hotel.rating ?? null) : null,
+    },
   };
 }
 
@@ -147,6 +165,7 @@ export function activityFacts(booking: ActivityBooking): Facts {
     clientReference: booking.client_reference ?? null,
     reference: booking.code ?? null,
     extraSearch: [booking.code ?? '', ...textIn(booking.customer)],
+    pricing: { activity: booking.product_id ?? null },
   };
 }
 

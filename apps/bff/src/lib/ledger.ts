@@ -1,4 +1,12 @@
-import type { BookingsQuery, Environment, LedgerEntry, Product } from '@console/contract';
+import {
+  type BookingsQuery,
+  type Environment,
+  fromCents,
+  type LedgerEntry,
+  type Money,
+  type Product,
+  toCents,
+} from '@console/contract';
 import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import { type Database, type Db, historyReads } from '../db/index.ts';
@@ -45,6 +53,7 @@ export class Ledger {
     who: Actor,
     environment: Environment,
     idempotencyKey: string | undefined,
+    price?: { fee: Money; client: Money; rule: { id: string } | null },
   ): Promise<void> {
     const facts = storable(read);
     const at = new Date().toISOString();
@@ -67,6 +76,10 @@ export class Ledger {
         idempotency_key: idempotencyKey ?? null,
         created_at: at,
         updated_at: at,
+        // The fee and client price as the rules made them now; a replay of the same booking keeps the first ones.
+        fee_amount: price?.fee.amount ?? null,
+        client_amount: price?.client.amount ?? null,
+        fee_rule_id: price?.rule?.id ?? null,
       })
       .onConflict((oc) =>
         oc.column('id').doUpdateSet({
@@ -177,6 +190,37 @@ export class Ledger {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /**
+   * One booking's fee set by hand (decision 032), with the reason kept: the client's price moves with it; the net is
+   * the service's. False when the booking is not in this environment's ledger.
+   */
+  async setFee(id: string, environment: Environment, fee: string, reason: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('bookings')
+      .select(['total_amount', 'client_amount', 'fee_amount'])
+      .where('id', '=', id)
+      .where('environment', '=', environment)
+      .executeTakeFirst();
+    if (!row) return false;
+    // The net the client price was made on: the client price less the fee, else today's total.
+    const net =
+      row.client_amount !== null && row.fee_amount !== null
+        ? toCents(row.client_amount) - toCents(row.fee_amount)
+        : toCents(row.total_amount);
+    await this.db
+      .updateTable('bookings')
+      .set({
+        fee_amount: fee,
+        client_amount: fromCents(net + toCents(fee)),
+        fee_reason: reason,
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', id)
+      .where('environment', '=', environment)
+      .execute();
+    return true;
+  }
+
   /** A booking the service answers 404 for: shown as `missing`, its clock stopped (it holds no money any more). */
   async markMissing(id: string): Promise<void> {
     await this.db
@@ -256,6 +300,10 @@ const LEDGER_COLUMNS = [
   'bookings.idempotency_key',
   'bookings.created_at',
   'bookings.updated_at',
+  'bookings.fee_amount',
+  'bookings.client_amount',
+  'bookings.fee_rule_id',
+  'bookings.fee_reason',
 ] as const;
 
 const ref = (name: string) => sql.ref(`bookings.${name}`);
@@ -308,5 +356,14 @@ function toEntry(row: LedgerRow): LedgerEntry {
     people: PeopleSchema.parse(JSON.parse(row.people)),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    price:
+      row.fee_amount !== null && row.client_amount !== null
+        ? {
+            fee: { amount: row.fee_amount, currency: 'USD' as const },
+            client: { amount: row.client_amount, currency: 'USD' as const },
+            rule_id: row.fee_rule_id,
+            fee_reason: row.fee_reason,
+          }
+        : null,
   };
 }

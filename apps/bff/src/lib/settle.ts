@@ -192,7 +192,8 @@ export async function settleCreate(c: Context<AppEnv>, d: Deps, name: CreateName
     throw error;
   }
   const facts = recordable(outcome.value.facts);
-  await d.ledger.record(facts, user, service.environment, key);
+  // Priced by the office's fee rules as they are now (decision 032); kept as made whatever they become.
+  await d.ledger.record(facts, user, service.environment, key, await d.fees.price(facts));
   await d.intents.complete(key, facts.id);
   return created(c, settledBody(c, outcome.value.settled), key, outcome.reconciled);
 }
@@ -220,7 +221,13 @@ export async function reconcileIntent(d: Deps, intent: OpenIntent): Promise<'don
       await d.intents.retryLater(intent.key, 'answer names no booking');
       return 'open';
     }
-    await d.ledger.record(answer.facts, intent.agent, intent.environment, intent.key);
+    await d.ledger.record(
+      answer.facts,
+      intent.agent,
+      intent.environment,
+      intent.key,
+      await d.fees.price(answer.facts),
+    );
     await d.audit.write(intent.agent, { ...action, ...audited(answer) }, 'reconciled', 201, null);
     await d.intents.complete(intent.key, answer.facts.id);
     return 'done';

@@ -11,6 +11,7 @@ import { migration as m009 } from './009-sign-in-history-and-sessions.ts';
 import { migration as m010 } from './010-second-factors.ts';
 import { migration as m011 } from './011-account-links.ts';
 import { migration as m012 } from './012-passkeys-and-single-sign-on.ts';
+import { migration as m013 } from './013-service-fees.ts';
 
 /**
  * Every migration, one file each, in order. Imported statically (not read from a folder at run time): the built BFF is
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '010-second-factors': m010,
   '011-account-links': m011,
   '012-passkeys-and-single-sign-on': m012,
+  '013-service-fees': m013,
 };

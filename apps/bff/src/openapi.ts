@@ -289,7 +289,8 @@ const CONSOLE_ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/bookings',
-    summary: "The ledger: the agent's bookings (an admin's: the office's)",
+    summary:
+      "The ledger: the agent's bookings (an admin's: the office's), with net, fee and client price (format=csv streams every matching booking)",
     tag: 'bookings',
     query: BookingsQuerySchema,
     response: LedgerListSchema,

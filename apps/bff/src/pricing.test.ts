@@ -107,6 +107,16 @@ describe('service fees', () => {
       client: { amount: fromCents(net + 1500n) },
       fee_reason: 'Regular client, agreed by phone',
     });
+    // The desk's CSV has the net, the fee and the client's price of each booking.
+    const csv = await agent.get('/bookings?format=csv&q=FEE-FLIGHT');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const [header, line] = csv.text.trim().split(/\r?\n/);
+    expect(header?.replaceAll('"', '')).toBe(
+      'id,product,created_at,agent,client_reference,reference,status,summary,people,net,fee,client_price,currency,fee_reason',
+    );
+    expect(line).toContain(
+      `"${order.total.amount}","15.00","${fromCents(net + 1500n)}","USD","Regular client, agreed by phone"`,
+    );
     await admin.delete(`/pricing/rules/${rule.id}`);
   });
 

@@ -10,6 +10,7 @@ import {
 import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import { type Database, type Db, historyReads } from '../db/index.ts';
+import { type CsvRow, EXPORT_BATCH } from './csv.ts';
 import type { Actor } from './intents.ts';
 import { type Facts, mergePeople } from './ledger-facts.ts';
 import { decodeCursor, type Key, type Page, pageFrom, searchWords } from './pages.ts';
@@ -175,6 +176,19 @@ export class Ledger {
     if (!key)
       result.matched = await countMatches(this.db, filtered(reads.selectFrom('bookings').select('id')));
     return result;
+  }
+
+  /** Every booking the query matches, a batch at a time in the desk's order (for a CSV; decision 023). */
+  async *all(
+    query: Omit<BookingsQuery, 'after' | 'limit'>,
+    scope: { agentId?: string; environment: Environment },
+  ): AsyncGenerator<LedgerEntry[]> {
+    let after: string | undefined;
+    do {
+      const page = await this.list({ ...query, after, limit: EXPORT_BATCH }, scope);
+      yield page.data;
+      after = page.next_cursor ?? undefined;
+    } while (after);
   }
 
   /** The ledger's rows for these ids in one environment (unknown ids left out), in the order asked. */
@@ -366,4 +380,40 @@ function toEntry(row: LedgerRow): LedgerEntry {
           }
         : null,
   };
+}
+
+/** The desk's CSV (decision 032): each booking with the net the office paid, its fee (the margin) and the client's price. */
+export const LEDGER_CSV_HEADER = [
+  'id',
+  'product',
+  'created_at',
+  'agent',
+  'client_reference',
+  'reference',
+  'status',
+  'summary',
+  'people',
+  'net',
+  'fee',
+  'client_price',
+  'currency',
+  'fee_reason',
+];
+export function ledgerCsvRow(entry: LedgerEntry): CsvRow {
+  return [
+    entry.id,
+    entry.product,
+    entry.created_at,
+    entry.agent.email,
+    entry.client_reference,
+    entry.reference ?? null,
+    entry.status,
+    entry.summary,
+    entry.people.join('; '),
+    entry.total.amount,
+    entry.price?.fee.amount ?? null,
+    entry.price?.client.amount ?? null,
+    entry.total.currency,
+    entry.price?.fee_reason ?? null,
+  ];
 }

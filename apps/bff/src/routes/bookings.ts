@@ -9,6 +9,8 @@ import {
 } from '@console/contract';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
+import { csvStream } from '../lib/csv.ts';
+import { LEDGER_CSV_HEADER, ledgerCsvRow } from '../lib/ledger.ts';
 import { ledgerScope } from '../lib/ownership.ts';
 import { parseQuery } from '../lib/parse.ts';
 import type { AppEnv, SignedInUser } from '../lib/types.ts';
@@ -28,6 +30,19 @@ export function bookingRoutes(d: Deps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = parseQuery(c, BookingsQuerySchema);
+      if (c.req.query('format') === 'csv') {
+        // Every booking the filters match, streamed a batch at a time, with net, fee and client price.
+        const { after: _after, limit: _limit, ...filters } = query;
+        return c.body(
+          csvStream(LEDGER_CSV_HEADER, d.ledger.all(filters, scopeOf(c.get('user'))), ledgerCsvRow),
+          200,
+          {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': `attachment; filename="bookings-${new Date().toISOString().slice(0, 10)}.csv"`,
+            'Cache-Control': 'private, no-store',
+          },
+        );
+      }
       // The ledger as it stands: running clocks are read again from the service on a schedule by one instance
       // (lib/jobs.ts), not on every read of the desk.
       return c.json(await d.ledger.list(query, scopeOf(c.get('user'))));

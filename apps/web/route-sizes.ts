@@ -34,6 +34,7 @@ const ROUTES: Record<string, string> = {
   'admin-page.tsx': '/admin',
   'users-page.tsx': '/admin/users',
   'audit-page.tsx': '/admin/audit',
+  'pricing-page.tsx': '/admin/pricing',
   'account-page.tsx': '/account',
   // One chunk for the office's screens.
   'office-pages.tsx': '/travellers, /trips, /admin/wallet',

@@ -7,6 +7,7 @@ import {
   ContactSchema,
   CountryCodeSchema,
   DateSchema,
+  GenderSchema,
   PersonNameSchema,
   queryInt,
 } from './primitives.ts';
@@ -267,8 +268,6 @@ export const FlightConditionsSchema = z.object({
 export type FlightConditions = z.infer<typeof FlightConditionsSchema>;
 
 // ---------- orders ----------
-
-export const GenderSchema = z.enum(['male', 'female']);
 
 export const TravelDocumentSchema = z
   .object({

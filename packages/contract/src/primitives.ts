@@ -88,3 +88,6 @@ export function jsonDepth(text: string): number {
   }
   return deepest;
 }
+
+/** A traveller's gender as the service's orders take it (flights, the traveller directory). */
+export const GenderSchema = z.enum(['male', 'female']);

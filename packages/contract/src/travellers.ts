@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { GenderSchema } from './flights.ts';
 import { optionalText } from './notes.ts';
 import { PageQueryShape, pageSchema } from './pages.ts';
 import {
@@ -7,6 +6,7 @@ import {
   DateSchema,
   DateTimeSchema,
   EmailSchema,
+  GenderSchema,
   PersonNameSchema,
   PhoneSchema,
 } from './primitives.ts';

@@ -93,6 +93,7 @@ const RadarPage = page(() => import('../features/bookings/components/radar-page.
 const AdminPage = page(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage');
 const UsersPage = page(() => import('../features/admin/components/users-page.tsx'), 'UsersPage');
 const OfficePages = page(() => import('./office-pages.tsx'), 'OfficePages');
+const PricingPage = page(() => import('../features/admin/components/pricing-page.tsx'), 'PricingPage');
 const AuditPage = page(() => import('../features/admin/components/audit-page.tsx'), 'AuditPage');
 const AccountPage = page(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
 
@@ -119,6 +120,7 @@ const ROUTES = createRoutesFromElements(
       <Route path="admin" element={<AdminPage />} />
       <Route path="admin/users" element={<UsersPage />} />
       <Route path="admin/audit" element={<AuditPage />} />
+      <Route path="admin/pricing" element={<PricingPage />} />
       <Route path="account" element={<AccountPage />} />
       {/* Travellers, trips and the wallet statement: app/office-pages.tsx routes them. */}
       <Route path="travellers/*" element={<OfficePages area="travellers" />} />

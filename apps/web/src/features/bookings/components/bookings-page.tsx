@@ -52,6 +52,8 @@ export function BookingsPage() {
   const paging = useUrlPage();
   const admin = useMe().data?.user.role === 'admin';
   const bookings = useBookings(paging.query(search));
+  // The export is every booking the filters match (net, fee and client price), not the page on screen.
+  const csv = `/api/bookings?${new URLSearchParams([...new URLSearchParams(search), ['format', 'csv']])}`;
   // Activity bookings the service knows that were not made through this console (another tool, the supplier): the
   // service's first page, less those the ledger knows (asked by id, whatever page of the desk they are on).
   const service = useActivityBookings({});
@@ -98,6 +100,9 @@ export function BookingsPage() {
           <button type="submit" className="button primary search-button">
             Search
           </button>
+          <a className="button search-button" href={csv} download>
+            Export CSV
+          </a>
         </div>
       </form>
       {bookings.error && <QueryErrorNotice query={bookings} title="Could not list the bookings" />}
@@ -116,7 +121,8 @@ export function BookingsPage() {
                     <th scope="col">Product</th>
                     <th scope="col">Who</th>
                     <th scope="col">Status</th>
-                    <th scope="col">Total</th>
+                    <th scope="col">Client pays</th>
+                    <th scope="col">Margin</th>
                     <th scope="col">Deadline</th>
                     {admin && <th scope="col">Agent</th>}
                     <th scope="col">Made</th>
@@ -137,7 +143,18 @@ export function BookingsPage() {
                       <td>
                         <span className={`status-pill status-${entry.status}`}>{entry.status}</span>
                       </td>
-                      <td>{formatMoney(entry.total)}</td>
+                      <td>
+                        {formatMoney(entry.price?.client ?? entry.total)}
+                        {entry.price && <div className="muted small">net {formatMoney(entry.total)}</div>}
+                      </td>
+                      <td>
+                        {entry.price ? formatMoney(entry.price.fee) : '—'}
+                        {entry.price?.fee_reason && (
+                          <div className="muted small" title={entry.price.fee_reason}>
+                            set by hand
+                          </div>
+                        )}
+                      </td>
                       <td>{entry.deadline ? <Countdown deadline={entry.deadline} label="" /> : '—'}</td>
                       {admin && <td className="small">{entry.agent.email}</td>}
                       <td className="small">{whenLocal(entry.created_at)}</td>

@@ -1,0 +1,392 @@
+import {
+  clientPrice,
+  type FeeContext,
+  type FeePer,
+  type FeeProduct,
+  type FeeRule,
+  type FeeRuleInput,
+} from '@console/contract';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { notify } from '../../../components/toasts.tsx';
+import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { useFeeRules, useRemoveFeeRule, useSaveFeeRule } from '../pricing-api.ts';
+import { AdminNav, AdminOnly } from './admin-page.tsx';
+
+const PRODUCTS = [
+  { id: 'flight', label: 'Flights' },
+  { id: 'hotel', label: 'Hotels' },
+  { id: 'activity', label: 'Activities' },
+] as const satisfies readonly { id: FeeProduct; label: string }[];
+const CABINS = [
+  { id: '', label: 'Any cabin' },
+  { id: 'economy', label: 'Economy' },
+  { id: 'premium_economy', label: 'Premium economy' },
+  { id: 'business', label: 'Business' },
+  { id: 'first', label: 'First' },
+] as const;
+const STARS = [
+  { id: '', label: 'Any rating' },
+  ...[1, 2, 3, 4, 5].map((n) => ({ id: String(n), label: `${n} star${n === 1 ? '' : 's'}` })),
+];
+const PER: Record<FeeProduct, readonly { id: FeePer; label: string }[]> = {
+  flight: [
+    { id: 'booking', label: 'per booking' },
+    { id: 'passenger', label: 'per passenger' },
+  ],
+  hotel: [
+    { id: 'booking', label: 'per booking' },
+    { id: 'night', label: 'per night' },
+  ],
+  activity: [{ id: 'booking', label: 'per booking' }],
+};
+
+/** A rule's reach in words: "Hotels in Paris, 5 stars", "Flights, business cabin", "Flights". */
+export function ruleScopeWords(rule: Pick<FeeRule, 'product' | 'scope'>): string {
+  const product = PRODUCTS.find((p) => p.id === rule.product)?.label ?? rule.product;
+  const { cabin, city, stars, activity } = rule.scope;
+  const parts = [
+    cabin && `${cabin.replace('_', ' ')} cabin`,
+    city && `in ${city}`,
+    stars && `${stars} stars`,
+    activity && `activity ${activity}`,
+  ].filter(Boolean);
+  return parts.length ? `${product}, ${parts.join(', ')}` : `${product} (every booking)`;
+}
+
+/** A rule's fee in words: "5% + 2.00 USD per passenger, at least 10.00, at most 200.00". */
+export function ruleFeeWords(
+  rule: Pick<FeeRule, 'percent' | 'fixed' | 'fixed_per' | 'minimum' | 'maximum'>,
+): string {
+  const percent = Number(rule.percent) > 0 ? `${rule.percent}%` : '';
+  const fixed =
+    Number(rule.fixed) > 0
+      ? `${rule.fixed} USD ${rule.fixed_per === 'booking' ? 'per booking' : `per ${rule.fixed_per}`}`
+      : '';
+  const bounds = [
+    rule.minimum && `at least ${rule.minimum}`,
+    rule.maximum && `at most ${rule.maximum}`,
+  ].filter(Boolean);
+  return [[percent, fixed].filter(Boolean).join(' + ') || 'no fee', ...bounds].join(', ');
+}
+
+interface Draft {
+  product: FeeProduct;
+  cabin: string;
+  city: string;
+  stars: string;
+  activity: string;
+  percent: string;
+  fixed: string;
+  fixed_per: FeePer;
+  minimum: string;
+  maximum: string;
+}
+const EMPTY: Draft = {
+  product: 'flight',
+  cabin: '',
+  city: '',
+  stars: '',
+  activity: '',
+  percent: '0',
+  fixed: '0.00',
+  fixed_per: 'booking',
+  minimum: '',
+  maximum: '',
+};
+const draftOf = (rule: FeeRule): Draft => ({
+  product: rule.product,
+  cabin: rule.scope.cabin ?? '',
+  city: rule.scope.city ?? '',
+  stars: rule.scope.stars ? String(rule.scope.stars) : '',
+  activity: rule.scope.activity ?? '',
+  percent: rule.percent,
+  fixed: rule.fixed,
+  fixed_per: rule.fixed_per,
+  minimum: rule.minimum ?? '',
+  maximum: rule.maximum ?? '',
+});
+/** "12" or "12.5" as "12.00" and "12.50"; anything else as typed, for the server to name. */
+const amount = (text: string) =>
+  /^\d+(\.\d{1,2})?$/.test(text.trim()) ? Number.parseFloat(text).toFixed(2) : text.trim();
+function ruleOf(draft: Draft): FeeRuleInput {
+  const scope =
+    draft.product === 'flight'
+      ? { ...(draft.cabin ? { cabin: draft.cabin } : {}) }
+      : draft.product === 'hotel'
+        ? {
+            ...(draft.city.trim() ? { city: draft.city.trim() } : {}),
+            ...(draft.stars ? { stars: Number(draft.stars) } : {}),
+          }
+        : { ...(draft.activity.trim() ? { activity: draft.activity.trim() } : {}) };
+  return {
+    product: draft.product,
+    scope,
+    percent: draft.percent.trim() || '0',
+    fixed: amount(draft.fixed || '0'),
+    fixed_per: PER[draft.product].some((p) => p.id === draft.fixed_per) ? draft.fixed_per : 'booking',
+    minimum: draft.minimum.trim() ? amount(draft.minimum) : null,
+    maximum: draft.maximum.trim() ? amount(draft.maximum) : null,
+  };
+}
+
+/**
+ * The office's service fees (decision 032): per product, narrower rules for a cabin, a hotel city or rating, an
+ * activity; the most specific applies. A change prices what is booked after it; bookings made keep their fee.
+ */
+export function PricingPage() {
+  const rules = useFeeRules();
+  const save = useSaveFeeRule();
+  const remove = useRemoveFeeRule();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [removing, setRemoving] = useState<FeeRule | null>(null);
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }));
+  return (
+    <AdminOnly>
+      <div className="page stack">
+        <h1>Service fees</h1>
+        <AdminNav />
+        <p className="muted">
+          What the office charges its clients on top of the service's net price. The most specific rule that
+          fits a booking applies: a hotel city and rating over a city alone over the product's own rule. A
+          change prices what is booked after it; bookings already made keep their fee.
+        </p>
+        {rules.error && <QueryErrorNotice query={rules} title="Could not read the fee rules" />}
+        {rules.data && (
+          <section aria-labelledby="rules-title" className="card stack">
+            <h2 id="rules-title">Rules</h2>
+            {rules.data.data.length === 0 ? (
+              <p className="muted">No rules yet: clients pay the net price.</p>
+            ) : (
+              <TableScroll>
+                <table className="data">
+                  <caption className="visually-hidden">The office's service-fee rules</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Applies to</th>
+                      <th scope="col">Fee</th>
+                      <th scope="col">Changed</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rules.data.data.map((rule) => (
+                      <tr key={rule.id}>
+                        <td>{ruleScopeWords(rule)}</td>
+                        <td>{ruleFeeWords(rule)}</td>
+                        <td>
+                          {whenLocal(rule.updated_at)} · {rule.updated_by}
+                        </td>
+                        <td className="row">
+                          <button
+                            type="button"
+                            className="button"
+                            onClick={() => {
+                              setEditing(rule.id);
+                              setDraft(draftOf(rule));
+                              save.reset();
+                            }}
+                          >
+                            Change
+                          </button>
+                          <button type="button" className="button" onClick={() => setRemoving(rule)}>
+                            Remove
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            )}
+          </section>
+        )}
+        <form
+          aria-label={editing ? 'Change the fee rule' : 'Add a fee rule'}
+          className="card stack"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(
+              { id: editing, rule: ruleOf(draft) },
+              {
+                onSuccess: (rule) => {
+                  notify(
+                    editing ? 'Rule changed' : 'Rule added',
+                    `${ruleScopeWords(rule)}: ${ruleFeeWords(rule)}.`,
+                  );
+                  setEditing(null);
+                  setDraft(EMPTY);
+                },
+              },
+            );
+          }}
+        >
+          <h2>{editing ? 'Change the rule' : 'Add a rule'}</h2>
+          <div className="row wrap">
+            <SelectField label="Product" value={draft.product} onChange={set('product')} options={PRODUCTS} />
+            {draft.product === 'flight' && (
+              <SelectField label="Cabin" value={draft.cabin} onChange={set('cabin')} options={CABINS} />
+            )}
+            {draft.product === 'hotel' && (
+              <>
+                <TextField
+                  label="City (any when empty)"
+                  value={draft.city}
+                  onChange={set('city')}
+                  maxLength={80}
+                />
+                <SelectField label="Rating" value={draft.stars} onChange={set('stars')} options={STARS} />
+              </>
+            )}
+            {draft.product === 'activity' && (
+              <TextField
+                label="Activity id (any when empty)"
+                value={draft.activity}
+                onChange={set('activity')}
+                maxLength={80}
+              />
+            )}
+          </div>
+          <div className="row wrap">
+            <TextField
+              label="Percent of the net"
+              value={draft.percent}
+              onChange={set('percent')}
+              inputMode="decimal"
+            />
+            <TextField
+              label="Fixed amount (USD)"
+              value={draft.fixed}
+              onChange={set('fixed')}
+              inputMode="decimal"
+            />
+            <SelectField
+              label="Fixed amount is"
+              value={draft.fixed_per}
+              onChange={set('fixed_per')}
+              options={PER[draft.product]}
+            />
+            <TextField
+              label="At least (USD)"
+              value={draft.minimum}
+              onChange={set('minimum')}
+              inputMode="decimal"
+            />
+            <TextField
+              label="At most (USD)"
+              value={draft.maximum}
+              onChange={set('maximum')}
+              inputMode="decimal"
+            />
+          </div>
+          {save.error && <ErrorNotice error={save.error} title="The rule was not saved" />}
+          <div className="row">
+            <button type="submit" className="button primary" disabled={save.isPending}>
+              {editing ? 'Save the rule' : 'Add the rule'}
+            </button>
+            {editing && (
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setEditing(null);
+                  setDraft(EMPTY);
+                }}
+              >
+                Cancel
+              </button>
+            )}
+          </div>
+        </form>
+        {rules.data && <TryIt rules={rules.data.data} />}
+        <ConfirmDialog
+          isOpen={removing !== null}
+          onOpenChange={(open) => !open && setRemoving(null)}
+          title="Remove this rule?"
+          confirmLabel="Remove"
+          live={false}
+          onConfirm={() => {
+            const rule = removing;
+            if (rule)
+              remove.mutate(rule.id, { onSuccess: () => notify('Rule removed', ruleScopeWords(rule)) });
+            setRemoving(null);
+          }}
+        >
+          {removing && `${ruleScopeWords(removing)}: ${ruleFeeWords(removing)}.`} Bookings it priced keep
+          their fee.
+        </ConfirmDialog>
+        {remove.error && <ErrorNotice error={remove.error} title="The rule was not removed" />}
+      </div>
+    </AdminOnly>
+  );
+}
+
+/** Which rule a price would get, and the client's price: the arithmetic the console books with. */
+function TryIt({ rules }: { rules: FeeRule[] }) {
+  const [product, setProduct] = useState<FeeProduct>('flight');
+  const [net, setNet] = useState('250.00');
+  const [units, setUnits] = useState('1');
+  const [cabin, setCabin] = useState('');
+  const [city, setCity] = useState('');
+  const [stars, setStars] = useState('');
+  const netOk = /^\d+(\.\d{1,2})?$/.test(net.trim());
+  const count = Math.max(1, Number.parseInt(units, 10) || 1);
+  const ctx: FeeContext = {
+    product,
+    net: { amount: netOk ? Number.parseFloat(net).toFixed(2) : '0.00', currency: 'USD' },
+    passengers: count,
+    nights: count,
+    cabin: cabin || null,
+    city: city || null,
+    stars: stars ? Number(stars) : null,
+  };
+  const priced = clientPrice(rules, ctx);
+  return (
+    <section aria-labelledby="try-title" className="card stack">
+      <h2 id="try-title">Try a price</h2>
+      <div className="row wrap">
+        <SelectField label="Product" value={product} onChange={setProduct} options={PRODUCTS} />
+        <TextField label="Net price (USD)" value={net} onChange={setNet} inputMode="decimal" />
+        {product !== 'activity' && (
+          <TextField
+            label={product === 'flight' ? 'Passengers' : 'Nights'}
+            value={units}
+            onChange={setUnits}
+            inputMode="numeric"
+          />
+        )}
+        {product === 'flight' && (
+          <SelectField label="Cabin" value={cabin} onChange={setCabin} options={CABINS} />
+        )}
+        {product === 'hotel' && (
+          <>
+            <TextField label="City" value={city} onChange={setCity} />
+            <SelectField label="Rating" value={stars} onChange={setStars} options={STARS} />
+          </>
+        )}
+      </div>
+      <p role="status">
+        {netOk ? (
+          <>
+            The client pays <strong>{formatMoney(priced.client)}</strong>: net {formatMoney(priced.net)} + fee{' '}
+            {formatMoney(priced.fee)}
+            {priced.rule ? ` by the rule for ${ruleScopeWords(priced.rule)}.` : ' (no rule fits: no fee).'}
+          </>
+        ) : (
+          'Type a net price like 250 or 250.00.'
+        )}
+      </p>
+    </section>
+  );
+}

@@ -12,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { BookingClientPrice } from '../../../components/client-price.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
@@ -134,6 +135,7 @@ function BookingView({ booking, live }: { booking: ActivityBooking; live: boolea
         {booking.timeslot ? ` at ${booking.timeslot}` : ', any time that day'}
         {booking.client_reference && <> · client reference {booking.client_reference}</>}
       </p>
+      <BookingClientPrice bookingId={booking.id} />
       <BookingTrips
         bookingId={booking.id}
         tripName={c ? `${c.family_name}, ${c.given_name}` : booking.title}

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { OfferClientPrice } from '../../../components/client-price.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
@@ -412,6 +413,14 @@ function PassengersForm({
         />
       )}
       <ResumedAttempt resumed={key.resumed} />
+      <OfferClientPrice
+        context={{
+          product: 'flight',
+          net: offer.total,
+          passengers: offer.passengers.length,
+          cabin: offer.cabin_class,
+        }}
+      />
       <div className="actions">
         <button type="submit" className="button primary" disabled={create.isPending}>
           {create.isPending ? 'Holding…' : `Hold booking · ${formatMoney(offer.total)}`}

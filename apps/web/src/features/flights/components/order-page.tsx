@@ -15,6 +15,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { BookingClientPrice } from '../../../components/client-price.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ContactValue } from '../../../components/contact-value.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
@@ -96,6 +97,7 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
         {order.client_reference && <> · client reference {order.client_reference}</>}
         {order.refunded_amount && <> · refunded {formatMoney(order.refunded_amount)}</>}
       </p>
+      <BookingClientPrice bookingId={order.id} />
       <BookingTrips
         bookingId={order.id}
         tripName={

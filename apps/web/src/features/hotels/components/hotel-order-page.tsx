@@ -10,6 +10,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { BookingClientPrice } from '../../../components/client-price.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ContactValue } from '../../../components/contact-value.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
@@ -97,6 +98,7 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
         {order.client_reference && <> · client reference {order.client_reference}</>}
         {order.penalty && <> · cancellation penalty {formatMoney(order.penalty)}</>}
       </p>
+      <BookingClientPrice bookingId={order.id} />
       <BookingTrips
         bookingId={order.id}
         tripName={lead ? `${lead.family_name}, ${lead.given_name}` : `Stay at ${order.hotel.name}`}

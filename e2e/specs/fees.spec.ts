@@ -1,0 +1,82 @@
+import { FeeRuleListSchema } from '@console/contract';
+import { env } from '../env.ts';
+import { DEMO, expect, expectAccessible, flightSearchUrl, signIn, test } from '../support/fixtures.ts';
+import { fillContact, fillPassenger, searchAndWait, selectFirstOffer } from '../support/flights.ts';
+
+/** The office's fee rules are office-wide: whatever this journey leaves is removed, for the journeys after it. */
+test.afterAll(async () => {
+  const signedIn = await fetch(`${env.consoleUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-console-csrf': '1' },
+    body: JSON.stringify(DEMO.admin),
+  });
+  const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const rules = FeeRuleListSchema.parse(
+    await (await fetch(`${env.consoleUrl}/api/pricing/rules`, { headers: { cookie } })).json(),
+  );
+  for (const rule of rules.data)
+    await fetch(`${env.consoleUrl}/api/pricing/rules/${rule.id}`, {
+      method: 'DELETE',
+      headers: { cookie, 'x-console-csrf': '1' },
+    });
+});
+
+const usd = (amount: number) => `${amount.toFixed(2)} USD`;
+const amountIn = (text: string | null) =>
+  Number(/([\d,]+\.\d{2}) USD/.exec(text ?? '')?.[1]?.replace(/,/g, ''));
+
+test('an admin sets a fee rule; the agent’s booking page and the booking show the client price by it, and a fee changed within bounds with a reason', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, 'admin', '/admin/pricing');
+  await expect(admin.getByRole('heading', { name: 'Service fees', level: 1 })).toBeVisible();
+  const form = admin.getByRole('form', { name: 'Add a fee rule' });
+  await form.getByLabel('Percent of the net').fill('5');
+  await form.getByLabel('Fixed amount (USD)').fill('3');
+  await form.getByLabel('Fixed amount is').selectOption('passenger');
+  await form.getByLabel('At least (USD)').fill('10');
+  await form.getByLabel('At most (USD)').fill('500');
+  await form.getByRole('button', { name: 'Add the rule' }).click();
+  const rules = admin.getByRole('region', { name: 'Rules' });
+  await expect(rules).toContainText('Flights (every booking)');
+  await expect(rules).toContainText('5% + 3.00 USD per passenger, at least 10.00, at most 500.00');
+  const tryIt = admin.getByRole('region', { name: 'Try a price' });
+  await tryIt.getByLabel('Net price (USD)').fill('250');
+  await expect(tryIt.getByRole('status')).toContainText('The client pays 265.50 USD');
+  await expectAccessible(admin, 'service fees');
+
+  // The agent's flight booking page: what the client pays first, net + fee by that rule.
+  await signIn(page, 'agent', '/flights');
+  await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'CDG', inDays: 61, adults: 1 }));
+  await selectFirstOffer(page);
+  await fillPassenger(page, 1, 'Radar', 'Flyer', '1980-02-02');
+  await fillContact(page);
+  const hold = page.getByRole('button', { name: /^Hold booking/ });
+  const net = amountIn(await hold.textContent());
+  const fee = Math.max(10, Math.round(net * 5) / 100 + 3);
+  await expect(page.getByText('The client pays')).toContainText(usd(net + fee));
+  await hold.click();
+  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
+
+  // The booking keeps its client price; the agent changes the fee within the bounds, with a reason.
+  const price = page.getByRole('region', { name: 'Client price' });
+  await expect(price).toContainText(`The client pays ${usd(net + fee)}`);
+  await price.getByRole('button', { name: 'Change the fee' }).click();
+  await price.getByLabel('Fee (USD)').fill('600');
+  await price.getByLabel('Why').fill('Weekend rush');
+  await price.getByRole('button', { name: 'Save the fee' }).click();
+  await expect(price.getByText(/outside the rule's bounds/)).toBeVisible();
+  await price.getByLabel('Fee (USD)').fill('12.5');
+  await price.getByRole('button', { name: 'Save the fee' }).click();
+  await expect(price).toContainText(`The client pays ${usd(net + 12.5)}`);
+  await expect(price).toContainText('set by hand: “Weekend rush”');
+
+  // The desk: the client price and the margin.
+  await page.goto('/bookings?q=Flyer');
+  const row = page.getByRole('row').filter({ hasText: 'Radar Flyer' }).first();
+  await expect(row).toContainText(usd(net + 12.5));
+  await expect(row).toContainText('12.50 USD');
+});

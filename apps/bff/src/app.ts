@@ -29,6 +29,7 @@ import { Metrics } from './lib/metrics.ts';
 import { ownBookingsOnly } from './lib/ownership.ts';
 import { Passkeys } from './lib/passkeys.ts';
 import { relayRoutes } from './lib/relay.ts';
+import { Reports } from './lib/reports.ts';
 import { SecretBox } from './lib/secret-box.ts';
 import { inlineStyleHashes, securityHeaders, withSecurityHeaders } from './lib/security-headers.ts';
 import { SignInPolicy } from './lib/sign-in-policy.ts';
@@ -140,6 +141,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     accounts,
     ledger: new Ledger(db),
     fees: new FeeRules(db),
+    reports: new Reports(db),
     audit: new AuditLog(db),
     throttle: new SignInThrottle(db, undefined, options.now),
     factors,

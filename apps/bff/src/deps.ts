@@ -16,6 +16,7 @@ import type { Logger } from './lib/log.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { Passkeys } from './lib/passkeys.ts';
+import type { Reports } from './lib/reports.ts';
 import type { SecurityHeaders } from './lib/security-headers.ts';
 import type { SignInPolicy } from './lib/sign-in-policy.ts';
 import type { SingleSignOn } from './lib/single-sign-on.ts';
@@ -31,6 +32,8 @@ export interface Deps {
   ledger: Ledger;
   /** The office's service-fee rules (decision 032). */
   fees: FeeRules;
+  /** The office's reports, from the totals the database keeps (decision 033). */
+  reports: Reports;
   audit: AuditLog;
   throttle: SignInThrottle;
   /** Second factors and the sign-ins waiting for one (decision 029). */

@@ -36,6 +36,8 @@ import {
   RadarQuerySchema,
   RadarSchema,
   RecoveryCodesSchema,
+  ReportQuerySchema,
+  ReportSchema,
   SERVICE_TIME_HEADER,
   SecondFactorNeededSchema,
   SecondFactorRequestSchema,
@@ -567,6 +569,16 @@ const CONSOLE_ROUTES: Route[] = [
     tag: 'pricing',
     body: SetFeeRequestSchema,
     response: LedgerEntrySchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reports',
+    summary:
+      'The office’s report for a range of days: bookings, net, client price, margin by day/week/month, product and agent; cancellations and lapsed holds (format=csv&table=periods|products|agents for one table)',
+    tag: 'admin',
+    query: ReportQuerySchema,
+    response: ReportSchema,
+    admin: true,
   },
   {
     method: 'GET',

@@ -24,6 +24,7 @@ export * from './pages.ts';
 export * from './pricing.ts';
 export * from './primitives.ts';
 export * from './read.ts';
+export * from './reports.ts';
 export * from './session.ts';
 export * from './states.ts';
 export * from './traveller-checks.ts';

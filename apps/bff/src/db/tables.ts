@@ -252,4 +252,20 @@ export interface Database {
     updated_by: string;
     removed_at: string | null;
   };
+  /** Per environment, day made, product and agent: what the reports read (migration 014; kept by triggers). */
+  booking_totals: {
+    environment: 'test' | 'live';
+    day: string;
+    product: 'flight' | 'hotel' | 'activity';
+    agent_id: string;
+    agent_email: string;
+    bookings: number;
+    net_cents: number;
+    fee_cents: number;
+    client_cents: number;
+    cancelled: number;
+    cancelled_net_cents: number;
+    lapsed: number;
+    lapsed_net_cents: number;
+  };
 }

@@ -4,6 +4,7 @@ import {
   AuditQuerySchema,
   type ConsoleUser,
   CreateUserRequestSchema,
+  ReportQuerySchema,
   SignInPolicySchema,
   type UpdateUserRequest,
   UpdateUserRequestSchema,
@@ -17,6 +18,7 @@ import { csvStream } from '../lib/csv.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { requireRecentProof, requireRole } from '../lib/guards.ts';
 import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
+import { REPORT_TABLES, reportCsv } from '../lib/reports.ts';
 import { SignInPolicy } from '../lib/sign-in-policy.ts';
 import type { AppEnv } from '../lib/types.ts';
 
@@ -257,6 +259,26 @@ export function adminRoutes(d: Deps) {
           single_sign_on_creates_agents: await d.policy.singleSignOnCreatesAgents(),
           proof_above: await d.policy.proofAbove(),
         });
+      })
+      // The office's reports (decision 033): from the totals the database keeps, for a range of days.
+      .get('/reports', async (c) => {
+        const query = parseQuery(c, ReportQuerySchema);
+        const report = await d.reports.report(query, d.upstream.service.environment);
+        const table = c.req.query('format') === 'csv' ? (c.req.query('table') ?? 'periods') : null;
+        if (table !== null) {
+          const which = REPORT_TABLES.find((t) => t === table);
+          if (!which)
+            throw new ConsoleError('validation_failed', {
+              param: 'table',
+              message: `table: is one of ${REPORT_TABLES.join(', ')}.`,
+            });
+          return c.body(reportCsv(report, which), 200, {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': `attachment; filename="report-${which}-${query.from}-to-${query.to}.csv"`,
+            'Cache-Control': 'private, no-store',
+          });
+        }
+        return c.json(report);
       })
       .get('/audit', async (c) => {
         const query = parseQuery(c, AuditQuerySchema);

@@ -35,6 +35,7 @@ const ROUTES: Record<string, string> = {
   'users-page.tsx': '/admin/users',
   'audit-page.tsx': '/admin/audit',
   'pricing-page.tsx': '/admin/pricing',
+  'reports-page.tsx': '/admin/reports',
   'account-page.tsx': '/account',
   // One chunk for the office's screens.
   'office-pages.tsx': '/travellers, /trips, /admin/wallet',

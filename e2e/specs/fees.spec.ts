@@ -80,3 +80,28 @@ test('an admin sets a fee rule; the agent’s booking page and the booking show 
   await expect(row).toContainText(usd(net + 12.5));
   await expect(row).toContainText('12.50 USD');
 });
+
+test('an admin’s report shows the day’s margin in a chart, a table beside it, and its CSV', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/admin/reports?by=day');
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  const totals = page.getByRole('region', { name: 'Totals' });
+  const margin = totals.getByRole('definition').nth(3);
+  await expect(margin).not.toHaveText('0.00 USD');
+  const chart = page.getByRole('region', { name: /Client revenue and margin/ });
+  await expect(chart.locator('canvas')).toBeVisible();
+  const today = new Date().toISOString().slice(0, 10);
+  const todayRow = chart.getByRole('row').filter({ has: page.getByRole('rowheader', { name: today }) });
+  await expect(todayRow).toContainText((await margin.textContent()) ?? '');
+  await expectAccessible(page, 'reports');
+  const download = page.waitForEvent('download');
+  await chart.getByRole('link', { name: 'CSV' }).click();
+  const csv = await (await download)
+    .path()
+    .then((path) => import('node:fs').then((fs) => fs.readFileSync(path, 'utf8')));
+  const line = csv.split('\r\n').find((l) => l.startsWith(`"${today}"`)) ?? '';
+  expect(line.split(',')[4]).toBe(
+    `"${((await margin.textContent()) ?? '').replace(' USD', '').replace(/,/g, '')}"`,
+  );
+});

@@ -94,6 +94,7 @@ const AdminPage = page(() => import('../features/admin/components/admin-page.tsx
 const UsersPage = page(() => import('../features/admin/components/users-page.tsx'), 'UsersPage');
 const OfficePages = page(() => import('./office-pages.tsx'), 'OfficePages');
 const PricingPage = page(() => import('../features/admin/components/pricing-page.tsx'), 'PricingPage');
+const ReportsPage = page(() => import('../features/admin/components/reports-page.tsx'), 'ReportsPage');
 const AuditPage = page(() => import('../features/admin/components/audit-page.tsx'), 'AuditPage');
 const AccountPage = page(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
 
@@ -121,6 +122,7 @@ const ROUTES = createRoutesFromElements(
       <Route path="admin/users" element={<UsersPage />} />
       <Route path="admin/audit" element={<AuditPage />} />
       <Route path="admin/pricing" element={<PricingPage />} />
+      <Route path="admin/reports" element={<ReportsPage />} />
       <Route path="account" element={<AccountPage />} />
       {/* Travellers, trips and the wallet statement: app/office-pages.tsx routes them. */}
       <Route path="travellers/*" element={<OfficePages area="travellers" />} />

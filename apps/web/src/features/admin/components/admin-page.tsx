@@ -36,6 +36,7 @@ export const AdminNav = () => (
   <nav aria-label="Admin" className="row sub-nav">
     <Link to="/admin">Wallet and credentials</Link>
     <Link to="/admin/users">Users</Link>
+    <Link to="/admin/reports">Reports</Link>
     <Link to="/admin/pricing">Service fees</Link>
     <Link to="/admin/audit">Audit log</Link>
     <Link to="/admin/wallet">Wallet alert and statement</Link>

@@ -154,6 +154,23 @@ async function oneSize(
     reads['the radar (200 clocks, at-risk over all)'] = await timed(app.base, admin, '/bookings/radar');
     reads["an agent's own desk"] = await timed(app.base, agent, '/bookings');
     reads["the audit log's first page"] = await timed(app.base, admin, '/admin/audit');
+    // The office's reports (decision 033), from the totals the database keeps: the seed's four years of bookings.
+    const day = (daysBack: number) => new Date(Date.now() - daysBack * 86_400_000).toISOString().slice(0, 10);
+    reads['the report, 30 days by day'] = await timed(
+      app.base,
+      admin,
+      `/admin/reports?from=${day(30)}&to=${day(0)}&by=day`,
+    );
+    reads['the report, a year by week'] = await timed(
+      app.base,
+      admin,
+      `/admin/reports?from=${day(365)}&to=${day(0)}&by=week`,
+    );
+    reads['the report, three years by month'] = await timed(
+      app.base,
+      admin,
+      `/admin/reports?from=${day(3 * 365)}&to=${day(0)}&by=month`,
+    );
     reads['the audit log, one result'] = await timed(app.base, admin, '/admin/audit?result=failed');
 
     const unrelated = await underLoad(app.base, admin, agent, size);

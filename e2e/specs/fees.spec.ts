@@ -51,6 +51,8 @@ test('an admin sets a fee rule; the agent’s booking page and the booking show 
   // The agent's flight booking page: what the client pays first, net + fee by that rule.
   await signIn(page, 'agent', '/flights');
   await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'CDG', inDays: 61, adults: 1 }));
+  // The offer list shows what the client pays, the net under it.
+  await expect(page.locator('article.offer').first()).toContainText(/net [\d,]+\.\d{2} USD/);
   await selectFirstOffer(page);
   await fillPassenger(page, 1, 'Radar', 'Flyer', '1980-02-02');
   await fillContact(page);

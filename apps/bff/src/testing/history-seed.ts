@@ -117,7 +117,8 @@ export async function seedHistory(db: Db, options: HistoryOptions): Promise<{ ms
             total_amount: `${100 + (i % 900)}.${String(i % 100).padStart(2, '0')}`,
             // The office's fee (decision 032) on most bookings: 5 to 39 whole units; the client pays net + fee.
             fee_amount: i % 5 === 0 ? null : `${5 + (i % 35)}.00`,
-            client_amount: i % 5 === 0 ? null : `${100 + (i % 900) + 5 + (i % 35)}.${String(i % 100).padStart(2, '0')}`,
+            client_amount:
+              i % 5 === 0 ? null : `${100 + (i % 900) + 5 + (i % 35)}.${String(i % 100).padStart(2, '0')}`,
             status,
             deadline: held ? new Date(newest + (2 + (i % 48)) * 3_600_000).toISOString() : null,
             summary,

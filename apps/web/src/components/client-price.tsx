@@ -1,15 +1,9 @@
-import {
-  clientPrice,
-  type FeeContext,
-  FeeRuleListSchema,
-  LedgerEntrySchema,
-  type Money,
-  SetFeeRequestSchema,
-} from '@console/contract';
+import { clientPrice, type FeeContext, LedgerEntrySchema, SetFeeRequestSchema } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ApiError, api } from '../lib/api.ts';
+import { feeRulesQuery } from '../lib/client-prices.ts';
 import { formatMoney } from '../lib/format.ts';
 import { useMe } from '../lib/me.ts';
 import { ErrorNotice } from './error-notice.tsx';
@@ -21,16 +15,9 @@ import { notify } from './toasts.tsx';
  * page, the net, fee and client price the ledger kept when it was made, and changing that booking's fee with a reason.
  */
 
-const rulesQuery = {
-  queryKey: ['pricing', 'rules'],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api('/pricing/rules', { schema: FeeRuleListSchema, signal }),
-  staleTime: 60_000,
-};
-
 /** The client's price of something not booked yet: first, with the net and the fee on demand. */
-export function OfferClientPrice({ context }: { context: Omit<FeeContext, 'net'> & { net: Money } }) {
-  const rules = useQuery(rulesQuery);
+export function OfferClientPrice({ context }: { context: FeeContext }) {
+  const rules = useQuery(feeRulesQuery);
   if (!rules.data) return null;
   const priced = clientPrice(rules.data.data, context);
   return (

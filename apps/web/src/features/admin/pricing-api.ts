@@ -1,16 +1,12 @@
-import { type FeeRuleInput, FeeRuleListSchema, FeeRuleSchema } from '@console/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FeeRuleInput, FeeRuleSchema } from '@console/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api.ts';
+import { feeRulesQuery } from '../../lib/client-prices.ts';
 
 // Apart from api.ts: the other admin screens (the wallet's is in the office pages' chunk) must not carry the rules'
 // schemas.
 
-/** The office's service-fee rules (decision 032): ['pricing', 'rules']. */
-export const feeRulesQuery = queryOptions({
-  queryKey: ['pricing', 'rules'],
-  queryFn: ({ signal }) => api('/pricing/rules', { schema: FeeRuleListSchema, signal }),
-});
 export const useFeeRules = () => useQuery(feeRulesQuery);
 
 export function useSaveFeeRule() {

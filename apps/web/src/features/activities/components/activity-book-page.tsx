@@ -20,6 +20,7 @@ import { ResumedAttempt } from '../../../components/resumed-attempt.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
+import { useClientPrices } from '../../../lib/client-prices.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { activityProductQuery, availabilityQuery, useCreateActivityBooking } from '../api/activities.ts';
 import {
@@ -107,6 +108,7 @@ export function ActivityBookPage() {
           slot={selection.slot}
           travelers={selection.travelers}
           day={day.data}
+          activity={productId}
         />
       )}
     </div>
@@ -117,11 +119,14 @@ function RunningTotal({
   form,
   day,
   travelers,
+  activity,
 }: {
   form: ReturnType<typeof useForm<ActivityBookingForm>>;
   day: ActivityAvailability;
   travelers: TravelerCounts;
+  activity: string | null;
 }) {
+  const priceFor = useClientPrices();
   const options = useWatch({ control: form.control, name: 'options' });
   const price = priceActivityBooking(
     day.rates,
@@ -129,6 +134,8 @@ function RunningTotal({
     day.booking_options,
     answersOf(day.booking_options, options),
   );
+  // What the client pays (decision 032): the net by the supplier's prices, plus the office's fee.
+  const client = priceFor({ product: 'activity', net: price.total, activity });
   return (
     <aside className="card running-total" aria-labelledby="total-title">
       <h2 id="total-title">Total</h2>
@@ -144,12 +151,31 @@ function RunningTotal({
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td>
-              <strong aria-live="polite">{formatMoney(price.total)}</strong>
-            </td>
-          </tr>
+          {client.fee.amount === '0.00' ? (
+            <tr>
+              <th scope="row">Total</th>
+              <td>
+                <strong aria-live="polite">{formatMoney(price.total)}</strong>
+              </td>
+            </tr>
+          ) : (
+            <>
+              <tr>
+                <th scope="row">Net (the wallet pays)</th>
+                <td>{formatMoney(price.total)}</td>
+              </tr>
+              <tr>
+                <th scope="row">Service fee</th>
+                <td>{formatMoney(client.fee)}</td>
+              </tr>
+              <tr>
+                <th scope="row">The client pays</th>
+                <td>
+                  <strong aria-live="polite">{formatMoney(client.client)}</strong>
+                </td>
+              </tr>
+            </>
+          )}
         </tfoot>
       </table>
     </aside>
@@ -242,12 +268,15 @@ function BookingForm({
   slot,
   travelers,
   day,
+  activity,
 }: {
   typeId: string;
   date: string;
   slot: string | null;
   travelers: TravelerCounts;
   day: ActivityAvailability;
+  /** The product's id, which an activity's fee rule names (decision 032). */
+  activity: string | null;
 }) {
   const options = day.booking_options;
   const schema = useMemo(() => activityBookingFormSchema(options), [options]);
@@ -432,7 +461,7 @@ function BookingForm({
           <span className="muted small">A hold keeps the places for 30 minutes; you confirm it next.</span>
         </div>
       </div>
-      <RunningTotal form={form} day={day} travelers={travelers} />
+      <RunningTotal form={form} day={day} travelers={travelers} activity={activity} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
-import type { FlightOffer } from '@console/contract';
+import type { FlightOffer, Money } from '@console/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef } from 'react';
+import { useClientPrices } from '../../../lib/client-prices.ts';
 import { dayShift, formatMoney, duration as hours, localTime as time } from '../../../lib/format.ts';
 import { useNarrow } from '../../../lib/narrow.ts';
 import { stopsOf } from '../search-params.ts';
@@ -11,12 +12,18 @@ interface RowActions {
   onSelect: (offer: FlightOffer) => void;
 }
 
-function OfferRow({ offer, onDetails, onSelect }: { offer: FlightOffer } & RowActions) {
+function OfferRow({
+  offer,
+  client,
+  onDetails,
+  onSelect,
+}: { offer: FlightOffer; client: Money } & RowActions) {
   const stops = stopsOf(offer);
+  const charged = client.amount !== offer.total.amount;
   return (
     <article
       className="offer"
-      aria-label={`${offer.airline_name}, ${offer.slices.map((sl) => `${time(sl.segments[0]?.departing_at ?? '')} ${sl.origin} to ${sl.destination}`).join(', ')}, ${formatMoney(offer.total)}`}
+      aria-label={`${offer.airline_name}, ${offer.slices.map((sl) => `${time(sl.segments[0]?.departing_at ?? '')} ${sl.origin} to ${sl.destination}`).join(', ')}, ${formatMoney(client)}`}
     >
       <div className="offer-airline">
         <strong>{offer.airline_name}</strong>
@@ -49,14 +56,15 @@ function OfferRow({ offer, onDetails, onSelect }: { offer: FlightOffer } & RowAc
         })}
       </div>
       <div className="offer-price">
-        <strong>{formatMoney(offer.total)}</strong>
+        <strong>{formatMoney(client)}</strong>
+        {charged && <span className="muted small">net {formatMoney(offer.total)}</span>}
         <span className="muted small">{stops === 0 ? 'Direct' : `${stops} stop${stops > 1 ? 's' : ''}`}</span>
         <div className="offer-actions">
           <button
             type="button"
             className="button"
             onClick={() => onDetails(offer)}
-            aria-label={`Details of ${offer.airline_name} ${formatMoney(offer.total)}`}
+            aria-label={`Details of ${offer.airline_name} ${formatMoney(client)}`}
           >
             Details
           </button>
@@ -64,7 +72,7 @@ function OfferRow({ offer, onDetails, onSelect }: { offer: FlightOffer } & RowAc
             type="button"
             className="button primary"
             onClick={() => onSelect(offer)}
-            aria-label={`Select ${offer.airline_name} ${formatMoney(offer.total)}`}
+            aria-label={`Select ${offer.airline_name} ${formatMoney(client)}`}
           >
             Select
           </button>
@@ -80,6 +88,8 @@ const NARROW_ROW_PER_SLICE = 30;
 
 /** Thousands of offers stay smooth: only the rows in view are in the page. */
 export function OfferList({ offers, onDetails, onSelect }: { offers: FlightOffer[] } & RowActions) {
+  // What the client pays first (decision 032); the net under it when the office charges a fee.
+  const priceFor = useClientPrices();
   const parent = useRef<HTMLElement>(null);
   const slices = offers[0]?.slices.length ?? 1;
   // On a narrow screen the price and buttons sit beside the airline, above the flights (styles.css).
@@ -143,7 +153,19 @@ export function OfferList({ offers, onDetails, onSelect }: { offers: FlightOffer
               className="offer-slot"
               style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
             >
-              <OfferRow offer={offer} onDetails={onDetails} onSelect={onSelect} />
+              <OfferRow
+                offer={offer}
+                client={
+                  priceFor({
+                    product: 'flight',
+                    net: offer.total,
+                    passengers: offer.passengers.length,
+                    cabin: offer.cabin_class,
+                  }).client
+                }
+                onDetails={onDetails}
+                onSelect={onSelect}
+              />
             </div>
           );
         })}

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { OfferClientPrice } from '../../../components/client-price.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { SavedTraveller, TravellerChecks, TripReference } from '../../../components/office-parts.tsx';
@@ -29,7 +30,7 @@ import {
   toHotelOrder,
 } from '../booking-form.ts';
 import { childAge, guestChecks, guestIndex } from '../guest-checks.ts';
-import { readRateRooms, roomNames } from '../read.ts';
+import { readAddress, readRateRooms, roomNames } from '../read.ts';
 import { readRooms } from '../search-params.ts';
 import { HotelFacts } from './hotel-page.tsx';
 
@@ -311,6 +312,19 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
         </p>
       )}
       <ResumedAttempt resumed={key.resumed} />
+      <OfferClientPrice
+        context={{
+          product: 'hotel',
+          net: rate.total,
+          nights: rate.nights ?? undefined,
+          city: readAddress(rate.hotel?.address)?.city ?? null,
+          places:
+            rate.hotel?.address && typeof rate.hotel.address === 'object'
+              ? Object.values(rate.hotel.address).filter((v): v is string => typeof v === 'string')
+              : [],
+          stars: Number.isInteger(rate.hotel?.rating) ? (rate.hotel?.rating ?? null) : null,
+        }}
+      />
       <div className="row">
         <button type="submit" className="button primary" disabled={create.isPending}>
           {create.isPending ? 'Holding…' : `Hold booking · ${formatMoney(rate.total)}`}

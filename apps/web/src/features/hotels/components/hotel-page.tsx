@@ -1,8 +1,9 @@
-import type { Hotel, HotelRate } from '@console/contract';
+import type { Hotel, HotelRate, Money } from '@console/contract';
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { OpenValue } from '../../../components/open-value.tsx';
+import { useClientPrices } from '../../../lib/client-prices.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { rememberRate, useHotelSearch } from '../api/hotels.ts';
@@ -28,6 +29,8 @@ export function HotelPage() {
   const request = useMemo(() => readHotelSearch(hotelId, params), [hotelId, params]);
   const search = useHotelSearch(request);
   const result = search.data?.mode === 'hotel' ? search.data : null;
+  // What the client pays first (decision 032); the net under it when the office charges a fee.
+  const priceFor = useClientPrices();
 
   if (!request)
     return (
@@ -96,7 +99,21 @@ export function HotelPage() {
                   </th>
                 </tr>
                 {rates.map((rate) => (
-                  <RateRow key={rate.id} rate={rate} onChoose={() => choose(rate)} />
+                  <RateRow
+                    key={rate.id}
+                    rate={rate}
+                    client={
+                      priceFor({
+                        product: 'hotel',
+                        net: rate.total,
+                        nights: result.nights ?? undefined,
+                        city: readAddress(result.hotel.address)?.city ?? null,
+                        places: placesOf(result.hotel.address),
+                        stars: Number.isInteger(result.hotel.rating) ? (result.hotel.rating ?? null) : null,
+                      }).client
+                    }
+                    onChoose={() => choose(rate)}
+                  />
                 ))}
               </tbody>
             ))}
@@ -164,7 +181,14 @@ export function HotelFacts({ hotel }: { hotel: Hotel }) {
   );
 }
 
-function RateRow({ rate, onChoose }: { rate: HotelRate; onChoose: () => void }) {
+/** The texts of an address of any shape: where a city fee rule looks for its city (decision 032). */
+function placesOf(address: unknown): string[] {
+  return address && typeof address === 'object'
+    ? Object.values(address).filter((v): v is string => typeof v === 'string')
+    : [];
+}
+
+function RateRow({ rate, client, onChoose }: { rate: HotelRate; client: Money; onChoose: () => void }) {
   const room = roomNames(rate.rooms);
   const first = readRateRooms(rate.rooms)[0];
   return (
@@ -200,7 +224,10 @@ function RateRow({ rate, onChoose }: { rate: HotelRate; onChoose: () => void }) 
             <s>{formatMoney(rate.total_before_discount)}</s>
           </div>
         )}
-        <strong>{formatMoney(rate.total)}</strong>
+        <strong>{formatMoney(client)}</strong>
+        {client.amount !== rate.total.amount && (
+          <div className="muted small">net {formatMoney(rate.total)}</div>
+        )}
         {rate.deal_badges.length > 0 && <div className="small">{rate.deal_badges.join(' · ')}</div>}
       </td>
       <td>
@@ -208,7 +235,7 @@ function RateRow({ rate, onChoose }: { rate: HotelRate; onChoose: () => void }) 
           type="button"
           className="button primary"
           onClick={onChoose}
-          aria-label={`Choose ${room}, ${rate.board ?? 'room only'}, ${formatMoney(rate.total)}`}
+          aria-label={`Choose ${room}, ${rate.board ?? 'room only'}, ${formatMoney(client)}`}
         >
           Choose
         </button>

@@ -202,6 +202,16 @@ describe('service fees', () => {
       fee: { amount: '18.00' },
       rule_id: local.id,
     });
+    // A trip sums what the client pays for its parts, as the ledger kept it.
+    const trip = (await agent.post('/trips', { name: 'Fees trip' })).body as { id: string };
+    for (const reference of ['FEE-H1', 'FEE-H2']) {
+      const [entry] = await deskRows(agent, reference);
+      await agent.post(`/trips/${trip.id}/bookings`, { booking_id: entry?.id });
+    }
+    const detail = (await agent.get(`/trips/${trip.id}`)).body as {
+      parts: Array<{ fee: { amount: string } | null; client_total: { amount: string } | null }>;
+    };
+    expect(detail.parts.map((p) => p.fee?.amount).sort()).toEqual(['18.00', '3.00']);
     await admin.delete(`/pricing/rules/${general.id}`);
     await admin.delete(`/pricing/rules/${local.id}`);
   });

@@ -81,6 +81,9 @@ export const TripPartSchema = z.object({
   reference: z.string().nullable(),
   title: z.string(),
   total: MoneySchema,
+  /** What the client pays and the office's fee, as the ledger kept them (decision 032); null before fees were kept. */
+  client_total: MoneySchema.nullish(),
+  fee: MoneySchema.nullish(),
   /** The running clock (ticketing, payment, hold), null when none runs. */
   deadline: z.string().nullable(),
   /** Wall-clock start and end as the service gave them (a local time, or a date); null when not readable. */

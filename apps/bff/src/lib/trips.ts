@@ -406,5 +406,9 @@ export async function readParts(d: Deps, entries: readonly LedgerEntry[]): Promi
     }
   };
   await Promise.all(Array.from({ length: Math.min(4, entries.length) }, worker));
-  return out;
+  // What the client pays for each part, as the ledger kept it when the booking was made (decision 032).
+  return out.map((part, index) => {
+    const price = entries[index]?.price;
+    return price ? { ...part, client_total: price.client, fee: price.fee } : part;
+  });
 }

@@ -37,7 +37,10 @@ function TripView({ trip }: { trip: TripDetail }) {
     ),
   );
   // Money in cents with the contract's own arithmetic, not floating point.
-  const total = addMoney(...trip.parts.filter((p) => !ENDED.has(p.status.toLowerCase())).map((p) => p.total));
+  const live = trip.parts.filter((p) => !ENDED.has(p.status.toLowerCase()));
+  const total = addMoney(...live.map((p) => p.client_total ?? p.total));
+  const net = addMoney(...live.map((p) => p.total));
+  const margin = addMoney(...live.map((p) => p.fee ?? { amount: '0.00', currency: p.total.currency }));
   const unread = trip.parts.filter((p) => !p.read);
   const undated = trip.parts.filter((p) => p.read && p.starts_at === null);
 
@@ -56,8 +59,11 @@ function TripView({ trip }: { trip: TripDetail }) {
       </div>
       <p>
         {trip.travellers.length > 0 ? <>For {trip.travellers.join(', ')} · </> : null}
-        {trip.part_count} part{trip.part_count === 1 ? '' : 's'} · <strong>{formatMoney(total)}</strong>{' '}
-        booked
+        {trip.part_count} part{trip.part_count === 1 ? '' : 's'} · the client pays{' '}
+        <strong>{formatMoney(total)}</strong>{' '}
+        <span className="muted small">
+          (net {formatMoney(net)}, margin {formatMoney(margin)})
+        </span>
       </p>
       <p className="muted small">
         Book more parts with the client reference <strong>{trip.reference}</strong> and they join this trip.
@@ -126,7 +132,7 @@ function TripView({ trip }: { trip: TripDetail }) {
                 <th>What</th>
                 <th>Status</th>
                 <th>Deadline</th>
-                <th>Total</th>
+                <th>Client pays</th>
                 <th>
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -145,7 +151,10 @@ function TripView({ trip }: { trip: TripDetail }) {
                     <span className={`status-pill status-${part.status}`}>{part.status}</span>
                   </td>
                   <td>{part.deadline ? <Countdown deadline={part.deadline} label="Lapses in" /> : '—'}</td>
-                  <td>{formatMoney(part.total)}</td>
+                  <td>
+                    {formatMoney(part.client_total ?? part.total)}
+                    {part.client_total && <div className="muted small">net {formatMoney(part.total)}</div>}
+                  </td>
                   <td>
                     <button
                       type="button"

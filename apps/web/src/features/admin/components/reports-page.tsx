@@ -1,6 +1,6 @@
 import { type Report, type ReportFigures, ReportSchema } from '@console/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
@@ -54,6 +54,51 @@ function Head({ first }: { first: string }) {
         <th scope="col">Holds lapsed</th>
       </tr>
     </thead>
+  );
+}
+
+/** One table of the report, its CSV, and (for the periods) the chart above it. */
+function ReportTable({
+  id,
+  title,
+  csv,
+  first,
+  caption,
+  rows,
+  children,
+}: {
+  id: string;
+  title: string;
+  csv: string;
+  first: string;
+  caption?: string;
+  rows: { key: string; label: string; figures: ReportFigures }[];
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="card stack">
+      <div className="page-head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <a className="button" href={csv} download>
+          CSV
+        </a>
+      </div>
+      {children}
+      <TableScroll>
+        <table className="data">
+          {caption && <caption className="visually-hidden">{caption}</caption>}
+          <Head first={first} />
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
+                <Figures f={row.figures} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
   );
 }
 
@@ -128,15 +173,14 @@ export function ReportsPage() {
                 </div>
               </dl>
             </section>
-            <section aria-labelledby="periods-title" className="card stack">
-              <div className="page-head">
-                <h2 id="periods-title">
-                  Client revenue and margin {BY.find((b) => b.id === data.by)?.label.toLowerCase()}
-                </h2>
-                <a className="button" href={csv('periods')} download>
-                  CSV
-                </a>
-              </div>
+            <ReportTable
+              id="periods"
+              title={`Client revenue and margin ${BY.find((b) => b.id === data.by)?.label.toLowerCase() ?? ''}`}
+              csv={csv('periods')}
+              first={data.by === 'day' ? 'Day' : data.by === 'week' ? 'Week from' : 'Month'}
+              caption="The chart's figures, one row per period"
+              rows={data.periods.map((p) => ({ key: p.period, label: p.period, figures: p }))}
+            >
               <Suspense fallback={<p className="loading">Loading the chart…</p>}>
                 <ReportChart
                   periods={data.periods.map((p) => p.period)}
@@ -144,63 +188,25 @@ export function ReportsPage() {
                   margin={data.periods.map((p) => Number(p.margin.amount))}
                 />
               </Suspense>
-              <TableScroll>
-                <table className="data">
-                  <caption className="visually-hidden">The chart's figures, one row per period</caption>
-                  <Head first={data.by === 'day' ? 'Day' : data.by === 'week' ? 'Week from' : 'Month'} />
-                  <tbody>
-                    {data.periods.map((p) => (
-                      <tr key={p.period}>
-                        <th scope="row">{p.period}</th>
-                        <Figures f={p} />
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            </section>
-            <section aria-labelledby="products-title" className="card stack">
-              <div className="page-head">
-                <h2 id="products-title">By product</h2>
-                <a className="button" href={csv('products')} download>
-                  CSV
-                </a>
-              </div>
-              <TableScroll>
-                <table className="data">
-                  <Head first="Product" />
-                  <tbody>
-                    {data.products.map((p) => (
-                      <tr key={p.product}>
-                        <th scope="row">{PRODUCT_WORDS[p.product] ?? p.product}</th>
-                        <Figures f={p} />
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            </section>
-            <section aria-labelledby="agents-title" className="card stack">
-              <div className="page-head">
-                <h2 id="agents-title">By agent</h2>
-                <a className="button" href={csv('agents')} download>
-                  CSV
-                </a>
-              </div>
-              <TableScroll>
-                <table className="data">
-                  <Head first="Agent" />
-                  <tbody>
-                    {data.agents.map((a) => (
-                      <tr key={a.agent.id}>
-                        <th scope="row">{a.agent.email}</th>
-                        <Figures f={a} />
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            </section>
+            </ReportTable>
+            <ReportTable
+              id="products"
+              title="By product"
+              csv={csv('products')}
+              first="Product"
+              rows={data.products.map((p) => ({
+                key: p.product,
+                label: PRODUCT_WORDS[p.product] ?? p.product,
+                figures: p,
+              }))}
+            />
+            <ReportTable
+              id="agents"
+              title="By agent"
+              csv={csv('agents')}
+              first="Agent"
+              rows={data.agents.map((a) => ({ key: a.agent.id, label: a.agent.email, figures: a }))}
+            />
           </div>
         )}
       </div>

@@ -47,6 +47,7 @@ import { flightRoutes } from './routes/flights.ts';
 import { hotelRoutes } from './routes/hotels.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { pricingRoutes } from './routes/pricing.ts';
+import { quoteRoutes } from './routes/quotes.ts';
 import { travellerRoutes } from './routes/travellers.ts';
 import { tripRoutes } from './routes/trips.ts';
 import { walletRoutes } from './routes/wallet.ts';
@@ -245,6 +246,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     .route('/travellers', travellerRoutes(deps))
     .route('/trips', tripRoutes(deps))
     .route('/pricing', pricingRoutes(deps))
+    .route('/quotes', quoteRoutes(deps))
     // One booking by its id, read or acted on: the agent who made it, or someone who sees the office's (decision 015).
     .use('*', ownBookingsOnly(deps))
     // Every plain read of the operation table, derived from its declaration; then the product routes' own handlers.

@@ -23,6 +23,7 @@ export const ID_PREFIXES = {
   trip: 'trp_',
   factor: 'fct_',
   feeRule: 'fee_',
+  quote: 'quo_',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 export type IdPrefix = (typeof ID_PREFIXES)[IdKind];

@@ -268,4 +268,22 @@ export interface Database {
     lapsed: number;
     lapsed_net_cents: number;
   };
+  /** Quotes for clients (migration 015): the options as quoted, in JSON. */
+  quotes: {
+    id: string;
+    environment: 'test' | 'live';
+    agent_id: string;
+    agent_email: string;
+    client_name: string;
+    /** The client's name in lower case: what "found by the client's name" matches the start of. */
+    client_key: string;
+    client_email: string | null;
+    note: string | null;
+    options: string;
+    /** The latest expiry of its options (null: none said): past it, an unbooked quote is expired. */
+    expires_at: string | null;
+    booking_id: string | null;
+    created_at: string;
+    updated_at: string;
+  };
 }

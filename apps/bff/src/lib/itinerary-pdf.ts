@@ -13,7 +13,7 @@ const INK = rgb(0.1, 0.12, 0.16);
 const MUTED = rgb(0.4, 0.42, 0.48);
 
 /** One paragraph of the document: where it starts, how it looks, and the space after it. */
-interface Block {
+export interface Block {
   text: string;
   x: number;
   size: number;
@@ -36,12 +36,25 @@ export async function itineraryPdf(
   parts: readonly TripPart[],
   issuedAt: Date,
 ): Promise<Uint8Array> {
+  return documentPdf(
+    { title: `Itinerary ${trip.reference}`, subject: trip.name, issuedAt },
+    itineraryBlocks(trip, parts, issuedAt),
+  );
+}
+
+/**
+ * A client's document of blocks (an itinerary, a quote): A4 pages with the console's band on the first, each block's
+ * text drawn in every script it holds (PdfText), a new page where a block wants more room than is left.
+ */
+export async function documentPdf(
+  meta: { title: string; subject: string; issuedAt: Date },
+  blocks: readonly Block[],
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Itinerary ${trip.reference}`);
-  pdf.setSubject(trip.name);
+  pdf.setTitle(meta.title);
+  pdf.setSubject(meta.subject);
   pdf.setProducer('Booking console');
-  pdf.setCreationDate(issuedAt);
-  const blocks = itineraryBlocks(trip, parts, issuedAt);
+  pdf.setCreationDate(meta.issuedAt);
   const fonts = await PdfText.for(pdf, blocks);
 
   let page: PDFPage = pdf.addPage(A4);
@@ -60,15 +73,26 @@ export async function itineraryPdf(
   return pdf.save();
 }
 
+/** A block of text: its place, size, weight and colour, and the space after it. */
+export const textBlock = (
+  text: string,
+  x: number,
+  size: number,
+  weight: Weight,
+  color = INK,
+  after = 4,
+): Block => ({
+  text,
+  x,
+  size,
+  weight,
+  color,
+  after,
+});
+export { INK, MUTED };
+
 function itineraryBlocks(trip: Trip, parts: readonly TripPart[], issuedAt: Date): Block[] {
-  const block = (text: string, x: number, size: number, weight: Weight, color = INK, after = 4): Block => ({
-    text,
-    x,
-    size,
-    weight,
-    color,
-    after,
-  });
+  const block = textBlock;
   const blocks: Block[] = [
     block('Itinerary', 56, 24, 'bold', INK, 8),
     block(trip.name, 56, 14, 'bold'),

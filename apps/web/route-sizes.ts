@@ -31,6 +31,8 @@ const ROUTES: Record<string, string> = {
   'activity-bookings-page.tsx': '/activities/bookings',
   'bookings-page.tsx': '/bookings',
   'radar-page.tsx': '/radar',
+  'quotes-page.tsx': '/quotes',
+  'quote-page.tsx': '/quotes/:quoteId',
   'admin-page.tsx': '/admin',
   'users-page.tsx': '/admin/users',
   'audit-page.tsx': '/admin/audit',

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { pdfText } from '@console/bff/testing';
 import { FeeRuleListSchema } from '@console/contract';
 import { env } from '../env.ts';
 import { DEMO, expect, expectAccessible, flightSearchUrl, signIn, test } from '../support/fixtures.ts';
 import { fillContact, fillPassenger, searchAndWait, selectFirstOffer } from '../support/flights.ts';
+import { chooseFirstRate, openFirstHotel } from '../support/hotels.ts';
 
 /** The office's fee rules are office-wide: whatever this journey leaves is removed, for the journeys after it. */
 test.afterAll(async () => {
@@ -106,4 +109,53 @@ test('an admin’s report shows the day’s margin in a chart, a table beside it
   expect(line.split(',')[4]).toBe(
     `"${((await margin.textContent()) ?? '').replace(' USD', '').replace(/,/g, '')}"`,
   );
+});
+
+test('a quote of a flight and a hotel for a client downloads as a PDF with the client prices, not the net, and leads into booking', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'agent', '/flights');
+  await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'CDG', inDays: 66, adults: 1 }));
+  await selectFirstOffer(page);
+  await page.getByRole('button', { name: 'Add to a quote' }).click();
+  await expect(page.getByRole('button', { name: 'In the quote' })).toBeVisible();
+  await openFirstHotel(page, '1');
+  await chooseFirstRate(page);
+  await page.getByRole('button', { name: 'Add to a quote' }).click();
+  await page.getByRole('link', { name: 'Make the quote' }).first().click();
+
+  const form = page.getByRole('form', { name: 'New quote' });
+  await expect(form.getByRole('listitem')).toHaveCount(2);
+  await form.getByLabel("Client's name").fill('Zoë Ångström');
+  await form.getByLabel('Note for the client (optional)').fill('Two ways to Paris.');
+  await form.getByRole('button', { name: /^Make the quote/ }).click();
+  await expect(page.getByRole('heading', { name: 'Quote for Zoë Ångström' })).toBeVisible();
+  await expectAccessible(page, 'quote');
+  const options = page.locator('ol.quote-options > li');
+  await expect(options).toHaveCount(2);
+  const flight = options.first();
+  const client = amountIn(await flight.locator('strong').nth(1).textContent());
+  const net = amountIn(/net ([\d,]+\.\d{2} USD)/.exec((await flight.textContent()) ?? '')?.[1] ?? null);
+  expect(client).toBeGreaterThan(net);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the quote (PDF)' }).click();
+  const text = (await pdfText(readFileSync(await (await download).path()))).join(' ');
+  expect(text).toContain('Zoë Ångström');
+  expect(text).toContain(usd(client));
+  expect(text).not.toContain(usd(net));
+
+  // The usual booking flow, from the quote: the quote then says it was booked.
+  await flight.getByRole('link', { name: 'Book this option' }).click();
+  await fillPassenger(page, 1, 'Quoted', 'Traveller', '1981-03-03');
+  await fillContact(page);
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
+  await expect
+    .poll(async () => {
+      await page.goto('/quotes?q=zo');
+      return page.getByRole('row').filter({ hasText: 'Zoë Ångström' }).first().textContent();
+    })
+    .toContain('booked');
 });

@@ -4,6 +4,7 @@ export { closeDatabase, openDatabase, sql } from '../db/index.ts';
 export { BFF_NODE_FLAGS } from '../node-flags.ts';
 export * from './history-seed.ts';
 export * from './oidc-provider.ts';
+export * from './pdf-text.ts';
 export * from './processes.ts';
 export * from './software-authenticator.ts';
 export * from './throwaway-postgres.ts';

@@ -96,6 +96,8 @@ const OfficePages = page(() => import('./office-pages.tsx'), 'OfficePages');
 const PricingPage = page(() => import('../features/admin/components/pricing-page.tsx'), 'PricingPage');
 const ReportsPage = page(() => import('../features/admin/components/reports-page.tsx'), 'ReportsPage');
 const AuditPage = page(() => import('../features/admin/components/audit-page.tsx'), 'AuditPage');
+const QuotesPage = page(() => import('../features/quotes/components/quotes-page.tsx'), 'QuotesPage');
+const QuotePage = page(() => import('../features/quotes/components/quote-page.tsx'), 'QuotePage');
 const AccountPage = page(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
 
 const ROUTES = createRoutesFromElements(
@@ -118,6 +120,8 @@ const ROUTES = createRoutesFromElements(
       <Route path="activities/:productId" element={<ActivityPage />} />
       <Route path="bookings" element={<BookingsPage />} />
       <Route path="radar" element={<RadarPage />} />
+      <Route path="quotes" element={<QuotesPage />} />
+      <Route path="quotes/:quoteId" element={<QuotePage />} />
       <Route path="admin" element={<AdminPage />} />
       <Route path="admin/users" element={<UsersPage />} />
       <Route path="admin/audit" element={<AuditPage />} />

@@ -10,7 +10,7 @@ import {
 } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
@@ -22,6 +22,8 @@ import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { useClientPrices } from '../../../lib/client-prices.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { loadOrReload } from '../../../lib/new-version.ts';
+import { markQuoteBooked } from '../../../lib/quote-booked.ts';
 import { activityProductQuery, availabilityQuery, useCreateActivityBooking } from '../api/activities.ts';
 import {
   answersFromTraveller,
@@ -114,6 +116,11 @@ export function ActivityBookPage() {
     </div>
   );
 }
+
+// "Add to a quote" comes after the page: the booking form's own JavaScript is what the agent waits for.
+const AddToQuote = lazy(async () => ({
+  default: (await loadOrReload(() => import('../../../components/add-to-quote.tsx'))).AddToQuote,
+}));
 
 function RunningTotal({
   form,
@@ -334,6 +341,7 @@ function BookingForm({
       { body, key: key.current },
       {
         onSuccess: (booking) => {
+          markQuoteBooked(new URLSearchParams(window.location.search).get('quote'), booking.id);
           notify(
             'Activity booking held',
             `${booking.code} for ${formatMoney(booking.total)}. Confirm it next.`,
@@ -462,6 +470,23 @@ function BookingForm({
         </div>
       </div>
       <RunningTotal form={form} day={day} travelers={travelers} activity={activity} />
+      {activity && (
+        <Suspense fallback={null}>
+          <AddToQuote
+            option={{
+              request: {
+                kind: 'activity',
+                product_id: activity,
+                product_type_id: typeId,
+                date,
+                timeslot: slot,
+                travelers,
+              },
+              label: `Activity on ${date}${slot ? ` at ${slot}` : ''}`,
+            }}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

@@ -69,6 +69,7 @@ export function BookingsPage() {
     <div className="page stack">
       <div className="page-head">
         <h1>Bookings</h1>
+        <Link to="/quotes">Quotes</Link>
         <Link to="/radar">Deadline radar</Link>
       </div>
       <form aria-label="Find bookings" className="card" onSubmit={submit}>

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { AddToQuote } from '../../../components/add-to-quote.tsx';
 import { OfferClientPrice } from '../../../components/client-price.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { DateField } from '../../../components/date-field.tsx';
@@ -25,6 +26,7 @@ import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { dateInDays, formatMoney, priceDifference } from '../../../lib/format.ts';
 import { useSaveTraveller } from '../../../lib/office.ts';
+import { markQuoteBooked } from '../../../lib/quote-booked.ts';
 import { forget, keep, recall } from '../../../lib/remembered.ts';
 import { rememberedOffer, repricedOfferQuery } from '../api/offers.ts';
 import { useCreateOrder } from '../api/orders.ts';
@@ -225,6 +227,8 @@ function PassengersForm({
       { body, key: key.current },
       {
         onSuccess: (order) => {
+          // Made from a quote's option: the quote says it was booked.
+          markQuoteBooked(new URLSearchParams(window.location.search).get('quote'), order.id);
           notify(
             'Booking held',
             `Order ${order.booking_reference ?? order.id} for ${formatMoney(order.total)}. Ticket it before the deadline.`,
@@ -419,6 +423,12 @@ function PassengersForm({
           net: offer.total,
           passengers: offer.passengers.length,
           cabin: offer.cabin_class,
+        }}
+      />
+      <AddToQuote
+        option={{
+          request: { kind: 'flight', offer_id: offer.id },
+          label: `${offer.airline_name}, ${offer.slices.map((sl) => `${sl.origin}→${sl.destination}`).join(', ')}`,
         }}
       />
       <div className="actions">

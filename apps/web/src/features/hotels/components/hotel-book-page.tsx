@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { AddToQuote } from '../../../components/add-to-quote.tsx';
 import { OfferClientPrice } from '../../../components/client-price.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
@@ -14,6 +15,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { formatMoney, priceDifference, whenLocal } from '../../../lib/format.ts';
+import { markQuoteBooked } from '../../../lib/quote-booked.ts';
 import {
   confirmedRateQuery,
   HOTEL_SEARCHES_KEY,
@@ -179,6 +181,7 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
       { body, key: key.current },
       {
         onSuccess: (order) => {
+          markQuoteBooked(new URLSearchParams(window.location.search).get('quote'), order.id);
           notify(
             'Hotel booking held',
             `Order ${order.id} for ${formatMoney(order.total)}. Confirm it before the deadline.`,
@@ -323,6 +326,12 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
               ? Object.values(rate.hotel.address).filter((v): v is string => typeof v === 'string')
               : [],
           stars: Number.isInteger(rate.hotel?.rating) ? (rate.hotel?.rating ?? null) : null,
+        }}
+      />
+      <AddToQuote
+        option={{
+          request: { kind: 'hotel', rate_id: rate.id },
+          label: `${rate.hotel?.name ?? 'Hotel'}, ${roomNames(rate.rooms)}, ${rate.check_in ?? ''} to ${rate.check_out ?? ''}`,
         }}
       />
       <div className="row">

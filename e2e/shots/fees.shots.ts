@@ -1,4 +1,5 @@
-import { expect, signIn, test } from '../support/fixtures.ts';
+import { expect, flightSearchUrl, signIn, test } from '../support/fixtures.ts';
+import { searchAndWait, selectFirstOffer } from '../support/flights.ts';
 import { holdFlight } from '../support/holds.ts';
 
 const shot = (name: string, fullPage = false) => ({ path: `screenshots/${name}.png`, fullPage });
@@ -27,4 +28,19 @@ test('service fees, client prices and the office’s reports', async ({ page, br
   await admin.goto('/admin/pricing');
   await rules.getByRole('button', { name: 'Remove' }).first().click();
   await admin.getByRole('button', { name: 'Remove', exact: true }).last().click();
+});
+
+test('a quote: gathering, the quote page', async ({ page }) => {
+  await signIn(page, 'agent', '/flights');
+  await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'CDG', inDays: 67, adults: 1 }));
+  await selectFirstOffer(page);
+  await page.getByRole('button', { name: 'Add to a quote' }).click();
+  await page.screenshot(shot('book-add-to-quote'));
+  await page.goto('/quotes');
+  const form = page.getByRole('form', { name: 'New quote' });
+  await form.getByLabel("Client's name").fill('Noor Haddad');
+  await page.screenshot(shot('quotes-new', true));
+  await form.getByRole('button', { name: /^Make the quote/ }).click();
+  await expect(page.getByRole('heading', { name: 'Quote for Noor Haddad' })).toBeVisible();
+  await page.screenshot(shot('quote', true));
 });

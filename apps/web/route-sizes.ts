@@ -31,19 +31,23 @@ const ROUTES: Record<string, string> = {
   'activity-bookings-page.tsx': '/activities/bookings',
   'bookings-page.tsx': '/bookings',
   'radar-page.tsx': '/radar',
-  'quotes-page.tsx': '/quotes',
-  'quote-page.tsx': '/quotes/:quoteId',
   'admin-page.tsx': '/admin',
   'users-page.tsx': '/admin/users',
   'audit-page.tsx': '/admin/audit',
-  'pricing-page.tsx': '/admin/pricing',
-  'reports-page.tsx': '/admin/reports',
   'account-page.tsx': '/account',
   // One chunk for the office's screens.
   'office-pages.tsx': '/travellers, /trips, /admin/wallet',
+  // One chunk for the business screens.
+  'business-pages.tsx': '/admin/pricing, /admin/reports, /quotes',
 };
 /** The paths each route label stands for, where it is not one path itself (for the preload table). */
 const PATTERNS: Record<string, string[]> = {
+  '/admin/pricing, /admin/reports, /quotes': [
+    '/admin/pricing',
+    '/admin/reports',
+    '/quotes',
+    '/quotes/:quoteId',
+  ],
   '/travellers, /trips, /admin/wallet': [
     '/travellers',
     '/travellers/:travellerId',

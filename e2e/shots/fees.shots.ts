@@ -17,7 +17,7 @@ test('service fees, client prices and the office’s reports', async ({ page, br
   await admin.screenshot(shot('pricing', true));
   await signIn(page, 'agent', '/flights');
   await holdFlight(page, 63);
-  await expect(page.getByRole('region', { name: 'Client price' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'What the client pays' })).toBeVisible();
   await page.screenshot(shot('order-client-price'));
   await page.goto('/bookings');
   await page.screenshot(shot('desk-margin'));

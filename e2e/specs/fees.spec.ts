@@ -67,7 +67,7 @@ test('an admin sets a fee rule; the agent’s booking page and the booking show 
   await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
 
   // The booking keeps its client price; the agent changes the fee within the bounds, with a reason.
-  const price = page.getByRole('region', { name: 'Client price' });
+  const price = page.getByRole('region', { name: 'What the client pays' });
   await expect(price).toContainText(`The client pays ${usd(net + fee)}`);
   await price.getByRole('button', { name: 'Change the fee' }).click();
   await price.getByLabel('Fee (USD)').fill('600');

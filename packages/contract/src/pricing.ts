@@ -18,7 +18,7 @@ export const FEE_PER = ['booking', 'passenger', 'night'] as const;
 export type FeePer = (typeof FEE_PER)[number];
 
 /** What narrows a rule: each named key must match the booking; none is the product's own rule. */
-export const FeeScopeSchema = z
+export const FeeScopeSchema = /* @__PURE__ */ z
   .object({
     /** Flights: the cabin class (`economy`, `premium_economy`, `business`, `first`). */
     cabin: z.string().trim().toLowerCase().min(1).max(30).optional(),
@@ -33,7 +33,7 @@ export const FeeScopeSchema = z
 export type FeeScope = z.infer<typeof FeeScopeSchema>;
 
 /** A percentage with at most two decimals, 0 to 100 ("5", "2.5", "12.75"). */
-export const PercentSchema = z
+export const PercentSchema = /* @__PURE__ */ z
   .string()
   .trim()
   .regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, { error: 'is a percentage from 0 to 100, like 5 or 2.5' });
@@ -44,7 +44,7 @@ const SCOPE_OF: Record<FeeProduct, ReadonlyArray<keyof FeeScope>> = {
   activity: ['activity'],
 };
 
-export const FeeRuleInputSchema = z
+export const FeeRuleInputSchema = /* @__PURE__ */ z
   .object({
     product: z.enum(FEE_PRODUCTS),
     scope: FeeScopeSchema.default({}),
@@ -72,7 +72,7 @@ export const FeeRuleInputSchema = z
   });
 export type FeeRuleInput = z.input<typeof FeeRuleInputSchema>;
 
-export const FeeRuleSchema = z.object({
+export const FeeRuleSchema = /* @__PURE__ */ z.object({
   id: z.string(),
   product: z.enum(FEE_PRODUCTS),
   scope: FeeScopeSchema,
@@ -85,7 +85,7 @@ export const FeeRuleSchema = z.object({
   updated_by: z.string(),
 });
 export type FeeRule = z.infer<typeof FeeRuleSchema>;
-export const FeeRuleListSchema = z.object({ data: z.array(FeeRuleSchema) });
+export const FeeRuleListSchema = /* @__PURE__ */ z.object({ data: z.array(FeeRuleSchema) });
 
 /** What a price is for, as far as the rules care. */
 export interface FeeContext {
@@ -195,7 +195,7 @@ export function feeWithinBounds(rule: Pick<FeeRule, 'minimum' | 'maximum'> | nul
 }
 
 /** A booking's fee as it was set: an amount and why, when it is not the rule's. */
-export const SetFeeRequestSchema = z
+export const SetFeeRequestSchema = /* @__PURE__ */ z
   .object({
     fee: AmountSchema,
     reason: z.string().trim().min(3, { error: 'say why in a few words' }).max(300),
@@ -204,7 +204,7 @@ export const SetFeeRequestSchema = z
 export type SetFeeRequest = z.input<typeof SetFeeRequestSchema>;
 
 /** The money of one booking as the ledger keeps it: the net paid, the fee, what the client pays. */
-export const BookingPriceSchema = z.object({
+export const BookingPriceSchema = /* @__PURE__ */ z.object({
   net: MoneySchema,
   fee: MoneySchema,
   client: MoneySchema,

@@ -93,11 +93,8 @@ const RadarPage = page(() => import('../features/bookings/components/radar-page.
 const AdminPage = page(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage');
 const UsersPage = page(() => import('../features/admin/components/users-page.tsx'), 'UsersPage');
 const OfficePages = page(() => import('./office-pages.tsx'), 'OfficePages');
-const PricingPage = page(() => import('../features/admin/components/pricing-page.tsx'), 'PricingPage');
-const ReportsPage = page(() => import('../features/admin/components/reports-page.tsx'), 'ReportsPage');
 const AuditPage = page(() => import('../features/admin/components/audit-page.tsx'), 'AuditPage');
-const QuotesPage = page(() => import('../features/quotes/components/quotes-page.tsx'), 'QuotesPage');
-const QuotePage = page(() => import('../features/quotes/components/quote-page.tsx'), 'QuotePage');
+const BusinessPages = page(() => import('./business-pages.tsx'), 'BusinessPages');
 const AccountPage = page(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
 
 const ROUTES = createRoutesFromElements(
@@ -120,13 +117,12 @@ const ROUTES = createRoutesFromElements(
       <Route path="activities/:productId" element={<ActivityPage />} />
       <Route path="bookings" element={<BookingsPage />} />
       <Route path="radar" element={<RadarPage />} />
-      <Route path="quotes" element={<QuotesPage />} />
-      <Route path="quotes/:quoteId" element={<QuotePage />} />
+      <Route path="quotes/*" element={<BusinessPages area="quotes" />} />
       <Route path="admin" element={<AdminPage />} />
       <Route path="admin/users" element={<UsersPage />} />
       <Route path="admin/audit" element={<AuditPage />} />
-      <Route path="admin/pricing" element={<PricingPage />} />
-      <Route path="admin/reports" element={<ReportsPage />} />
+      <Route path="admin/pricing" element={<BusinessPages area="pricing" />} />
+      <Route path="admin/reports" element={<BusinessPages area="reports" />} />
       <Route path="account" element={<AccountPage />} />
       {/* Travellers, trips and the wallet statement: app/office-pages.tsx routes them. */}
       <Route path="travellers/*" element={<OfficePages area="travellers" />} />

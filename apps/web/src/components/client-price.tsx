@@ -75,7 +75,7 @@ export function BookingClientPrice({ bookingId }: { bookingId: string }) {
         ? save.error.issues.find((i) => i.path[0] === param)?.message
         : undefined;
   return (
-    <section aria-label="Client price" className="client-price stack">
+    <section aria-label="What the client pays" className="client-price stack">
       <p>
         The client pays <strong>{formatMoney(price.client)}</strong> · net{' '}
         {formatMoney(entry.data?.total ?? price.client)} · fee (the office's margin) {formatMoney(price.fee)}

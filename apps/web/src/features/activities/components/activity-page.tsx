@@ -13,6 +13,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { LinkNotice } from '../../../components/link-notice.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
+import { useClientPrices } from '../../../lib/client-prices.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { unreadableDates } from '../../../lib/link-reading.ts';
 import { mediaUrl } from '../../../lib/media.ts';
@@ -223,6 +224,7 @@ function DayChoice({
   selection: Selection;
   choose: (next: Partial<Selection>) => void;
 }) {
+  const priceFor = useClientPrices();
   if (!day.available) return <p className="notice">This date is sold out. Choose another.</p>;
   const slot = day.timeslots.length === 1 ? (day.timeslots[0]?.start_time ?? null) : selection.slot;
   const problem = travelersProblem(day, selection.travelers);
@@ -232,6 +234,8 @@ function DayChoice({
     { per_booking: [], per_pax: [] },
     undefined,
   );
+  // What the client pays for the tickets (decision 032): the office's fee on the supplier's price.
+  const client = priceFor({ product: 'activity', net: price.total, activity: productId });
   const needsSlot = day.timeslots.length > 0 && !slot;
   // Categories are strings in the document, read by meaning; adults, children and seniors are the ones a booking
   // can carry, and any other is shown as the service wrote it.
@@ -327,7 +331,10 @@ function DayChoice({
       )}
       <div className="row total-row">
         <p>
-          Tickets: <strong>{formatMoney(price.total)}</strong>{' '}
+          Tickets: <strong>{formatMoney(client.client)}</strong>{' '}
+          {client.fee.amount !== '0.00' && (
+            <span className="muted small">net {formatMoney(price.total)} · </span>
+          )}
           <span className="muted small">
             ({price.lines.map((line) => `${line.quantity} × ${line.label.toLowerCase()}`).join(', ')}; options
             and add-ons are priced on the next page)

@@ -7,7 +7,7 @@ import { formatCount, formatMoney } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';
 import { useHotelSearch } from '../api/hotels.ts';
-import { whereText } from '../read.ts';
+import { readAddress, whereText } from '../read.ts';
 import {
   clearFilters,
   type HotelForm,
@@ -197,7 +197,12 @@ function Facets({
 /** The cards a screen shows before any scrolling: their images come at once, the first ahead of the rest. */
 const FIRST_IN_VIEW = 3;
 
+const ClientPriceTag = lazy(async () => ({
+  default: (await loadOrReload(() => import('../../../components/client-price-tag.tsx'))).ClientPriceTag,
+}));
+
 function HotelCard({ hotel, to, index }: { hotel: HotelSummary; to: string; index: number }) {
+  const nights = `${hotel.nights} night${hotel.nights === 1 ? '' : 's'}, from`;
   const stars = hotel.rating ?? 0;
   return (
     <article className="hotel-card card" aria-labelledby={`hotel-${hotel.hotel_id}`}>
@@ -249,10 +254,30 @@ function HotelCard({ hotel, to, index }: { hotel: HotelSummary; to: string; inde
             {hotel.discount_percent > 0 && <span className="tag tag-deal">−{hotel.discount_percent}%</span>}
           </span>
         )}
-        <strong>{formatMoney(hotel.lead_rate)}</strong>
-        <span className="muted small">
-          {hotel.nights} night{hotel.nights === 1 ? '' : 's'}, from
-        </span>
+        {/* What the client pays first (decision 032); the net until the fee rules have come. */}
+        <Suspense
+          fallback={
+            <>
+              <strong>{formatMoney(hotel.lead_rate)}</strong>
+              <span className="muted small">{nights}</span>
+            </>
+          }
+        >
+          <ClientPriceTag
+            after={nights}
+            context={{
+              product: 'hotel',
+              net: hotel.lead_rate,
+              nights: hotel.nights,
+              city: readAddress(hotel.address)?.city ?? null,
+              places:
+                hotel.address && typeof hotel.address === 'object'
+                  ? Object.values(hotel.address).filter((v): v is string => typeof v === 'string')
+                  : [],
+              stars: Number.isInteger(hotel.rating) ? hotel.rating : null,
+            }}
+          />
+        </Suspense>
         <Link className="button primary" to={to} aria-label={`See rooms at ${hotel.name}`}>
           See rooms
         </Link>

@@ -3,17 +3,27 @@ import { pdfText } from '@console/bff/testing';
 import { FeeRuleListSchema } from '@console/contract';
 import { env } from '../env.ts';
 import { DEMO, expect, expectAccessible, flightSearchUrl, signIn, test } from '../support/fixtures.ts';
-import { fillContact, fillPassenger, searchAndWait, selectFirstOffer } from '../support/flights.ts';
+import {
+  acceptPriceIfAsked,
+  fillContact,
+  fillPassenger,
+  searchAndWait,
+  selectFirstOffer,
+} from '../support/flights.ts';
 import { chooseFirstRate, openFirstHotel } from '../support/hotels.ts';
 
-/** The office's fee rules are office-wide: whatever this journey leaves is removed, for the journeys after it. */
-test.afterAll(async () => {
+async function adminCookie() {
   const signedIn = await fetch(`${env.consoleUrl}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-console-csrf': '1' },
     body: JSON.stringify(DEMO.admin),
   });
-  const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** The office's fee rules are office-wide: whatever this journey leaves is removed, for the journeys after it. */
+test.afterAll(async () => {
+  const cookie = await adminCookie();
   const rules = FeeRuleListSchema.parse(
     await (await fetch(`${env.consoleUrl}/api/pricing/rules`, { headers: { cookie } })).json(),
   );
@@ -115,6 +125,13 @@ test('a quote of a flight and a hotel for a client downloads as a PDF with the c
   page,
 }) => {
   test.setTimeout(120_000);
+  // Its own rule, so the quote's client prices are above the net whatever ran before.
+  const admin = await adminCookie();
+  await fetch(`${env.consoleUrl}/api/pricing/rules`, {
+    method: 'POST',
+    headers: { cookie: admin, 'content-type': 'application/json', 'x-console-csrf': '1' },
+    body: JSON.stringify({ product: 'flight', scope: { cabin: 'economy' }, percent: '7' }),
+  });
   await signIn(page, 'agent', '/flights');
   await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'CDG', inDays: 66, adults: 1 }));
   await selectFirstOffer(page);
@@ -148,6 +165,7 @@ test('a quote of a flight and a hotel for a client downloads as a PDF with the c
 
   // The usual booking flow, from the quote: the quote then says it was booked.
   await flight.getByRole('link', { name: 'Book this option' }).click();
+  await acceptPriceIfAsked(page);
   await fillPassenger(page, 1, 'Quoted', 'Traveller', '1981-03-03');
   await fillContact(page);
   await page.getByRole('button', { name: /^Hold booking/ }).click();

@@ -11,7 +11,11 @@ export async function selectFirstOffer(page: Page) {
     .getByRole('button', { name: /^Select / })
     .first()
     .click();
-  // The offer may have moved when re-priced; an agent accepts the new price to go on.
+  await acceptPriceIfAsked(page);
+}
+
+/** The booking page of an offer: it may have moved when re-priced; an agent accepts the new price to go on. */
+export async function acceptPriceIfAsked(page: Page) {
   const accept = page.getByRole('button', { name: /^Accept the new/ });
   const form = page.getByRole('form', { name: 'Passengers and contact' });
   await expect(form.or(accept)).toBeVisible();

@@ -153,6 +153,12 @@ async function oneSize(
     reads['product + status'] = await timed(app.base, admin, '/bookings?product=hotel&status=confirmed');
     reads['the radar (200 clocks, at-risk over all)'] = await timed(app.base, admin, '/bookings/radar');
     reads["an agent's own desk"] = await timed(app.base, agent, '/bookings');
+    reads['the desk by margin, biggest first'] = await timed(app.base, admin, '/bookings?sort=margin_desc');
+    reads['the desk with a margin of at least 20.00'] = await timed(
+      app.base,
+      admin,
+      '/bookings?sort=margin_desc&margin_min=20',
+    );
     reads["the audit log's first page"] = await timed(app.base, admin, '/admin/audit');
     // The office's reports (decision 033), from the totals the database keeps: the seed's four years of bookings.
     const day = (daysBack: number) => new Date(Date.now() - daysBack * 86_400_000).toISOString().slice(0, 10);

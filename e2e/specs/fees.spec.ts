@@ -89,11 +89,17 @@ test('an admin sets a fee rule; the agent’s booking page and the booking show 
   await expect(price).toContainText(`The client pays ${usd(net + 12.5)}`);
   await expect(price).toContainText('set by hand: “Weekend rush”');
 
-  // The desk: the client price and the margin.
+  // The desk: the client price and the margin; ordered by margin, with a least margin.
   await page.goto('/bookings?q=Flyer');
   const row = page.getByRole('row').filter({ hasText: 'Radar Flyer' }).first();
   await expect(row).toContainText(usd(net + 12.5));
   await expect(row).toContainText('12.50 USD');
+  await page.goto('/bookings');
+  await page.getByLabel('Margin at least (USD)').fill('12.5');
+  await page.getByLabel('Order').selectOption('margin_desc');
+  await expect(page).toHaveURL(/sort=margin_desc/);
+  await expect(page).toHaveURL(/margin_min=12.5/);
+  await expect(page.getByRole('row').filter({ hasText: 'Radar Flyer' }).first()).toContainText('12.50 USD');
 });
 
 test('an admin’s report shows the day’s margin in a chart, a table beside it, and its CSV', async ({

@@ -6,6 +6,7 @@ import {
   HotelAddressSchema,
   type LedgerEntry,
   LedgerEntrySchema,
+  LedgerListSchema,
   readKnown,
   toCents,
 } from '@console/contract';
@@ -214,5 +215,40 @@ describe('service fees', () => {
     expect(detail.parts.map((p) => p.fee?.amount).sort()).toEqual(['18.00', '3.00']);
     await admin.delete(`/pricing/rules/${general.id}`);
     await admin.delete(`/pricing/rules/${local.id}`);
+  });
+
+  it('sort the desk by margin or client price, biggest first, page by page, and filter by a least margin', async () => {
+    const admin = await t.signedIn('admin');
+    const rule = FeeRuleSchema.parse(
+      (await admin.post('/pricing/rules', { product: 'activity', percent: '10' })).body,
+    );
+    const agent = t.browser();
+    await agent.signIn('agent@demo.test', 'demo-agent');
+    await holdCanalTour(agent);
+    await holdCanalTour(agent);
+    const cents = (amount: string | undefined) => Number(toCents(amount ?? '0.00'));
+    const all = LedgerListSchema.parse((await admin.get('/bookings?sort=margin_desc&limit=500')).body).data;
+    const margins = all.map((e) => cents(e.price?.fee.amount));
+    expect(margins).toEqual([...margins].sort((a, b) => b - a));
+    expect(margins[0]).toBeGreaterThan(0);
+    // Page by page: the next page goes on where the first stopped.
+    const first = LedgerListSchema.parse((await admin.get('/bookings?sort=client_desc&limit=2')).body);
+    const next = LedgerListSchema.parse(
+      (
+        await admin.get(
+          `/bookings?sort=client_desc&limit=2&after=${encodeURIComponent(first.next_cursor ?? '')}`,
+        )
+      ).body,
+    );
+    const clients = [...first.data, ...next.data].map((e) => cents(e.price?.client.amount ?? e.total.amount));
+    expect(clients).toEqual([...clients].sort((a, b) => b - a));
+    expect(new Set([...first.data, ...next.data].map((e) => e.id)).size).toBe(
+      first.data.length + next.data.length,
+    );
+    const least = all[0]?.price?.fee.amount ?? '0.00';
+    const filtered = LedgerListSchema.parse((await admin.get(`/bookings?margin_min=${least}`)).body).data;
+    expect(filtered.every((e) => cents(e.price?.fee.amount) >= cents(least))).toBe(true);
+    expect(filtered.length).toBeGreaterThan(0);
+    await admin.delete(`/pricing/rules/${rule.id}`);
   });
 });

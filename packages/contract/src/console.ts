@@ -135,7 +135,11 @@ export const BookingsQuerySchema = z.object({
   deadline_before: DateTimeSchema.optional(),
   created_from: z.iso.date().optional(),
   created_to: z.iso.date().optional(),
-  sort: z.enum(['deadline', 'created_desc']).default('created_desc'),
+  /** Newest first, running clocks soonest first, or the biggest margin or client price first (decision 032). */
+  sort: z.enum(['deadline', 'created_desc', 'margin_desc', 'client_desc']).default('created_desc'),
+  /** At least this margin (the fee) or client price, in the office's currency ("20", "20.50"). */
+  margin_min: z.coerce.number().min(0).max(1e9).optional(),
+  client_min: z.coerce.number().min(0).max(1e9).optional(),
   /** These bookings only (comma-separated ids, at most 100): what the console knows of a list the service gave. */
   ids: z
     .string()

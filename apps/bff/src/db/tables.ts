@@ -62,6 +62,9 @@ export interface Database {
     fee_rule_id: string | null;
     /** Why the fee of this booking was changed from the rule's, when it was. */
     fee_reason: string | null;
+    /** The fee and the client price in cents, computed by the database (migration 016). */
+    fee_cents: Generated<number | string>;
+    client_cents: Generated<number | string>;
   };
   audit_log: {
     id: Generated<number>;

@@ -155,6 +155,11 @@ export class Ledger {
       if (query.created_from) q = q.where(col('created_at'), '>=', query.created_from);
       if (query.created_to) q = q.where(col('created_at'), '<', `${query.created_to}T99`);
       if (query.sort === 'deadline') q = q.where(col('deadline'), 'is not', null);
+      // Amounts as typed, in cents (half a cent rounds up).
+      if (query.margin_min !== undefined)
+        q = q.where(col('fee_cents'), '>=', Math.round(query.margin_min * 100));
+      if (query.client_min !== undefined)
+        q = q.where(col('client_cents'), '>=', Math.round(query.client_min * 100));
       return q;
     };
     if (words.length > 0)
@@ -318,9 +323,33 @@ const LEDGER_COLUMNS = [
   'bookings.client_amount',
   'bookings.fee_rule_id',
   'bookings.fee_reason',
+  'bookings.fee_cents',
+  'bookings.client_cents',
 ] as const;
 
 const ref = (name: string) => sql.ref(`bookings.${name}`);
+
+/**
+ * The desk by money (decision 032): the biggest margin or client price first, then newest, through the indexes of
+ * migration 016. The cursor holds the cents as a number.
+ */
+function byMoney(
+  column: 'fee_cents' | 'client_cents',
+): KeysetOrder<LedgerRow> & { shape: readonly ('string' | 'number')[] } {
+  return {
+    name: `bookings.${column}`,
+    shape: ['number', 'string', 'string'],
+    keyOf: (row) => [Number(row[column]), row.created_at, row.id],
+    after: (q, key) =>
+      key
+        ? q.where(
+            sql<boolean>`(${ref(column)}, bookings.created_at, bookings.id) < (${Number(key[0])}, ${String(key[1])}, ${String(key[2])})`,
+          )
+        : q,
+    sorted: (q) =>
+      q.orderBy(ref(column), 'desc').orderBy(ref('created_at'), 'desc').orderBy(ref('id'), 'desc'),
+  };
+}
 
 /**
  * The desk's two orders: newest first by (created_at, id), and running clocks soonest first by (deadline, created_at,
@@ -341,6 +370,8 @@ const ORDERS: Record<
         : q,
     sorted: (q) => q.orderBy(ref('created_at'), 'desc').orderBy(ref('id'), 'desc'),
   },
+  margin_desc: byMoney('fee_cents'),
+  client_desc: byMoney('client_cents'),
   deadline: {
     name: 'bookings.deadline',
     shape: ['string', 'string', 'string'],

@@ -31,7 +31,21 @@ const STATUSES = [
   ...new Set<string>([...FLIGHT_ORDER_STATUSES, ...HOTEL_ORDER_STATUSES, ...ACTIVITY_BOOKING_STATUSES]),
 ];
 
-const FILTER_KEYS = ['q', 'product', 'status', 'agent', 'created_from', 'created_to'] as const;
+const FILTER_KEYS = [
+  'q',
+  'product',
+  'status',
+  'agent',
+  'created_from',
+  'created_to',
+  'margin_min',
+  'sort',
+] as const;
+const SORTS = [
+  { id: '', label: 'Newest first' },
+  { id: 'margin_desc', label: 'Biggest margin first' },
+  { id: 'client_desc', label: 'Highest client price first' },
+] as const;
 
 /** What the results bar says: how many matched where the console counted, else what this page holds. */
 function resultWords(data: LedgerList, page: number): string {
@@ -96,6 +110,18 @@ export function BookingsPage() {
             onChange={(status) => apply({ ...form, status })}
           />
           {admin && <TextField label="Agent email" value={form.agent} onChange={set('agent')} />}
+          <TextField
+            label="Margin at least (USD)"
+            value={form.margin_min}
+            onChange={set('margin_min')}
+            inputMode="decimal"
+          />
+          <SelectField
+            label="Order"
+            value={(SORTS.find((s) => s.id === form.sort)?.id ?? '') as (typeof SORTS)[number]['id']}
+            options={SORTS}
+            onChange={(sort) => apply({ ...form, sort })}
+          />
           <TextField label="Made from" type="date" value={form.created_from} onChange={set('created_from')} />
           <TextField label="Made up to" type="date" value={form.created_to} onChange={set('created_to')} />
           <button type="submit" className="button primary search-button">

@@ -59,6 +59,7 @@ export function ActivityPage() {
   const { productId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const product = useActivityProduct(productId);
+  const headlinePrice = useClientPrices();
   const selection = useMemo(() => readSelection(params), [params]);
   const choose = (next: Partial<Selection>) =>
     setParams(writeSelection({ ...selection, ...next }), { replace: true, preventScrollReset: true });
@@ -84,8 +85,11 @@ export function ActivityPage() {
       </div>
       {p.title_translated && p.title_translated !== p.title && <p className="muted">{p.title_translated}</p>}
       <p>
-        {p.city}, {p.country} · from <strong>{formatMoney(p.from)}</strong> ·{' '}
-        {p.categories.map(categoryLabel).join(', ')}
+        {p.city}, {p.country} · from{' '}
+        <strong>
+          {formatMoney(headlinePrice({ product: 'activity', net: p.from, activity: p.id }).client)}
+        </strong>{' '}
+        · {p.categories.map(categoryLabel).join(', ')}
       </p>
       <Gallery product={p} />
       <p>{p.description}</p>
@@ -109,7 +113,7 @@ export function ActivityPage() {
               {type.title_translated && type.title_translated !== type.title && (
                 <span className="muted small"> · {type.title_translated}</span>
               )}
-              <TypePrice typeId={type.id} />
+              <TypePrice typeId={type.id} productId={productId} />
             </label>
           ))}
         </fieldset>
@@ -122,7 +126,8 @@ export function ActivityPage() {
 }
 
 /** What one option costs per person on its first bookable date, so options can be compared. */
-function TypePrice({ typeId }: { typeId: string }) {
+function TypePrice({ typeId, productId }: { typeId: string; productId: string }) {
+  const priceFor = useClientPrices();
   // Prices are given per date: the option's first bookable date's, read the same way the calendar reads it.
   const dates = useQuery(availabilityQuery(typeId, null));
   const first = dates.data?.dates[0]?.date ?? null;
@@ -137,7 +142,9 @@ function TypePrice({ typeId }: { typeId: string }) {
       undefined,
     );
   if (!shown) return null;
-  return <span className="muted small"> · from {formatMoney(shown.price)} a person</span>;
+  // What the client pays for one person (decision 032).
+  const client = priceFor({ product: 'activity', net: shown.price, activity: productId }).client;
+  return <span className="muted small"> · from {formatMoney(client)} a person</span>;
 }
 
 function Availability({

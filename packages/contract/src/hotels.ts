@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { MoneySchema } from './money.ts';
+import type { FeeContext } from './pricing.ts';
 import {
   ClientReferenceSchema,
   ContactSchema,
@@ -10,7 +11,15 @@ import {
   PersonNameSchema,
   queryInt,
 } from './primitives.ts';
-import { extra, OpaqueIdSchema, OpenListSchema, OpenSchema, ReadDateTimeSchema, TextSchema } from './read.ts';
+import {
+  extra,
+  OpaqueIdSchema,
+  OpenListSchema,
+  OpenSchema,
+  ReadDateTimeSchema,
+  readKnown,
+  TextSchema,
+} from './read.ts';
 
 /** Hotel, city and other place ids are numeric strings: the search request takes them as integers. */
 export const NumericIdSchema = z.string().regex(/^\d{1,12}$/, { error: 'must be a numeric id' });
@@ -212,6 +221,26 @@ export const HotelAddressSchema = z.object({
   country_code: z.string().nullish(),
   country: z.string().nullish(),
 });
+/**
+ * What a hotel's fee rule looks at (decision 032): the city of an address in the shape the console knows, every text
+ * of an address in another shape (not shown in the document: a city rule matches one of them), and the star rating
+ * when it is a whole number. One reading for the console's ledger, its quotes and every screen that prices a stay.
+ */
+export function hotelFeeScope(
+  hotel: { address: unknown; rating?: number | null | undefined } | undefined,
+): Pick<FeeContext, 'city' | 'places' | 'stars'> {
+  const address = hotel?.address;
+  const rating = hotel?.rating ?? null;
+  return {
+    city: readKnown(HotelAddressSchema, address)?.city ?? null,
+    places:
+      address && typeof address === 'object'
+        ? Object.values(address).filter((v): v is string => typeof v === 'string')
+        : [],
+    stars: rating !== null && Number.isInteger(rating) ? rating : null,
+  };
+}
+
 export const HotelContactSchema = z
   .object({
     phone: z.string().nullish(),

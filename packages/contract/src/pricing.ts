@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AmountSchema, fromCents, type Money, MoneySchema, toCents } from './money.ts';
+import { AmountSchema, fromCents, type Money, toCents } from './money.ts';
 import { DateTimeSchema } from './primitives.ts';
 
 /**
@@ -202,13 +202,3 @@ export const SetFeeRequestSchema = /* @__PURE__ */ z
   })
   .strict();
 export type SetFeeRequest = z.input<typeof SetFeeRequestSchema>;
-
-/** The money of one booking as the ledger keeps it: the net paid, the fee, what the client pays. */
-export const BookingPriceSchema = /* @__PURE__ */ z.object({
-  net: MoneySchema,
-  fee: MoneySchema,
-  client: MoneySchema,
-  rule_id: z.string().nullable(),
-  fee_reason: z.string().nullable(),
-});
-export type BookingPrice = z.infer<typeof BookingPriceSchema>;

@@ -3,9 +3,9 @@ import {
   CustomerSchema,
   type FeeContext,
   type FlightOrder,
-  HotelAddressSchema,
   type HotelOrder,
   HotelOrderRoomSchema,
+  hotelFeeScope,
   isoInstantOf,
   type Money,
   MoneySchema,
@@ -142,9 +142,7 @@ export function hotelFacts(order: HotelOrder): Facts {
     ],
     pricing: {
       nights: nightsBetween(order.check_in, order.check_out),
-      city: readKnown(HotelAddressSchema, order.hotel.address)?.city ?? null,
-      places: textIn(order.hotel.address),
-      stars: Number.isInteger(order.hotel.rating) ? (order.hotel.rating ?? null) : null,
+      ...hotelFeeScope(order.hotel),
     },
   };
 }

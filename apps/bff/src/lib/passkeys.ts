@@ -7,8 +7,10 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
+import type { Context } from 'hono';
 import type { Db } from '../db/index.ts';
 import type { AuthChallenges } from './challenges.ts';
+import type { AppEnv } from './types.ts';
 
 /** Where passkeys are made and used: the console's host name (the RP ID) and its origin, as the browser sees them. */
 export interface RelyingParty {
@@ -28,6 +30,10 @@ export function relyingParty(
   const url = new URL(publicUrl ?? origin ?? requestUrl);
   return { id: url.hostname, origin: url.origin };
 }
+
+/** The relying party of a request as the console's routes see it. */
+export const relyingPartyOf = (c: Context<AppEnv>, publicUrl: string | undefined) =>
+  relyingParty(publicUrl, c.req.url, c.req.header('Origin'));
 
 const CEREMONY_MS = 5 * 60_000;
 /**
@@ -225,7 +231,8 @@ export class Passkeys {
         ? [
             {
               id: r.credential_id,
-              transports: r.transports ? (r.transports.split(',') as never[]) : undefined,
+              // As the browser gave them at registration (WebAuthn's names).
+              transports: r.transports ? r.transports.split(',') : undefined,
             },
           ]
         : [],

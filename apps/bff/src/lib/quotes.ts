@@ -2,18 +2,16 @@ import {
   clientPrice,
   type Environment,
   type FeeContext,
-  HotelAddressSchema,
+  hotelFeeScope,
   isoInstantOf,
   newId,
   priceActivityBooking,
   type Quote,
   type QuoteOption,
-  type QuoteOptionRequest,
   QuoteOptionRequestSchema,
   type QuoteRequest,
   type QuotesQuery,
   RoomSchema,
-  readKnown,
   readKnownItems,
 } from '@console/contract';
 import { type Selectable, sql } from 'kysely';
@@ -35,16 +33,11 @@ const NEWEST: KeysetOrder<Row> = {
   keyOf: (row) => [row.created_at, row.id],
 };
 
-const textsOf = (value: unknown): string[] =>
-  value && typeof value === 'object'
-    ? Object.values(value).filter((v): v is string => typeof v === 'string')
-    : [];
-
 /**
  * One option priced now from the service's own answer (the offer, the rate, the activity's day), never from what the
  * browser says it costs: its net, until when it holds, what it is in words, and where booking it starts.
  */
-export async function priceOption(d: Deps, request: QuoteOptionRequest): Promise<Priced> {
+export async function priceOption(d: Deps, request: unknown): Promise<Priced> {
   const option = QuoteOptionRequestSchema.parse(request);
   const { service } = d.upstream;
   if (option.kind === 'flight') {
@@ -80,9 +73,7 @@ export async function priceOption(d: Deps, request: QuoteOptionRequest): Promise
         product: 'hotel',
         net: rate.total,
         nights: rate.nights ?? undefined,
-        city: readKnown(HotelAddressSchema, rate.hotel?.address)?.city ?? null,
-        places: textsOf(rate.hotel?.address),
-        stars: Number.isInteger(rate.hotel?.rating) ? (rate.hotel?.rating ?? null) : null,
+        ...hotelFeeScope(rate.hotel),
       },
     };
   }

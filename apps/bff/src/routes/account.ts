@@ -11,7 +11,7 @@ import type { Deps } from '../deps.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { requireRecentProof } from '../lib/guards.ts';
 import { parseBody, pathId } from '../lib/parse.ts';
-import { relyingParty } from '../lib/passkeys.ts';
+import { relyingPartyOf } from '../lib/passkeys.ts';
 import { passwordProblem } from '../lib/password-policy.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import type { AppEnv } from '../lib/types.ts';
@@ -24,7 +24,7 @@ const RECENT_SIGN_INS = 20;
  * all the others), their recent sign-ins, and their password, changed with the current one.
  */
 export function accountRoutes(d: Deps) {
-  const rpOf = (c: Context<AppEnv>) => relyingParty(d.env.PUBLIC_URL, c.req.url, c.req.header('Origin'));
+  const rpOf = (c: Context<AppEnv>) => relyingPartyOf(c, d.env.PUBLIC_URL);
   return (
     new Hono<AppEnv>()
       .get('/sessions', async (c) => {

@@ -19,7 +19,7 @@ import { SIGN_IN } from '../lib/audit.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { namedCookie, PENDING_COOKIE, SSO_COOKIE, sessionCookie } from '../lib/guards.ts';
 import { parseBody } from '../lib/parse.ts';
-import { relyingParty } from '../lib/passkeys.ts';
+import { relyingPartyOf } from '../lib/passkeys.ts';
 import { passwordProblem } from '../lib/password-policy.ts';
 import { SignInPolicy } from '../lib/sign-in-policy.ts';
 import { clientAddress, trustedProxies } from '../lib/throttle.ts';
@@ -45,7 +45,7 @@ export function authRoutes(d: Deps) {
   const pending = namedCookie(PENDING_COOKIE, d.env.COOKIE_SECURE);
   const ssoState = namedCookie(SSO_COOKIE, d.env.COOKIE_SECURE, 'Lax');
   const proxies = trustedProxies(d.env.TRUSTED_PROXIES);
-  const rpOf = (c: Context<AppEnv>) => relyingParty(d.env.PUBLIC_URL, c.req.url, c.req.header('Origin'));
+  const rpOf = (c: Context<AppEnv>) => relyingPartyOf(c, d.env.PUBLIC_URL);
 
   /** Starts the session of a person whose sign-in is complete, and says who they are. */
   async function signInNow(

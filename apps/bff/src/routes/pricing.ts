@@ -1,5 +1,5 @@
 import { type FeeRule, FeeRuleInputSchema, feeWithinBounds, SetFeeRequestSchema } from '@console/contract';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { ConsoleError } from '../lib/errors.ts';
 import { requireRole } from '../lib/guards.ts';
@@ -15,7 +15,7 @@ import type { AppEnv } from '../lib/types.ts';
 export function pricingRoutes(d: Deps) {
   const noSuchRule = () =>
     new ConsoleError('resource_not_found', { param: 'id', message: 'No such fee rule.' });
-  const audit = (c: { get: (key: 'user') => { id: string; email: string } }, action: string, id: string) =>
+  const audit = (c: Context<AppEnv>, action: string, id: string) =>
     d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', 200, null);
   return new Hono<AppEnv>()
     .get('/rules', async (c) => c.json({ data: await d.fees.list() }))

@@ -59,7 +59,7 @@ export function quoteRoutes(d: Deps) {
       const options = await Promise.all(
         quote.options.map(async (option) => {
           try {
-            const { context, net } = await priceOption(d, option.request as never);
+            const { context, net } = await priceOption(d, option.request);
             return { ...option, now: { available: true, net, client: clientPrice(rules, context).client } };
           } catch {
             return { ...option, now: { available: false, net: null, client: null } };

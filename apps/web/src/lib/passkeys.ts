@@ -1,4 +1,8 @@
 import { type PasskeyCeremony, PasskeyCeremonySchema } from '@console/contract';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { api } from './api.ts';
 
 /**
@@ -31,7 +35,9 @@ export async function signWithPasskey(path: string, body?: unknown) {
   const begun: PasskeyCeremony = await api(path, { method: 'POST', body, schema: PasskeyCeremonySchema });
   const { startAuthentication } = await import('@simplewebauthn/browser');
   try {
-    const response = await startAuthentication({ optionsJSON: begun.options as never });
+    const response = await startAuthentication({
+      optionsJSON: begun.options as unknown as PublicKeyCredentialRequestOptionsJSON,
+    });
     return { ceremony: begun.ceremony, response };
   } catch (error) {
     throw inWords(error);
@@ -43,7 +49,9 @@ export async function makePasskey(path: string, body?: unknown) {
   const begun: PasskeyCeremony = await api(path, { method: 'POST', body, schema: PasskeyCeremonySchema });
   const { startRegistration } = await import('@simplewebauthn/browser');
   try {
-    const response = await startRegistration({ optionsJSON: begun.options as never });
+    const response = await startRegistration({
+      optionsJSON: begun.options as unknown as PublicKeyCredentialCreationOptionsJSON,
+    });
     return { ceremony: begun.ceremony, response };
   } catch (error) {
     throw inWords(error);

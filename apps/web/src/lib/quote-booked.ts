@@ -1,4 +1,5 @@
-import { CSRF_HEADER } from '@console/contract';
+import { z } from 'zod';
+import { api } from './api.ts';
 
 /**
  * A booking made from a quote's option (the booking page was opened with `?quote=<id>`): the quote is marked booked.
@@ -6,10 +7,9 @@ import { CSRF_HEADER } from '@console/contract';
  */
 export function markQuoteBooked(quoteId: string | null, bookingId: string) {
   if (!quoteId) return;
-  void fetch(`/api/quotes/${encodeURIComponent(quoteId)}/booked`, {
+  void api(`/quotes/${encodeURIComponent(quoteId)}/booked`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: '1' },
-    body: JSON.stringify({ booking_id: bookingId }),
-    credentials: 'same-origin',
+    body: { booking_id: bookingId },
+    schema: z.looseObject({}),
   }).catch(() => undefined);
 }

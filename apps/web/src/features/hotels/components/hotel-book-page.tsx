@@ -1,4 +1,4 @@
-import { bookingDocument, type HotelRate, type Traveller } from '@console/contract';
+import { bookingDocument, type HotelRate, hotelFeeScope, type Traveller } from '@console/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -32,7 +32,7 @@ import {
   toHotelOrder,
 } from '../booking-form.ts';
 import { childAge, guestChecks, guestIndex } from '../guest-checks.ts';
-import { readAddress, readRateRooms, roomNames } from '../read.ts';
+import { readRateRooms, roomNames } from '../read.ts';
 import { readRooms } from '../search-params.ts';
 import { HotelFacts } from './hotel-page.tsx';
 
@@ -320,12 +320,7 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
           product: 'hotel',
           net: rate.total,
           nights: rate.nights ?? undefined,
-          city: readAddress(rate.hotel?.address)?.city ?? null,
-          places:
-            rate.hotel?.address && typeof rate.hotel.address === 'object'
-              ? Object.values(rate.hotel.address).filter((v): v is string => typeof v === 'string')
-              : [],
-          stars: Number.isInteger(rate.hotel?.rating) ? (rate.hotel?.rating ?? null) : null,
+          ...hotelFeeScope(rate.hotel),
         }}
       />
       <AddToQuote

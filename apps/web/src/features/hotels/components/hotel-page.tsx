@@ -1,4 +1,4 @@
-import type { Hotel, HotelRate, Money } from '@console/contract';
+import { type Hotel, type HotelRate, hotelFeeScope, type Money } from '@console/contract';
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
@@ -107,9 +107,7 @@ export function HotelPage() {
                         product: 'hotel',
                         net: rate.total,
                         nights: result.nights ?? undefined,
-                        city: readAddress(result.hotel.address)?.city ?? null,
-                        places: placesOf(result.hotel.address),
-                        stars: Number.isInteger(result.hotel.rating) ? (result.hotel.rating ?? null) : null,
+                        ...hotelFeeScope(result.hotel),
                       }).client
                     }
                     onChoose={() => choose(rate)}
@@ -179,13 +177,6 @@ export function HotelFacts({ hotel }: { hotel: Hotel }) {
       </dl>
     </section>
   );
-}
-
-/** The texts of an address of any shape: where a city fee rule looks for its city (decision 032). */
-function placesOf(address: unknown): string[] {
-  return address && typeof address === 'object'
-    ? Object.values(address).filter((v): v is string => typeof v === 'string')
-    : [];
 }
 
 function RateRow({ rate, client, onChoose }: { rate: HotelRate; client: Money; onChoose: () => void }) {

@@ -1,4 +1,4 @@
-import type { Facet, HotelCitySearch, HotelSummary } from '@console/contract';
+import { type Facet, type HotelCitySearch, type HotelSummary, hotelFeeScope } from '@console/contract';
 import { lazy, memo, Suspense, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
@@ -7,7 +7,7 @@ import { formatCount, formatMoney } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';
 import { useHotelSearch } from '../api/hotels.ts';
-import { readAddress, whereText } from '../read.ts';
+import { whereText } from '../read.ts';
 import {
   clearFilters,
   type HotelForm,
@@ -269,12 +269,7 @@ function HotelCard({ hotel, to, index }: { hotel: HotelSummary; to: string; inde
               product: 'hotel',
               net: hotel.lead_rate,
               nights: hotel.nights,
-              city: readAddress(hotel.address)?.city ?? null,
-              places:
-                hotel.address && typeof hotel.address === 'object'
-                  ? Object.values(hotel.address).filter((v): v is string => typeof v === 'string')
-                  : [],
-              stars: Number.isInteger(hotel.rating) ? hotel.rating : null,
+              ...hotelFeeScope(hotel),
             }}
           />
         </Suspense>

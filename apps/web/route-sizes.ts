@@ -17,6 +17,7 @@ interface ChunkInfo {
 const ROUTES: Record<string, string> = {
   'sign-in-page.tsx': '/sign-in',
   'welcome-page.tsx': '/welcome',
+  'not-me-page.tsx': '/not-me',
   'flight-search-page.tsx': '/flights',
   'book-page.tsx': '/flights/book/:offerId',
   'order-page.tsx': '/flights/orders/:orderId',
@@ -57,7 +58,7 @@ const PATTERNS: Record<string, string[]> = {
   ],
 };
 /** Routes outside the signed-in shell. */
-const PUBLIC = new Set(['/sign-in', '/welcome']);
+const PUBLIC = new Set(['/sign-in', '/welcome', '/not-me']);
 /** The signed-in shell, loaded with every route but sign-in. */
 const SHELL = 'layout.tsx';
 const BUDGET_KIB = 170;

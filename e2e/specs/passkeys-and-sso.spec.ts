@@ -71,16 +71,36 @@ test('an invited person chooses a passkey instead of a password through their li
   await expect(accountButton(page, 'Noor Haddad')).toBeVisible();
 });
 
-test('single sign-on with the office’s provider signs an agent in; a person with no account is refused', async ({
+test('single sign-on: an agent connects the office’s provider on their account page, then it signs them in; an e-mail alone connects nothing', async ({
   page,
 }) => {
   const agent = await createUser('Ines Moreau');
+  // The provider knows this e-mail, but the account was never connected: refused, with what to do.
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'Sign in with Office Login' }).click();
   // The provider's own page (a real OpenID provider on this machine).
   await expect(page.getByRole('heading', { name: 'Office Login' })).toBeVisible();
   await page.getByLabel('Work email').fill(agent.email);
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?sso=identity_not_connected$/);
+  await expect(page.getByRole('alert')).toContainText('not connected to your organisation’s sign-in yet');
+
+  // Signed in with the password, the agent connects it: the provider asks them to sign in there again.
+  await page.getByLabel('Email').fill(agent.email);
+  await page.getByLabel('Password').fill(agent.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(accountButton(page, 'Ines Moreau')).toBeVisible();
+  await page.goto('/account');
+  const card = page.getByRole('region', { name: 'Sign in with Office Login' });
+  await card.getByRole('button', { name: 'Connect Office Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Office Login' })).toBeVisible();
+  await page.getByLabel('Work email').fill(agent.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(card.getByRole('status')).toContainText('Connected');
+  await expectAccessible(page, 'single sign-on connected');
+  await signOut(page, 'Ines Moreau');
+
+  await page.getByRole('link', { name: 'Sign in with Office Login' }).click();
   await expect(accountButton(page, 'Ines Moreau')).toBeVisible();
   await signOut(page, 'Ines Moreau');
 

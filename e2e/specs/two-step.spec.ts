@@ -1,7 +1,16 @@
-import { closeDatabase, openDatabase } from '@console/bff/testing';
 import { Secret, TOTP } from 'otpauth';
-import { env } from '../env.ts';
-import { createUser, expect, expectAccessible, signInAs, test } from '../support/fixtures.ts';
+import {
+  ageProofs,
+  appCode,
+  createUser,
+  createUserWithApp,
+  expect,
+  expectAccessible,
+  resetLink,
+  signInAs,
+  test,
+  virtualAuthenticator,
+} from '../support/fixtures.ts';
 
 /** The code an authenticator app shows now for a key, computed as the app does (RFC 6238). */
 const codeFor = (key: string) => TOTP.generate({ secret: Secret.fromBase32(key.replace(/\s/g, '')) });
@@ -152,16 +161,7 @@ test('making an admin asks the admin to prove it is them again when their sign-i
   const admin = await createUser('Proving Admin', 'admin');
   await signInAs(page, admin, '/admin/users');
   // Five minutes and more since this sign-in: its proof is made older in the console's store, as time would.
-  const db = await openDatabase(env.serverEnv.DATABASE_URL, { readers: 1 });
-  try {
-    await db
-      .updateTable('sessions')
-      .set((eb) => ({ proved_at: eb('proved_at', '-', 6 * 60_000) }))
-      .where('user_id', '=', admin.id)
-      .execute();
-  } finally {
-    await closeDatabase(db);
-  }
+  await ageProofs(admin.id);
   const form = page.getByRole('form', { name: 'Invite a user' });
   const email = `new.admin.${Date.now()}@demo.test`;
   await form.getByLabel('Name').fill('New Admin');
@@ -178,4 +178,61 @@ test('making an admin asks the admin to prove it is them again when their sign-i
   await prove.getByRole('button', { name: 'Confirm and go on' }).click();
   await expect(prove).toBeHidden();
   await expect(form.getByRole('textbox', { name: `One-time link for ${email}` })).toBeVisible();
+});
+
+test('adding a passkey asks for the authenticator app’s code once the sign-in is over five minutes old, and the person is told', async ({
+  page,
+}) => {
+  const device = await virtualAuthenticator(page);
+  const agent = await createUserWithApp('Mara Quist');
+  await page.goto('/account');
+  await page.getByLabel('Email').fill(agent.email);
+  await page.getByLabel('Password').fill(agent.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const second = page.getByRole('form', { name: 'Second step' });
+  await second.getByLabel('Code from your app').fill(appCode(agent.key));
+  await second.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+  await ageProofs(agent.id);
+
+  // A session alone, or a password, does not add a way in: the app's code does (decision 035).
+  const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
+  await twoStep.getByLabel('Name of the passkey').fill('Work laptop');
+  await twoStep.getByRole('button', { name: 'Add a passkey' }).click();
+  const prove = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(prove.getByLabel('Code from your authenticator app')).toBeVisible();
+  await expect(prove.getByLabel('Your password')).toHaveCount(0);
+  await prove.getByLabel('Code from your authenticator app').fill(appCode(agent.key, 1));
+  await prove.getByRole('button', { name: 'Confirm and go on' }).click();
+  await expect(prove).toBeHidden();
+  await expect(twoStep).toContainText('Work laptop · passkey');
+  expect(await device.credentials()).toHaveLength(1);
+
+  // The person is told what was added, and says it was them.
+  await page.reload();
+  const notices = page.getByRole('region', { name: 'Check what changed on your account' });
+  await expect(notices).toContainText('“Work laptop”');
+  await expectAccessible(page, 'security notices');
+  await notices.getByRole('button', { name: 'This was me' }).first().click();
+  await notices.getByRole('button', { name: 'This was me' }).first().click();
+  await expect(notices).toBeHidden();
+});
+
+test('a reset link for a person with an authenticator app asks for its code before signing in', async ({
+  page,
+}) => {
+  const agent = await createUserWithApp('Tomas Berg');
+  await page.goto(await resetLink(agent.id));
+  const form = page.getByRole('form', { name: 'Choose your password' });
+  await expect(form).toContainText('Then confirm it is you');
+  // No passkey in place of the second step.
+  await expect(page.getByRole('button', { name: 'Use a passkey instead' })).toHaveCount(0);
+  await form.getByLabel('New password').fill('copper lantern orbit sleet');
+  await form.getByLabel('The same password again').fill('copper lantern orbit sleet');
+  await form.getByRole('button', { name: 'Save and sign in' }).click();
+  const second = page.getByRole('form', { name: 'Second step' });
+  await expect(second).toBeVisible();
+  await second.getByLabel('Code from your app').fill(appCode(agent.key));
+  await second.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });

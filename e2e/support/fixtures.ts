@@ -1,5 +1,7 @@
+import { closeDatabase, openDatabase } from '@console/bff/testing';
 import { InvitationSchema } from '@console/contract';
 import { test as base, expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { env } from '../env.ts';
 
 export const DEMO = {
@@ -118,6 +120,8 @@ export async function invite(name: string, role: 'agent' | 'admin' = 'agent') {
   });
   if (invited.status !== 201) throw new Error(`could not invite: ${invited.status} ${await invited.text()}`);
   const { user, link } = InvitationSchema.parse(await invited.json());
+  // The journeys' console has no SMTP server: the admin is given the link to hand over.
+  if (!link.url) throw new Error('the invitation was e-mailed: no link to hand over');
   const url = new URL(link.url);
   return { user, email, token: url.hash.slice(1), path: `${url.pathname}${url.hash}` };
 }
@@ -148,6 +152,76 @@ export async function createUser(
     },
   });
   return { id: user.id, email, password };
+}
+
+/** The API as one signed-in person's browser: their cookie and the CSRF header on every call. */
+async function apiAs(who: { email: string; password: string }) {
+  const signIn = await fetch(`${env.consoleUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-console-csrf': '1' },
+    body: JSON.stringify(who),
+  });
+  if (signIn.status !== 200) throw new Error(`could not sign in: ${signIn.status} ${await signIn.text()}`);
+  let cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${env.consoleUrl}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-console-csrf': '1', cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    // A completed set-up gives the session a new token (decision 035): the next call carries it.
+    const renewed = response.headers.getSetCookie().find((c) => c.includes('console_session='));
+    if (renewed) cookie = renewed.split(';')[0] ?? cookie;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+}
+
+/**
+ * A new user with an authenticator app set up through the API, its key for the spec to compute codes with. The app
+ * was confirmed with the code of the step before the current one (an app's code is taken once per step), so the
+ * spec has this step's and the next one's to use at once.
+ */
+export async function createUserWithApp(name: string, role: 'agent' | 'admin' = 'agent') {
+  const user = await createUser(name, role);
+  const call = await apiAs({ email: user.email, password: user.password });
+  const app = (await call('POST', '/account/factors/totp', { name: 'Work phone' })) as {
+    id: string;
+    secret: string;
+  };
+  const code = TOTP.generate({ secret: Secret.fromBase32(app.secret), timestamp: Date.now() - 30_000 });
+  await call('POST', `/account/factors/totp/${app.id}/confirm`, { code });
+  return { ...user, key: app.secret };
+}
+
+/** A code of an app's key: this step's, or `ahead` steps on (the console takes one step either side). */
+export const appCode = (key: string, ahead = 0) =>
+  TOTP.generate({
+    secret: Secret.fromBase32(key.replace(/\s/g, '')),
+    timestamp: Date.now() + ahead * 30_000,
+  });
+
+/** A password reset link the demo admin makes for a person (no SMTP here: the admin is given it): its path. */
+export async function resetLink(userId: string): Promise<string> {
+  const call = await apiAs(DEMO.admin);
+  const link = (await call('POST', `/admin/users/${userId}/reset-link`)) as { url: string | null };
+  if (!link.url) throw new Error('the reset link was e-mailed');
+  const url = new URL(link.url);
+  return `${url.pathname}${url.hash}`;
+}
+
+/** Makes a person's sign-in proofs older than five minutes, in the console's store, as time would. */
+export async function ageProofs(userId: string): Promise<void> {
+  const db = await openDatabase(env.serverEnv.DATABASE_URL, { readers: 1 });
+  try {
+    await db
+      .updateTable('sessions')
+      .set((eb) => ({ proved_at: eb('proved_at', '-', 6 * 60_000) }))
+      .where('user_id', '=', userId)
+      .execute();
+  } finally {
+    await closeDatabase(db);
+  }
 }
 
 /**

@@ -19,6 +19,7 @@ import { csrf, sessionCookie, sessionUser, signedIn } from './lib/guards.ts';
 import { Identities } from './lib/identities.ts';
 import { BookingIntents } from './lib/intents.ts';
 import { startJobs } from './lib/jobs.ts';
+import { KnownBrowsers } from './lib/known-browsers.ts';
 import { LeadImages } from './lib/lead-images.ts';
 import { Leases } from './lib/lease.ts';
 import { Ledger } from './lib/ledger.ts';
@@ -32,6 +33,7 @@ import { relayRoutes } from './lib/relay.ts';
 import { Reports } from './lib/reports.ts';
 import { SecretBox } from './lib/secret-box.ts';
 import { inlineStyleHashes, securityHeaders, withSecurityHeaders } from './lib/security-headers.ts';
+import { SecurityNotices } from './lib/security-notices.ts';
 import { SignInPolicy } from './lib/sign-in-policy.ts';
 import { SingleSignOn } from './lib/single-sign-on.ts';
 import { SignInThrottle } from './lib/throttle.ts';
@@ -117,9 +119,20 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   if (sealed > 0) log.info({ sealed }, 'authenticator keys sealed with SECRETS_KEY');
   if (!env.SECRETS_KEY && upstream.service.environment === 'live')
     log.warn('SECRETS_KEY is not set: authenticator keys are kept unsealed in the database');
+  // On a LIVE credential the console must know where people reach it: passkeys are bound to that host and links are
+  // made on it, never on whatever a request says (decision 035).
+  if (!env.PUBLIC_URL && upstream.service.environment === 'live') {
+    await upstream.close();
+    await closeDatabase(db);
+    throw new Error(
+      "The console's configuration is not valid:\n  PUBLIC_URL: set it on a LIVE credential (https://console.office.example): passkeys and links are bound to it",
+    );
+  }
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const mailer = new Mailer(env.SMTP_URL, env.SMTP_FROM, log);
   const deps: Deps = {
     env,
+    publicUrl,
     challenges,
     passkeys: new Passkeys(db, challenges, 'Booking console'),
     identities: new Identities(db, accounts),
@@ -132,6 +145,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
               clientSecret: env.OIDC_CLIENT_SECRET,
               name: env.OIDC_NAME,
               redirectUri: `${publicUrl.replace(/\/$/, '')}/api/auth/oidc/callback`,
+              mfaAcr: env.OIDC_MFA_ACR,
+              emailDomains: env.OIDC_EMAIL_DOMAINS,
             },
             challenges,
             log,
@@ -149,7 +164,9 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     policy: new SignInPolicy(db, upstream.service.environment),
     clock: options.now ?? Date.now,
     links: new AccountLinks(db, options.now),
-    mailer: new Mailer(env.SMTP_URL, env.SMTP_FROM, log),
+    mailer,
+    knownBrowsers: new KnownBrowsers(db, env.COOKIE_SECURE, options.now),
+    notices: new SecurityNotices(db, mailer, publicUrl, options.now),
     intents,
     leases,
     log,

@@ -8,6 +8,7 @@ import type { Factors } from './lib/factors.ts';
 import type { FeeRules } from './lib/fees.ts';
 import type { Identities } from './lib/identities.ts';
 import type { BookingIntents } from './lib/intents.ts';
+import type { KnownBrowsers } from './lib/known-browsers.ts';
 import type { LeadImages } from './lib/lead-images.ts';
 import type { Leases } from './lib/lease.ts';
 import type { Ledger } from './lib/ledger.ts';
@@ -18,6 +19,7 @@ import type { Metrics } from './lib/metrics.ts';
 import type { Passkeys } from './lib/passkeys.ts';
 import type { Reports } from './lib/reports.ts';
 import type { SecurityHeaders } from './lib/security-headers.ts';
+import type { SecurityNotices } from './lib/security-notices.ts';
 import type { SignInPolicy } from './lib/sign-in-policy.ts';
 import type { SingleSignOn } from './lib/single-sign-on.ts';
 import type { SignInThrottle } from './lib/throttle.ts';
@@ -26,6 +28,8 @@ import type { Upstream } from './upstream.ts';
 /** What the routes share: built once in app.ts and handed to each sub-app. */
 export interface Deps {
   env: BffEnv;
+  /** Where people reach the console: links, e-mails, the passkeys' relying party (PUBLIC_URL or its default). */
+  publicUrl: string;
   db: Db;
   upstream: Upstream;
   accounts: Accounts;
@@ -46,6 +50,10 @@ export interface Deps {
   oidc: SingleSignOn | null;
   /** Which account an identity at that provider is. */
   identities: Identities;
+  /** Browsers and addresses each person signed in from (decision 035). */
+  knownBrowsers: KnownBrowsers;
+  /** What a person must hear of about their own account (decision 035). */
+  notices: SecurityNotices;
   /** The office's two-step sign-in policy. */
   policy: SignInPolicy;
   /** One-time links (invitations, password resets) and the e-mails that carry them (decision 030). */

@@ -6,6 +6,23 @@ import { parseSecretsKey } from './lib/secret-box.ts';
 import { trustedProxies } from './lib/throttle.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+
+/** A comma-separated list (lower-cased when asked), each part checked: the problem with a part, or null. */
+const listOf = (problem: (part: string) => string | null, lower = true) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parts = (value ?? '')
+        .split(',')
+        .map((part) => (lower ? part.trim().toLowerCase() : part.trim()))
+        .filter(Boolean);
+      for (const part of parts) {
+        const why = problem(part);
+        if (why) ctx.addIssue({ code: 'custom', message: why });
+      }
+      return parts;
+    });
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const EnvSchema = z
@@ -90,6 +107,20 @@ const EnvSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     /** The sign-in button's words: "Sign in with <OIDC_NAME>". */
     OIDC_NAME: z.string().trim().min(1).max(60).default('your organisation'),
+    /**
+     * The e-mail domains whose people single sign-on may let in (comma-separated, `office.example`); none: any the
+     * provider verifies (decision 035).
+     */
+    OIDC_EMAIL_DOMAINS: listOf((part) =>
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(part)
+        ? null
+        : `${part} is not a domain name`,
+    ),
+    /**
+     * The provider's `acr` values that mean it asked for a second factor (comma-separated); besides them, only an `amr`
+     * naming `mfa` stands in for the console's own second step (decision 035).
+     */
+    OIDC_MFA_ACR: listOf(() => null, false),
     /**
      * The key that seals the authenticator apps' keys in the database (decision 031): 64 hex digits or 32 bytes in
      * base64 (`openssl rand -hex 32`), kept outside the database. Set it on a LIVE console.

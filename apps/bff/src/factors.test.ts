@@ -136,6 +136,8 @@ describe('an authenticator app', () => {
     expect(AccountFactorsSchema.parse((await agent.browser.get('/account/factors')).body)).toEqual({
       data: [],
       recovery_codes: { total: 0, left: 0 },
+      password: true,
+      single_sign_on: null,
     });
     expect(MeSchema.parse((await t.browser().signIn(agent.email, agent.password)).body).user.email).toBe(
       agent.email,

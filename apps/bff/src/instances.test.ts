@@ -30,6 +30,7 @@ type Instance = Awaited<ReturnType<typeof startBffProcess>>;
 let a: Instance;
 let b: Instance;
 
+const PUBLIC_URL = 'http://console.instances.test';
 const ADMIN = { email: 'admin@agency.test', password: 'violet tram harbour 42' };
 const AGENT = { email: 'agent@agency.test', password: 'copper lantern orbit sleet' };
 
@@ -50,6 +51,8 @@ beforeAll(async () => {
     SESSION_OFFICE_ID: 'OFF-DEMO',
     SESSION_USER_NAME: 'demo',
     SESSION_PASSWORD: 'demo-pass',
+    // Where people reach both instances, behind the load balancer: passkeys are bound to it.
+    PUBLIC_URL: PUBLIC_URL,
   };
   // Both start at once: the migrations run once (Kysely's migration lock on PostgreSQL).
   [a, b] = await Promise.all([startBffProcess(env), startBffProcess(env)]);
@@ -242,7 +245,7 @@ describe('two instances on one PostgreSQL', () => {
     const made = await agent.call(
       'POST',
       '/account/factors/passkey',
-      { ceremony: begun.ceremony, name: 'Laptop', response: device.create(begun.options, a.origin) },
+      { ceremony: begun.ceremony, name: 'Laptop', response: device.create(begun.options, PUBLIC_URL) },
       {},
       b,
     );
@@ -253,7 +256,7 @@ describe('two instances on one PostgreSQL', () => {
       const asked = PasskeyCeremonySchema.parse(
         (await other.call('POST', '/auth/passkey/options', undefined, {}, b)).body,
       );
-      const answer = { ceremony: asked.ceremony, response: device.get(asked.options, b.origin) };
+      const answer = { ceremony: asked.ceremony, response: device.get(asked.options, PUBLIC_URL) };
       expect((await other.call('POST', '/auth/passkey', answer, {}, a)).status).toBe(200);
       // The same answer again, on the instance that made the ceremony: taken already.
       expect((await browser(both).call('POST', '/auth/passkey', answer, {}, b)).status).toBe(401);

@@ -27,6 +27,7 @@ import {
   LinkInfoSchema,
   LinkLookupRequestSchema,
   MeSchema,
+  NotMeRequestSchema,
   OPERATIONS,
   type OperationName,
   OwnSessionListSchema,
@@ -46,10 +47,14 @@ import {
   SERVICE_TIME_HEADER,
   SecondFactorNeededSchema,
   SecondFactorRequestSchema,
+  SecurityNoticeListSchema,
+  SecurityNoticesQuerySchema,
   SetFeeRequestSchema,
   SignInOptionsSchema,
   SignInPolicySchema,
   SignInRequestSchema,
+  SingleSignOnRedirectRequestSchema,
+  SingleSignOnRedirectSchema,
   STREAM_FLIGHT_SEARCH,
   StatementQuerySchema,
   StatementSchema,
@@ -200,10 +205,11 @@ const CONSOLE_ROUTES: Route[] = [
   {
     method: 'POST',
     path: '/api/auth/links/accept',
-    summary: 'Choose one’s password through a one-time link (once, within 72 hours); signs in',
+    summary:
+      'Choose one’s password through a one-time link (once, within 72 hours); signs in, or, for a person with a second factor, asks for it first',
     tag: 'console',
     body: LinkAcceptRequestSchema,
-    response: MeSchema,
+    response: z.union([MeSchema, SecondFactorNeededSchema]),
     open: true,
   },
   {
@@ -527,9 +533,68 @@ const CONSOLE_ROUTES: Route[] = [
   {
     method: 'POST',
     path: '/api/account/recovery-codes',
-    summary: 'Ten new recovery codes, the old ones void, shown once (audited)',
+    summary:
+      'Ten new recovery codes, the old ones void, shown once (audited); wants a fresh proof with one’s factor',
     tag: 'account',
     response: RecoveryCodesSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/account/prove/single-sign-on',
+    summary:
+      'Prove it is oneself again at the office’s provider: where to send the browser (the provider asks to sign in again)',
+    tag: 'account',
+    body: SingleSignOnRedirectRequestSchema,
+    response: SingleSignOnRedirectSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/account/single-sign-on',
+    summary:
+      'Connect one’s identity at the office’s provider (a fresh proof with one’s factor first): where to send the browser',
+    tag: 'account',
+    body: SingleSignOnRedirectRequestSchema,
+    response: SingleSignOnRedirectSchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/single-sign-on',
+    summary: 'Disconnect one’s identity at the office’s provider (a fresh proof first)',
+    tag: 'account',
+    response: z.object({ removed: z.number().int() }),
+  },
+  {
+    method: 'GET',
+    path: '/api/account/notices',
+    summary:
+      'What changed on one’s account (a way in added, many wrong tries), newest first, unseen by default',
+    tag: 'account',
+    query: SecurityNoticesQuerySchema,
+    response: SecurityNoticeListSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/account/notices/{id}/seen',
+    summary: '“This was me”: the notice is seen',
+    tag: 'account',
+    response: z.object({ seen: z.literal(true) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/notices/{id}/not-me',
+    summary: '“This was not me”: the way in removed, every session (this one too) ended',
+    tag: 'account',
+    response: z.object({ signed_out_everywhere: z.literal(true) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/not-me',
+    summary:
+      '“This was not me” from a notice’s e-mail (its one-time token): the way in removed, every session ended',
+    tag: 'console',
+    body: NotMeRequestSchema,
+    response: z.object({ signed_out_everywhere: z.literal(true) }),
+    open: true,
   },
   {
     method: 'GET',

@@ -158,7 +158,7 @@ describe('a passkey', () => {
         })
       ).body,
     );
-    const token = invited.link.url.split('#')[1] ?? '';
+    const token = (invited.link.url ?? '').split('#')[1] ?? '';
     const b = t.browser();
     const begun = PasskeyCeremonySchema.parse((await b.post('/auth/links/passkey-options', { token })).body);
     const device = new SoftwareAuthenticator();

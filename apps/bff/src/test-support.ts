@@ -1,4 +1,5 @@
 import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -59,11 +60,24 @@ export async function freshDatabaseUrl(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'console-test-')), 'console.db');
 }
 
+/** A port free on loopback right now (for a console that must know its own address before it listens). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
 /** The console (BFF + embedded sandbox) as real servers on free ports, with a fresh database. */
 export async function startConsole(overrides: Record<string, string> = {}) {
   let clockOffset = 0;
+  // The console knows where people reach it (PUBLIC_URL: passkeys are bound to it), so it listens where that says.
+  const port = await freePort();
   const env = readEnv({
     PORT: '0',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     SANDBOX_PORT: '0',
     DATABASE_URL: await freshDatabaseUrl(),
     SANDBOX_STREAM_INTERVAL_MS: '0',
@@ -79,7 +93,7 @@ export async function startConsole(overrides: Record<string, string> = {}) {
     ...overrides,
   });
   const console_ = await createConsole(env, { now: () => Date.now() + clockOffset });
-  const server = serve({ fetch: console_.app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = serve({ fetch: console_.app.fetch, port, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -152,11 +166,13 @@ export async function startConsole(overrides: Record<string, string> = {}) {
     admin: ReturnType<typeof browser>,
     input: { email: string; name: string; role: 'agent' | 'admin' },
     password: string,
+    /** Where the link is read when it was e-mailed (then the admin is not shown it): the token, from the mail. */
+    mailedToken?: (email: string) => Promise<string>,
   ) {
     const invited = await admin.post('/admin/users', input);
     if (invited.status !== 201) throw new Error(`invitation failed: ${invited.text}`);
     const { user, link } = InvitationSchema.parse(invited.body);
-    const token = link.url.split('#')[1] ?? '';
+    const token = link.url ? (link.url.split('#')[1] ?? '') : ((await mailedToken?.(input.email)) ?? '');
     const welcomed = browser();
     const accepted = await welcomed.post('/auth/links/accept', { token, password });
     if (accepted.status !== 200) throw new Error(`the link was not accepted: ${accepted.text}`);

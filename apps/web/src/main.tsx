@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoutes, preloadScreens } from './app/router.tsx';
+import { loadAgentWords } from './lib/agent-words-lazy.ts';
 import { seedMe } from './lib/me.ts';
 import { queryClient } from './lib/query-client.ts';
 import './styles.css';
@@ -26,4 +27,7 @@ void preloadScreens(window.location.pathname)
         </StrictMode>,
       ),
     );
+    // The agent's words for errors come once the screen is up and the browser idle (an error shown sooner asks).
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
+    idle(() => void loadAgentWords());
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MoneySchema } from './money.ts';
+import { PageQueryShape, pageSchema } from './pages.ts';
 import { DateTimeSchema } from './primitives.ts';
 
 /**
@@ -49,6 +50,10 @@ export const AccountFactorSchema = z.object({
 export const AccountFactorsSchema = z.object({
   data: z.array(AccountFactorSchema),
   recovery_codes: z.object({ total: z.number().int(), left: z.number().int() }),
+  /** Whether the person has a password (one invited who chose a passkey, or made by single sign-on, has none). */
+  password: z.boolean(),
+  /** The office's identity provider, when there is one, and whether this person's identity there is connected. */
+  single_sign_on: z.object({ name: z.string(), connected: z.boolean() }).nullable(),
 });
 export type AccountFactors = z.infer<typeof AccountFactorsSchema>;
 
@@ -153,6 +158,11 @@ export const LinkInfoSchema = z.object({
   email: z.string(),
   name: z.string(),
   expires_at: DateTimeSchema,
+  /**
+   * The person has a second factor (decision 035): the link takes a new password only, and the person's second step
+   * comes before any session (a passkey is added from the account page after).
+   */
+  second_factor: z.boolean(),
 });
 export type LinkInfo = z.infer<typeof LinkInfoSchema>;
 /** Taking a one-time link: with the password one chooses, or with a passkey made for it (then no password). */
@@ -167,3 +177,54 @@ export const LinkAcceptRequestSchema = z
     error: 'choose a password or a passkey',
   });
 export type LinkAcceptRequest = z.input<typeof LinkAcceptRequestSchema>;
+
+/**
+ * Where the office's identity provider is to send the browser (decision 035): to prove it is oneself again, or to
+ * connect one's identity there, the provider always asks the person to sign in there again (`max_age=0`).
+ */
+export const SingleSignOnRedirectRequestSchema = z
+  .object({
+    /** The console's page to come back to (a path of the console's). */
+    return_to: z
+      .string()
+      .max(500)
+      .regex(/^\/(?!\/)[^\s\\]*$/, { error: 'is a path of the console' })
+      .optional(),
+  })
+  .strict();
+export const SingleSignOnRedirectSchema = z.object({ url: z.string() });
+
+/**
+ * What changed on one's account that one must hear of (decision 035): a way in added (a passkey, an authenticator app,
+ * new recovery codes, one's identity at the office's provider), or many wrong passwords or codes. "This was not me"
+ * ends every session of the person and removes the way in the notice is about.
+ */
+export const SECURITY_NOTICE_KINDS = [
+  'factor_added',
+  'identity_connected',
+  'recovery_codes_renewed',
+  'wrong_passwords',
+  'wrong_codes',
+] as const;
+export const SecurityNoticeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(SECURITY_NOTICE_KINDS),
+  /** The notice in a person's words. */
+  summary: z.string(),
+  created_at: DateTimeSchema,
+  address: z.string().nullable(),
+  browser: z.string().nullable(),
+  seen_at: DateTimeSchema.nullable(),
+});
+export type SecurityNotice = z.infer<typeof SecurityNoticeSchema>;
+export const SecurityNoticeListSchema = pageSchema(SecurityNoticeSchema);
+export const SecurityNoticesQuerySchema = z
+  .object({
+    /** `unseen` (the default): what waits for the person; `all`: every notice, newest first. */
+    state: z.enum(['unseen', 'all']).default('unseen'),
+    ...PageQueryShape,
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+export type SecurityNoticesQuery = z.infer<typeof SecurityNoticesQuerySchema>;
+export const NotMeRequestSchema = z.object({ token: LinkTokenSchema }).strict();

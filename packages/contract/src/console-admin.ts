@@ -35,7 +35,11 @@ export type UpdateUserRequest = z.input<typeof UpdateUserRequestSchema>;
  * hand over, and e-mailed when the console has an SMTP server.
  */
 export const AccountLinkSchema = z.object({
-  url: z.string(),
+  /**
+   * The link, to hand over, only when it was not e-mailed (decision 035): a link the SMTP server took goes to its
+   * person alone, never through the admin's screen.
+   */
+  url: z.string().nullable(),
   expires_at: DateTimeSchema,
   /** Handed to the office's SMTP server. */
   emailed: z.boolean(),

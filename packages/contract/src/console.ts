@@ -86,6 +86,8 @@ export const MeSchema = z.object({
   previous_sign_in: z
     .object({ at: DateTimeSchema, address: z.string().nullable(), browser: z.string().nullable() })
     .optional(),
+  /** Given by a sign-in only: how many security notices wait for the person on their account page (decision 035). */
+  security_notices: z.number().int().optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 /** The element of each signed-in page the BFF serves that carries its /api/me answer, read before the first render. */

@@ -36,6 +36,8 @@ export const KNOWN_ERROR_MESSAGES = {
   invalid_passkey: 'That passkey is not one this console knows, or it could not be checked.',
   single_sign_on_failed: 'Single sign-on did not complete.',
   unknown_identity: 'No account of this office has that email address.',
+  identity_not_connected: 'Your account is not connected to the office’s sign-in yet.',
+  identity_in_use: 'That identity is connected to another account of this office.',
   link_invalid: 'This link was used already, or is past its 72 hours.',
   reauthentication_required: 'Confirm it is you first.',
   second_factor_setup_required: 'Your office requires two-step sign-in.',

@@ -242,6 +242,18 @@ export const KNOWN_ERRORS = {
     message: KNOWN_ERROR_MESSAGES.unknown_identity,
     remedy: 'Ask your office admin to invite you with the address your organisation uses.',
   },
+  identity_not_connected: {
+    status: 403,
+    type: 'permission_error',
+    message: KNOWN_ERROR_MESSAGES.identity_not_connected,
+    remedy: 'Sign in with your password or passkey, then connect it on your account page.',
+  },
+  identity_in_use: {
+    status: 409,
+    type: 'invalid_request_error',
+    message: KNOWN_ERROR_MESSAGES.identity_in_use,
+    remedy: 'Connect your own identity, or ask your office admin.',
+  },
   link_invalid: {
     status: 404,
     type: 'invalid_request_error',

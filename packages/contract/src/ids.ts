@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   factor: 'fct_',
   feeRule: 'fee_',
   quote: 'quo_',
+  notice: 'ntc_',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 export type IdPrefix = (typeof ID_PREFIXES)[IdKind];

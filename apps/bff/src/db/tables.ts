@@ -32,6 +32,11 @@ export interface Database {
     factor_setup: number;
     /** When the person last proved it was them: the sign-in, or again before something sensitive (decision 029). */
     proved_at: number | null;
+    /** How that proof was made: `password`, a `factor` of the person's, or the office's `provider` (migration 017). */
+    proved_with: string | null;
+    /** The token hash this session had before its last rotation, and until when it is still taken (migration 017). */
+    previous_id: string | null;
+    previous_until: number | null;
   };
   bookings: {
     id: string;
@@ -210,8 +215,40 @@ export interface Database {
     created_at: number;
     expires_at: number;
     attempts: number;
-    /** `password` or `single_sign_on` (migration 012; null before it: a password). */
+    /** `password`, `single_sign_on` or `link` (migration 012; null before it: a password). */
     first_factor: string | null;
+    /** A one-time link taken with a new password (migration 017): used, and the password set, at the second step. */
+    link_id: string | null;
+    new_password_hash: string | null;
+  };
+  /** Browsers and addresses a person signed in from (migration 017), by a SHA-256 bound to the person. */
+  known_browsers: {
+    id: string;
+    user_id: string;
+    created_at: number;
+    last_used_at: number;
+  };
+  /**
+   * What changed on a person's account that they must hear of (migration 017): a way in added, many wrong tries.
+   * `undo_hash` is the SHA-256 of the one-time "this was not me" token of its e-mail.
+   */
+  security_notices: {
+    id: string;
+    user_id: string;
+    kind:
+      | 'factor_added'
+      | 'identity_connected'
+      | 'recovery_codes_renewed'
+      | 'wrong_passwords'
+      | 'wrong_codes';
+    /** JSON: what the notice says (the factor's name, the browser and address, how many tries). */
+    detail: string;
+    /** The way in it is about, removed by "this was not me". */
+    factor_id: string | null;
+    created_at: string;
+    seen_at: string | null;
+    undo_hash: string | null;
+    undo_until: number | null;
   };
   /** One-time links: an invitation or a password reset (migration 011), by the SHA-256 of the link's token. */
   account_links: {

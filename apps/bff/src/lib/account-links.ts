@@ -40,8 +40,13 @@ export class AccountLinks {
     return { token, expiresAt: at + LIFETIME_MS };
   }
 
-  /** The person and purpose of a link that still works; null for one unknown, used or past its 72 hours. */
-  async lookup(token: string): Promise<{ userId: string; purpose: LinkPurpose; expiresAt: number } | null> {
+  /**
+   * The person and purpose of a link that still works (`id`: its stored id, to take it later by); null for one
+   * unknown, used or past its 72 hours.
+   */
+  async lookup(
+    token: string,
+  ): Promise<{ id: string; userId: string; purpose: LinkPurpose; expiresAt: number } | null> {
     const row = await this.db
       .selectFrom('account_links')
       .selectAll()
@@ -49,18 +54,29 @@ export class AccountLinks {
       .where('used_at', 'is', null)
       .where('expires_at', '>', this.clock())
       .executeTakeFirst();
-    return row ? { userId: row.user_id, purpose: row.purpose, expiresAt: Number(row.expires_at) } : null;
+    return row
+      ? { id: row.id, userId: row.user_id, purpose: row.purpose, expiresAt: Number(row.expires_at) }
+      : null;
   }
 
   /** Takes a link once (one conditional update): true for the one request that used it. */
   async use(token: string): Promise<boolean> {
-    const result = await this.db
+    return (await this.useById(hash(token))) !== null;
+  }
+
+  /**
+   * Takes a link by its stored id (at the second step a link's new password waited for): its purpose for the one
+   * request that used it, null otherwise.
+   */
+  async useById(id: string): Promise<LinkPurpose | null> {
+    const row = await this.db
       .updateTable('account_links')
       .set({ used_at: this.clock() })
-      .where('id', '=', hash(token))
+      .where('id', '=', id)
       .where('used_at', 'is', null)
       .where('expires_at', '>', this.clock())
+      .returning('purpose')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return row?.purpose ?? null;
   }
 }

@@ -9,6 +9,13 @@ const now = () => new Date().toISOString();
 
 /** A password hash no password verifies: the account of a person who has not chosen theirs yet. */
 const NO_PASSWORD = '!none';
+/** How long the token a session had before a rotation is still taken: requests already on their way (decision 035). */
+const ROTATION_GRACE_MS = 30_000;
+
+/** How a session's last proof was made (decision 035): a password, a factor of the person's, the office's provider. */
+export type ProofKind = 'password' | 'factor' | 'provider';
+const proofKind = (value: string | null): ProofKind =>
+  value === 'factor' || value === 'provider' ? value : 'password';
 
 /** The id a browser is shown for a session: a hash of the stored id (itself a hash of the cookie's token). */
 const publicSessionId = (id: string) =>
@@ -86,14 +93,29 @@ export class Accounts {
     return toUser(row);
   }
 
-  /** The password a person chose through a one-time link; every session of theirs ends. */
+  /** The password a person chose through a one-time link; every session and waiting sign-in of theirs ends. */
   async setPassword(userId: string, password: string): Promise<void> {
+    await this.setPasswordHash(userId, await hashPassword(password));
+  }
+
+  /** A password hashed before (chosen through a link, set once the second step was given); every session ends. */
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({ password_hash: await hashPassword(password), updated_at: now() })
+      .set({ password_hash: passwordHash, updated_at: now() })
       .where('id', '=', userId)
       .execute();
     await this.endSessionsOf(userId);
+  }
+
+  /** No password signs the person in any more (a reset taken with a passkey); every session ends. */
+  async voidPassword(userId: string): Promise<void> {
+    await this.setPasswordHash(userId, NO_PASSWORD);
+  }
+
+  async hasPassword(userId: string): Promise<boolean> {
+    const hash = await this.passwordHashOf(userId);
+    return hash !== null && hash !== NO_PASSWORD;
   }
 
   async findByEmail(email: string) {
@@ -139,10 +161,8 @@ export class Accounts {
     if (change.disabled !== undefined) values.disabled = change.disabled ? 1 : 0;
     if (change.office_wide !== undefined) values.office_wide = change.office_wide ? 1 : 0;
     await this.db.updateTable('users').set(values).where('id', '=', id).execute();
-    // A disabled user or a new role ends every session at once.
-    if (change.disabled === true || change.role !== undefined) {
-      await this.db.deleteFrom('sessions').where('user_id', '=', id).execute();
-    }
+    // A disabled user or a new role ends every session, and every sign-in waiting for its second step, at once.
+    if (change.disabled === true || change.role !== undefined) await this.endSessionsOf(id);
     return this.get(id);
   }
 
@@ -173,10 +193,19 @@ export class Accounts {
     return createHash('sha256').update(token).digest('hex');
   }
 
-  /** A new session: the cookie gets the random token, the database only its hash, with where and in what it began. */
+  /**
+   * A new session: the cookie gets the random token, the database only its hash, with where and in what it began and
+   * how the person proved it was them (by default now, with their password).
+   */
   async startSession(
     userId: string,
-    from: { address?: string | null; browser?: string | null; factorSetup?: boolean } = {},
+    from: {
+      address?: string | null;
+      browser?: string | null;
+      factorSetup?: boolean;
+      provedWith?: ProofKind;
+      provedAt?: number;
+    } = {},
   ): Promise<{ token: string; expiresAt: number }> {
     const token = randomBytes(32).toString('base64url');
     const at = this.#clock();
@@ -192,19 +221,69 @@ export class Accounts {
         address: from.address ?? null,
         browser: from.browser?.slice(0, 300) ?? null,
         factor_setup: from.factorSetup ? 1 : 0,
-        proved_at: at,
+        proved_at: Math.min(from.provedAt ?? at, at),
+        proved_with: from.provedWith ?? 'password',
+        previous_id: null,
+        previous_until: null,
       })
       .execute();
     return { token, expiresAt };
   }
 
-  /** The person proved it was them again, in this session (decision 029). */
-  async proved(sessionId: string): Promise<void> {
-    await this.db
+  /**
+   * A new token for a session (decision 035): after a proof (which it records) and a completed set-up. The old token
+   * is still taken for a few seconds, for the requests already on their way with it; then only the new one is. Null
+   * when the session is gone.
+   */
+  async rotate(sessionId: string, proof?: ProofKind): Promise<{ token: string; expiresAt: number } | null> {
+    const token = randomBytes(32).toString('base64url');
+    const at = this.#clock();
+    const row = await this.db
       .updateTable('sessions')
-      .set({ proved_at: this.#clock() })
+      .set({
+        id: Accounts.hashToken(token),
+        previous_id: sessionId,
+        previous_until: at + ROTATION_GRACE_MS,
+        ...(proof ? { proved_at: at, proved_with: proof } : {}),
+      })
       .where('id', '=', sessionId)
-      .execute();
+      .returning('expires_at')
+      .executeTakeFirst();
+    return row ? { token, expiresAt: Number(row.expires_at) } : null;
+  }
+
+  /** A live session's user, by the session's stored id (a single sign-on begun in it, back from the provider). */
+  async sessionOwner(sessionId: string): Promise<string | null> {
+    const at = this.#clock();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'user_id'])
+      .where((eb) =>
+        eb.or([
+          eb('id', '=', sessionId),
+          eb.and([eb('previous_id', '=', sessionId), eb('previous_until', '>', at)]),
+        ]),
+      )
+      .where('expires_at', '>', at)
+      .where('last_seen_at', '>', at - this.policy.idleMs)
+      .executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+
+  /** The session a stored id names now (itself, or the session it was rotated into a moment ago). */
+  async currentSessionId(sessionId: string): Promise<string | null> {
+    const at = this.#clock();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb('id', '=', sessionId),
+          eb.and([eb('previous_id', '=', sessionId), eb('previous_until', '>', at)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return row?.id ?? null;
   }
 
   /** Marks (or clears) the live sessions of people who must set a second factor up first. */
@@ -250,11 +329,15 @@ export class Accounts {
     return true;
   }
 
-  /** Ends every session of a person but one (or all, with none kept); how many ended. */
+  /**
+   * Ends every session of a person but one (or all, with none kept), and every sign-in of theirs waiting for its
+   * second step (decision 035); how many sessions ended.
+   */
   async endSessionsOf(userId: string, keep: string | null = null): Promise<number> {
     let q = this.db.deleteFrom('sessions').where('user_id', '=', userId);
     if (keep) q = q.where('id', '!=', keep);
     const result = await q.executeTakeFirst();
+    await this.db.deleteFrom('pending_sign_ins').where('user_id', '=', userId).execute();
     return Number(result.numDeletedRows);
   }
 
@@ -279,28 +362,38 @@ export class Accounts {
 
   /** The user of a session token if the session is alive (idle and absolute timeouts), touching it. */
   async resume(token: string): Promise<SignedInUser | null> {
-    const id = Accounts.hashToken(token);
+    const hashed = Accounts.hashToken(token);
     const at = this.#clock();
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as sessionId',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-        'users.id',
-        'users.email',
-        'users.name',
-        'users.role',
-        'users.disabled',
-        'users.office_wide',
-        'sessions.factor_setup',
-        'sessions.proved_at',
-        'sessions.created_at',
-      ])
-      .where('sessions.id', '=', id)
-      .executeTakeFirst();
+    const read = (by: 'sessions.id' | 'sessions.previous_id') =>
+      this.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as sessionId',
+          'sessions.last_seen_at',
+          'sessions.expires_at',
+          'users.id',
+          'users.email',
+          'users.name',
+          'users.role',
+          'users.disabled',
+          'users.office_wide',
+          'sessions.factor_setup',
+          'sessions.proved_at',
+          'sessions.proved_with',
+          'sessions.previous_until',
+          'sessions.created_at',
+        ])
+        .where(by, '=', hashed)
+        .executeTakeFirst();
+    // The token of a session rotated a moment ago is still taken, for requests that were on their way with it.
+    let row = await read('sessions.id');
+    if (!row) {
+      const rotated = await read('sessions.previous_id');
+      if (rotated && Number(rotated.previous_until ?? 0) > at) row = rotated;
+    }
     if (!row) return null;
+    const id = row.sessionId;
     if (
       row.disabled === 1 ||
       at >= Number(row.expires_at) ||
@@ -323,6 +416,7 @@ export class Accounts {
       sessionExpiresAt: Number(row.expires_at),
       factorSetup: Number(row.factor_setup) === 1,
       provedAt: Number(row.proved_at ?? row.created_at),
+      provedWith: proofKind(row.proved_with),
     };
   }
 

@@ -9,20 +9,37 @@ import { SecretBox } from './secret-box.ts';
 const TOTP_SETTINGS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
 const WINDOW = 1;
 const RECOVERY_CODES = 10;
-/** Recovery codes: 10 characters of an alphabet without look-alikes (0/O, 1/I/L), shown as two groups of five. */
+/**
+ * Recovery codes (decision 035): 24 characters of an alphabet without look-alikes (0/O, 1/I/L), about 119 bits, shown
+ * as six groups of four. At that size no search of the stored hashes can find one, salted or not; each hash is bound to
+ * its person all the same.
+ */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const RECOVERY_LENGTH = 24;
 const PENDING_MS = 5 * 60_000;
 const PENDING_TRIES = 5;
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 /** A recovery code as typed: any case, spaces and dashes ignored. */
 const normalCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
+/** A recovery code's stored id: bound to its person. */
+const codeId = (userId: string, code: string) => hash(`recovery:${userId}:${normalCode(code)}`);
+/** The codes of ten characters given before decision 035 were stored as the hash of the code alone. */
+const legacyCodeId = (code: string) => hash(normalCode(code));
 const now = () => new Date().toISOString();
 
 function newRecoveryCode(): string {
   let code = '';
-  for (let i = 0; i < 10; i++) code += ALPHABET[randomInt(ALPHABET.length)];
-  return `${code.slice(0, 5)}-${code.slice(5)}`;
+  for (let i = 0; i < RECOVERY_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  return code.match(/.{4}/g)?.join('-') ?? code;
+}
+
+/** A sign-in waiting for its second step: whose, what it began with, and a link's password set only after it. */
+export interface PendingSignIn {
+  userId: string;
+  first: string;
+  linkId: string | null;
+  newPasswordHash: string | null;
 }
 
 /**
@@ -95,7 +112,7 @@ export class Factors {
     return new Set(rows.map((r) => r.kind));
   }
 
-  async list(userId: string): Promise<AccountFactors> {
+  async list(userId: string): Promise<Pick<AccountFactors, 'data' | 'recovery_codes'>> {
     const factors = await this.db
       .selectFrom('user_factors')
       .select(['id', 'kind', 'name', 'created_at', 'last_used_at'])
@@ -192,6 +209,11 @@ export class Factors {
     return Number(result.numDeletedRows);
   }
 
+  /** Every recovery code of the person void (codes an attacker saw: "this was not me"). */
+  async voidRecoveryCodes(userId: string): Promise<void> {
+    await this.db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  }
+
   /** Ten new recovery codes, the old ones void; stored hashed, so these are the only time they are seen. */
   async renewRecoveryCodes(userId: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
@@ -200,7 +222,7 @@ export class Factors {
       .insertInto('recovery_codes')
       .values(
         codes.map((code) => ({
-          id: hash(normalCode(code)),
+          id: codeId(userId, code),
           user_id: userId,
           created_at: now(),
           used_at: null,
@@ -249,20 +271,26 @@ export class Factors {
 
   /** A recovery code, taken once. */
   async useRecoveryCode(userId: string, code: string): Promise<boolean> {
+    const ids = [codeId(userId, code)];
+    if (normalCode(code).length === 10) ids.push(legacyCodeId(code));
     const taken = await this.db
       .updateTable('recovery_codes')
       .set({ used_at: now() })
-      .where('id', '=', hash(normalCode(code)))
+      .where('id', 'in', ids)
       .where('user_id', '=', userId)
       .where('used_at', 'is', null)
       .executeTakeFirst();
     return Number(taken.numUpdatedRows) === 1;
   }
 
-  /** A right password waiting for its second factor: the token goes in an HttpOnly cookie, its hash here. */
+  /**
+   * A right password (or single sign-on, or a one-time link) waiting for its second factor: the token goes in an
+   * HttpOnly cookie, its hash here. A link's new password waits here too, hashed, until the second step is given.
+   */
   async beginSignIn(
     userId: string,
-    first: 'password' | 'single_sign_on' = 'password',
+    first: 'password' | 'single_sign_on' | 'link' = 'password',
+    link: { id: string; passwordHash: string } | null = null,
   ): Promise<{ token: string; maxAgeSeconds: number }> {
     const token = randomBytes(32).toString('base64url');
     const at = this.clock();
@@ -276,6 +304,8 @@ export class Factors {
         expires_at: at + PENDING_MS,
         attempts: 0,
         first_factor: first,
+        link_id: link?.id ?? null,
+        new_password_hash: link?.passwordHash ?? null,
       })
       .execute();
     return { token, maxAgeSeconds: PENDING_MS / 1000 };
@@ -285,20 +315,41 @@ export class Factors {
    * The person a pending sign-in is for and what it began with, counting this try; null when it is unknown, past, or
    * out of tries.
    */
-  async pendingUser(token: string): Promise<{ userId: string; first: string } | null> {
+  async pendingUser(token: string): Promise<PendingSignIn | null> {
     const id = hash(token);
     const row = await this.db
       .updateTable('pending_sign_ins')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .returning(['user_id', 'expires_at', 'attempts', 'first_factor'])
+      .returning(['user_id', 'expires_at', 'attempts', 'first_factor', 'link_id', 'new_password_hash'])
       .executeTakeFirst();
     if (!row) return null;
     if (Number(row.expires_at) <= this.clock() || row.attempts > PENDING_TRIES) {
       await this.endSignIn(token);
       return null;
     }
-    return { userId: row.user_id, first: row.first_factor ?? 'password' };
+    return {
+      userId: row.user_id,
+      first: row.first_factor ?? 'password',
+      linkId: row.link_id,
+      newPasswordHash: row.new_password_hash,
+    };
+  }
+
+  /** A waiting sign-in, read without counting a try (a passkey finishing it); null when unknown or past. */
+  async peekSignIn(token: string): Promise<PendingSignIn | null> {
+    const row = await this.db
+      .selectFrom('pending_sign_ins')
+      .selectAll()
+      .where('id', '=', hash(token))
+      .executeTakeFirst();
+    if (!row || Number(row.expires_at) <= this.clock()) return null;
+    return {
+      userId: row.user_id,
+      first: row.first_factor ?? 'password',
+      linkId: row.link_id,
+      newPasswordHash: row.new_password_hash,
+    };
   }
 
   /** The second-step methods of a pending sign-in that is still good (not counted as a try); null otherwise. */

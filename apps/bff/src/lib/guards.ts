@@ -79,10 +79,13 @@ export async function sessionUser(
   return token ? accounts.resume(token) : null;
 }
 
-/** A signed-in agent or admin, from the session cookie; 401 otherwise. */
-/** What a session that must set a second factor up first may reach: who it is, and adding a factor. */
-const FACTOR_SETUP_ONLY = /^\/api\/(me|account\/factors(\/.*)?)$/;
+/**
+ * What a session that must set a second factor up first may reach: who it is, adding a factor, and proving it is
+ * them again (adding one wants a fresh proof: decision 035).
+ */
+const FACTOR_SETUP_ONLY = /^\/api\/(me|account\/(factors|prove)(\/.*)?)$/;
 
+/** A signed-in agent or admin, from the session cookie; 401 otherwise. */
 export function signedIn(accounts: Accounts, cookie: SessionCookie) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = await sessionUser(c, accounts, cookie);
@@ -112,4 +115,22 @@ export const PROOF_MS = 5 * 60_000;
  */
 export function requireRecentProof(c: Context<AppEnv>, now: () => number = Date.now): void {
   if (now() - c.get('user').provedAt > PROOF_MS) throw new ConsoleError('reauthentication_required');
+}
+
+/**
+ * Adding a way in (a passkey, an authenticator app, recovery codes, one's identity at the office's provider) wants a
+ * proof made in the last five minutes with one of the person's own factors, where they have one (decision 035): a
+ * session alone, or a password, is not enough, so a stolen session cannot become a way in of its own.
+ */
+export async function requireFactorProof(
+  c: Context<AppEnv>,
+  hasFactor: (userId: string) => Promise<boolean>,
+  now: () => number = Date.now,
+): Promise<void> {
+  requireRecentProof(c, now);
+  const user = c.get('user');
+  if (user.provedWith !== 'factor' && (await hasFactor(user.id)))
+    throw new ConsoleError('reauthentication_required', {
+      message: 'Confirm it is you with your passkey or your authenticator app first.',
+    });
 }

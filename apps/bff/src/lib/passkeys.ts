@@ -7,10 +7,8 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type { Context } from 'hono';
 import type { Db } from '../db/index.ts';
 import type { AuthChallenges } from './challenges.ts';
-import type { AppEnv } from './types.ts';
 
 /** Where passkeys are made and used: the console's host name (the RP ID) and its origin, as the browser sees them. */
 export interface RelyingParty {
@@ -19,21 +17,13 @@ export interface RelyingParty {
 }
 
 /**
- * The relying party of a request: the operator's PUBLIC_URL when set (what people type; decision 031), otherwise the
- * origin the browser gave (the CSRF check has already held it to this host) or the request's own.
+ * The console's relying party: the address people reach it at (`PUBLIC_URL`, what they type; decisions 031 and 035),
+ * never anything a request says about itself, so no Host or Origin header can make a passkey for another site.
  */
-export function relyingParty(
-  publicUrl: string | undefined,
-  requestUrl: string,
-  origin?: string,
-): RelyingParty {
-  const url = new URL(publicUrl ?? origin ?? requestUrl);
+export function relyingParty(publicUrl: string): RelyingParty {
+  const url = new URL(publicUrl);
   return { id: url.hostname, origin: url.origin };
 }
-
-/** The relying party of a request as the console's routes see it. */
-export const relyingPartyOf = (c: Context<AppEnv>, publicUrl: string | undefined) =>
-  relyingParty(publicUrl, c.req.url, c.req.header('Origin'));
 
 const CEREMONY_MS = 5 * 60_000;
 /**
@@ -89,8 +79,9 @@ export class Passkeys {
   }
 
   /**
-   * Verifies the browser's new passkey and keeps it under the name given. False when the ceremony is not this
-   * person's, is past or used, or the answer does not verify.
+   * Verifies the browser's new passkey and keeps it under the name given. Null when the ceremony is not this
+   * person's, is past or used, the answer does not verify, or the passkey is one the console keeps already (never
+   * reported as new: decision 035).
    */
   async register(
     userId: string,
@@ -118,7 +109,7 @@ export class Passkeys {
     const { credential } = verified.registrationInfo;
     const id = newId('factor');
     const at = now();
-    await this.db
+    const made = await this.db
       .insertInto('user_factors')
       .values({
         id,
@@ -136,8 +127,8 @@ export class Passkeys {
         transports: credential.transports?.join(',') ?? null,
       })
       .onConflict((oc) => oc.column('credential_id').doNothing())
-      .execute();
-    return { id };
+      .executeTakeFirst();
+    return Number(made.numInsertedOrUpdatedRows ?? 0n) === 1 ? { id } : null;
   }
 
   /**

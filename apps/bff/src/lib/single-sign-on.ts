@@ -5,25 +5,10 @@ import type { Logger } from './log.ts';
 /** How long a person may take at the office's provider before the sign-in is void. */
 const STATE_MS = 10 * 60_000;
 
-/**
- * Authentication methods (RFC 8176 `amr`) that are a second factor of their own, or say several were used. A provider
- * naming one of these has done the console's second step (decision 031); `pwd` alone, or nothing, has not.
- */
-const SECOND_FACTOR_AMR = new Set([
-  'mfa',
-  'otp',
-  'hwk',
-  'swk',
-  'sc',
-  'pop',
-  'sms',
-  'tel',
-  'fpt',
-  'face',
-  'iris',
-  'retina',
-  'vbm',
-]);
+/** What a single sign-on is for (decision 035): signing in, proving it is oneself again, connecting one's identity. */
+export type SingleSignOnPurpose = 'sign_in' | 'prove' | 'connect';
+/** How far a provider's clock may be from ours when its `auth_time` is checked. */
+const CLOCK_SKEW_S = 30;
 
 export interface SingleSignOnSettings {
   issuer: string;
@@ -33,6 +18,13 @@ export interface SingleSignOnSettings {
   name: string;
   /** `<PUBLIC_URL>/api/auth/oidc/callback`, as registered at the provider. */
   redirectUri: string;
+  /**
+   * The `acr` values that mean the provider asked for a second factor (OIDC_MFA_ACR); besides them only an `amr`
+   * naming `mfa` stands in for the console's own second step (decision 035).
+   */
+  mfaAcr: readonly string[];
+  /** The e-mail domains whose people single sign-on may let in (OIDC_EMAIL_DOMAINS); empty: any. */
+  emailDomains: readonly string[];
 }
 
 /** Who the provider says signed in, once its ID token was verified. */
@@ -42,8 +34,19 @@ export interface ProvidedIdentity {
   email: string | null;
   emailVerified: boolean;
   name: string | null;
-  /** The provider's `amr` names a second factor. */
+  /** The provider says the person gave a second factor: `amr` names `mfa`, or `acr` is one the operator named. */
   secondFactor: boolean;
+  /** When the person last signed in at the provider (epoch ms), when it said. */
+  authTime: number | null;
+}
+
+/** What a single sign-on began with, given back at its end. */
+export interface SingleSignOnContext {
+  purpose: SingleSignOnPurpose;
+  /** The console session a proof or a connection is for (its stored id). */
+  sessionId: string | null;
+  /** The console page to come back to. */
+  returnTo: string | null;
 }
 
 /**
@@ -90,12 +93,26 @@ export class SingleSignOn {
     return this.#config;
   }
 
-  /** Where to send the browser, and the token of this sign-in's state (for an HttpOnly cookie). */
-  async start(): Promise<{ url: string; token: string }> {
+  /** Whether an e-mail address is of a domain the operator lets in (any, when they named none). */
+  allows(email: string | null): boolean {
+    if (this.settings.emailDomains.length === 0) return true;
+    const domain = email?.split('@').pop()?.toLowerCase();
+    return domain !== undefined && this.settings.emailDomains.includes(domain);
+  }
+
+  /**
+   * Where to send the browser, and the token of this sign-in's state (for an HttpOnly cookie). A proof or a connection
+   * asks the provider to have the person sign in there again (`max_age=0`, `prompt=login`): a session the browser
+   * still has at the provider proves nothing now (decision 035).
+   */
+  async start(
+    context: SingleSignOnContext = { purpose: 'sign_in', sessionId: null, returnTo: null },
+  ): Promise<{ url: string; token: string }> {
     const config = await this.#configuration();
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
+    const fresh = context.purpose !== 'sign_in';
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: this.settings.redirectUri,
       scope: 'openid email profile',
@@ -103,8 +120,14 @@ export class SingleSignOn {
       code_challenge_method: 'S256',
       state,
       nonce,
+      ...(fresh ? { max_age: '0', prompt: 'login' } : {}),
     });
-    const token = await this.challenges.put('oidc', null, { verifier, state, nonce }, STATE_MS);
+    const token = await this.challenges.put(
+      'oidc',
+      null,
+      { verifier, state, nonce, startedAt: Date.now(), ...context },
+      STATE_MS,
+    );
     return { url: url.href, token };
   }
 
@@ -112,12 +135,20 @@ export class SingleSignOn {
    * The identity of the provider's answer to the redirect URI (its query string), checked against the state this
    * browser's cookie names; throws when anything does not verify.
    */
-  async finish(token: string, search: string): Promise<ProvidedIdentity> {
-    const waiting = await this.challenges.take<{ verifier: string; state: string; nonce: string }>(
-      token,
-      'oidc',
-    );
+  async finish(
+    token: string,
+    search: string,
+  ): Promise<{ identity: ProvidedIdentity; context: SingleSignOnContext }> {
+    const waiting = await this.challenges.take<
+      { verifier: string; state: string; nonce: string; startedAt?: number } & Partial<SingleSignOnContext>
+    >(token, 'oidc');
     if (!waiting) throw new Error('no such single sign-on in progress');
+    const context: SingleSignOnContext = {
+      purpose: waiting.data.purpose ?? 'sign_in',
+      sessionId: waiting.data.sessionId ?? null,
+      returnTo: waiting.data.returnTo ?? null,
+    };
+    const fresh = context.purpose !== 'sign_in';
     const config = await this.#configuration();
     const current = new URL(this.settings.redirectUri);
     current.search = search;
@@ -126,22 +157,34 @@ export class SingleSignOn {
       expectedState: waiting.data.state,
       expectedNonce: waiting.data.nonce,
       idTokenExpected: true,
+      // A proof wants a sign-in at the provider made now: the library then requires auth_time.
+      ...(fresh ? { maxAge: 0 } : {}),
     });
     const claims = tokens.claims();
     if (!claims) throw new Error('the provider gave no ID token');
+    const authTime = typeof claims.auth_time === 'number' ? claims.auth_time * 1000 : null;
+    // And made during this round trip: not before the console sent the person there.
+    if (fresh && (authTime === null || authTime < (waiting.data.startedAt ?? 0) - CLOCK_SKEW_S * 1000))
+      throw new Error('the provider did not have the person sign in again');
     const amr = Array.isArray(claims.amr) ? claims.amr.filter((v): v is string => typeof v === 'string') : [];
+    const acr = typeof claims.acr === 'string' ? claims.acr : null;
     // Many providers keep the email out of the ID token of a code flow: then it is read from the userinfo endpoint,
     // for the same subject (the library checks it).
     let profile: Record<string, unknown> = claims;
     if (typeof claims.email !== 'string' && tokens.access_token)
       profile = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
     return {
-      issuer: claims.iss,
-      subject: claims.sub,
-      email: typeof profile.email === 'string' ? profile.email.toLowerCase() : null,
-      emailVerified: profile.email_verified === true,
-      name: typeof profile.name === 'string' ? profile.name : null,
-      secondFactor: amr.some((method) => SECOND_FACTOR_AMR.has(method)),
+      identity: {
+        issuer: claims.iss,
+        subject: claims.sub,
+        email: typeof profile.email === 'string' ? profile.email.toLowerCase() : null,
+        emailVerified: profile.email_verified === true,
+        name: typeof profile.name === 'string' ? profile.name : null,
+        // Only an explicit multi-factor claim: a single method (`hwk`, `otp`…) may be the only one used.
+        secondFactor: amr.includes('mfa') || (acr !== null && this.settings.mfaAcr.includes(acr)),
+        authTime,
+      },
+      context,
     };
   }
 }

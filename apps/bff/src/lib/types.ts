@@ -14,6 +14,8 @@ export interface SignedInUser {
   factorSetup: boolean;
   /** When the person last proved it was them (epoch ms): the sign-in, or again (decision 029). */
   provedAt: number;
+  /** How that proof was made: a password, a factor of the person's, or the office's identity provider. */
+  provedWith: 'password' | 'factor' | 'provider';
 }
 
 export interface AppEnv {

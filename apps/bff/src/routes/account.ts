@@ -1,20 +1,33 @@
 import {
+  type AccountFactors,
   AddPasskeyRequestSchema,
   BeginTotpRequestSchema,
   ChangePasswordRequestSchema,
   ConfirmTotpRequestSchema,
   type PasskeyCeremony,
   ProveRequestSchema,
+  SecurityNoticesQuerySchema,
+  SingleSignOnRedirectRequestSchema,
 } from '@console/contract';
 import { type Context, Hono } from 'hono';
 import type { Deps } from '../deps.ts';
+import type { ProofKind } from '../lib/accounts.ts';
 import { ConsoleError } from '../lib/errors.ts';
-import { requireRecentProof } from '../lib/guards.ts';
-import { parseBody, pathId } from '../lib/parse.ts';
-import { relyingPartyOf } from '../lib/passkeys.ts';
+import {
+  namedCookie,
+  requireFactorProof,
+  requireRecentProof,
+  SSO_COOKIE,
+  sessionCookie,
+} from '../lib/guards.ts';
+import { takeBack } from '../lib/not-me.ts';
+import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
+import { relyingParty } from '../lib/passkeys.ts';
 import { passwordProblem } from '../lib/password-policy.ts';
 import { verifyPassword } from '../lib/passwords.ts';
+import { trustedProxies } from '../lib/throttle.ts';
 import type { AppEnv } from '../lib/types.ts';
+import { requestOrigin } from './auth.ts';
 
 /** How many of one's own sign-ins the account page shows. */
 const RECENT_SIGN_INS = 20;
@@ -24,7 +37,34 @@ const RECENT_SIGN_INS = 20;
  * all the others), their recent sign-ins, and their password, changed with the current one.
  */
 export function accountRoutes(d: Deps) {
-  const rpOf = (c: Context<AppEnv>) => relyingPartyOf(c, d.env.PUBLIC_URL);
+  const rp = relyingParty(d.publicUrl);
+  const cookie = sessionCookie(d.env.COOKIE_SECURE);
+  const ssoState = namedCookie(SSO_COOKIE, d.env.COOKIE_SECURE, 'Lax');
+  const proxies = trustedProxies(d.env.TRUSTED_PROXIES);
+  const hasFactor = (userId: string) => d.factors.has(userId);
+
+  /**
+   * The session gets a new token (decision 035): after a proof, which it records, and after a set-up completed. The
+   * browser's cookie is the new one; the old one is still taken for a few seconds, for requests on their way.
+   */
+  async function rotate(c: Context<AppEnv>, proof?: ProofKind) {
+    const rotated = await d.accounts.rotate(c.get('user').sessionId, proof);
+    if (rotated) cookie.write(c, rotated.token, d.env.SESSION_ABSOLUTE_HOURS * 3600);
+  }
+
+  /** To the office's provider for a proof or a connection: the state in its cookie, the URL for the browser. */
+  async function toProvider(c: Context<AppEnv>, purpose: 'prove' | 'connect') {
+    if (!d.oidc) throw new ConsoleError('resource_not_found', { message: 'Single sign-on is not set up.' });
+    const { return_to } = await parseBody(c, SingleSignOnRedirectRequestSchema);
+    const { url, token } = await d.oidc.start({
+      purpose,
+      sessionId: c.get('user').sessionId,
+      returnTo: return_to ?? '/account',
+    });
+    ssoState.write(c, token, 600);
+    return c.json({ url });
+  }
+
   return (
     new Hono<AppEnv>()
       .get('/sessions', async (c) => {
@@ -48,9 +88,21 @@ export function accountRoutes(d: Deps) {
       .get('/sign-ins', async (c) =>
         c.json({ data: await d.audit.signInsOf(c.get('user').email, RECENT_SIGN_INS) }),
       )
-      .get('/factors', async (c) => c.json(await d.factors.list(c.get('user').id)))
+      .get('/factors', async (c) => {
+        const user = c.get('user');
+        const factors: AccountFactors = {
+          ...(await d.factors.list(user.id)),
+          password: await d.accounts.hasPassword(user.id),
+          single_sign_on: d.oidc
+            ? { name: d.oidc.name, connected: await d.identities.connected(user.id) }
+            : null,
+        };
+        return c.json(factors);
+      })
+      // Adding a way in wants a fresh proof made with one of the person's factors, where they have one (decision 035).
       .post('/factors/totp', async (c) => {
         const { name } = await parseBody(c, BeginTotpRequestSchema);
+        await requireFactorProof(c, hasFactor, d.clock);
         return c.json(await d.factors.beginTotp(c.get('user'), name), 201);
       })
       .post('/factors/totp/:id/confirm', async (c) => {
@@ -62,16 +114,26 @@ export function accountRoutes(d: Deps) {
             param: 'code',
             message: 'code: is not the code the app shows now. Check the app’s clock and try the next code.',
           });
-        // The office's policy is met now: every session of the person opens up.
+        // The office's policy is met now: every session of the person opens up. The person is told, and this session
+        // gets a new token, proved by the factor just shown to work.
         await d.accounts.setFactorSetup([user.id], false);
         await d.audit.write(user, { action: 'factor.add.totp' }, 'succeeded', 200, null);
+        const added = (await d.factors.list(user.id)).data.find((f) => f.id === pathId(c, 'id'));
+        await d.notices.record(
+          user,
+          'factor_added',
+          { name: added?.name ?? 'Authenticator app', ...requestOrigin(c, proxies) },
+          pathId(c, 'id'),
+        );
+        await rotate(c, 'factor');
         return c.json({ recovery_codes: confirmed.recoveryCodes });
       })
       // A passkey of one's own (decision 031): the browser makes it for this host; the first factor brings recovery codes.
       .post('/factors/passkey/options', async (c) => {
+        await requireFactorProof(c, hasFactor, d.clock);
         const ceremony: PasskeyCeremony = await d.passkeys.registrationOptions(
           c.get('user'),
-          rpOf(c),
+          rp,
           'passkey.register',
         );
         return c.json(ceremony);
@@ -79,6 +141,7 @@ export function accountRoutes(d: Deps) {
       .post('/factors/passkey', async (c) => {
         const user = c.get('user');
         const { ceremony, response, name } = await parseBody(c, AddPasskeyRequestSchema);
+        await requireFactorProof(c, hasFactor, d.clock);
         const hadCodes = (await d.factors.list(user.id)).recovery_codes.total > 0;
         const made = await d.passkeys.register(user.id, ceremony, response, name, 'passkey.register');
         if (!made) {
@@ -87,7 +150,9 @@ export function accountRoutes(d: Deps) {
         }
         await d.accounts.setFactorSetup([user.id], false);
         await d.audit.write(user, { action: 'factor.add.passkey' }, 'succeeded', 201, null);
+        await d.notices.record(user, 'factor_added', { name, ...requestOrigin(c, proxies) }, made.id);
         const recoveryCodes = hadCodes ? [] : await d.factors.renewRecoveryCodes(user.id);
+        await rotate(c, 'factor');
         return c.json({ id: made.id, recovery_codes: recoveryCodes }, 201);
       })
       .delete('/factors/:id', async (c) => {
@@ -104,25 +169,61 @@ export function accountRoutes(d: Deps) {
           throw new ConsoleError('invalid_state', {
             message: 'Add an authenticator app first: recovery codes back it up.',
           });
+        await requireFactorProof(c, hasFactor, d.clock);
         const codes = await d.factors.renewRecoveryCodes(user.id);
         await d.audit.write(user, { action: 'factor.recovery_codes.renew' }, 'succeeded', 200, null);
+        await d.notices.record(user, 'recovery_codes_renewed', requestOrigin(c, proxies));
         return c.json({ recovery_codes: codes });
+      })
+      // One's identity at the office's provider, connected by its person (decision 035): signed in, freshly proved here
+      // with a factor where they have one, and signing in there again.
+      .post('/single-sign-on', async (c) => {
+        await requireFactorProof(c, hasFactor, d.clock);
+        return toProvider(c, 'connect');
+      })
+      .delete('/single-sign-on', async (c) => {
+        requireRecentProof(c, d.clock);
+        const removed = await d.identities.disconnect(c.get('user').id);
+        await d.audit.write(c.get('user'), { action: 'identity.disconnect' }, 'succeeded', 200, null);
+        return c.json({ removed });
+      })
+      // What changed on one's account (decision 035): newest first, unseen by default.
+      .get('/notices', async (c) =>
+        c.json(await d.notices.list(c.get('user').id, parseQuery(c, SecurityNoticesQuerySchema))),
+      )
+      .post('/notices/:id/seen', async (c) => {
+        if (!(await d.notices.seen(c.get('user').id, pathId(c, 'id'))))
+          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such notice of yours.' });
+        return c.json({ seen: true });
+      })
+      // "This was not me": the way in removed, every session (this one too) and waiting sign-in ended.
+      .post('/notices/:id/not-me', async (c) => {
+        const user = c.get('user');
+        const ending = await d.notices.notMe({ userId: user.id, id: pathId(c, 'id') });
+        if (!ending)
+          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such notice of yours.' });
+        await takeBack(d, ending, requestOrigin(c, proxies));
+        cookie.clear(c);
+        return c.json({ signed_out_everywhere: true });
       })
       // Proving it is oneself again with a passkey: the browser may offer only this person's passkeys.
       .post('/prove/passkey-options', async (c) => {
         const ceremony: PasskeyCeremony = await d.passkeys.authenticationOptions(
-          rpOf(c),
+          rp,
           'passkey.prove',
           c.get('user').id,
         );
         return c.json(ceremony);
       })
+      // Or at the office's provider, for a person it signs in: the provider asks them to sign in there again.
+      .post('/prove/single-sign-on', async (c) => toProvider(c, 'prove'))
       // Proving it is oneself again (decisions 029, 031): the strongest factor one has — a passkey or an app's code
       // for a person with factors, the password for one without.
       .post('/prove', async (c) => {
         const user = c.get('user');
         const body = await parseBody(c, ProveRequestSchema);
-        const verdict = await d.throttle.attempt(`prove:${user.id}`, 'any');
+        // Each person's tries are their own (decision 035): one person's wrong tries never hold back another.
+        const verdict = await d.throttle.attemptProof(user.id);
         if (!verdict.allowed) {
           c.header('Retry-After', String(verdict.retryAfterSeconds));
           throw new ConsoleError('rate_limited', { message: 'Too many wrong tries. Wait a few minutes.' });
@@ -162,8 +263,8 @@ export function accountRoutes(d: Deps) {
                   ? 'code: is not the code your app shows now, or it was used already.'
                   : 'code: use your passkey to confirm it is you.',
           });
-        await d.throttle.succeeded(`prove:${user.id}`, 'any');
-        await d.accounts.proved(user.sessionId);
+        await d.throttle.succeededProof(user.id);
+        await rotate(c, factor === 'password' ? 'password' : 'factor');
         return c.json({ proved: true, method: factor });
       })
       .post('/password', async (c) => {

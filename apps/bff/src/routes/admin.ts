@@ -62,7 +62,20 @@ async function oneTimeLink(
       `The link works once, until ${until} UTC. If you did not expect it, tell your office admin.`,
     ].join('\n'),
   });
-  return { url, expires_at: new Date(expiresAt).toISOString(), emailed };
+  // A link the SMTP server took goes to its person alone, never through the admin's screen (decision 035).
+  return { url: emailed ? null : url, expires_at: new Date(expiresAt).toISOString(), emailed };
+}
+
+/**
+ * Whether a change to a user wants the admin's fresh proof (decision 035): making an admin; any change of an admin's
+ * role or of whether they are disabled (demoting, disabling, enabling); office-wide access given or taken.
+ */
+function changeWantsProof(before: ConsoleUser, change: UpdateUserRequest): boolean {
+  if (change.role === 'admin' && before.role !== 'admin') return true;
+  if (before.role === 'admin' && change.role !== undefined && change.role !== before.role) return true;
+  if (before.role === 'admin' && change.disabled !== undefined && change.disabled !== before.disabled)
+    return true;
+  return change.office_wide !== undefined && change.office_wide !== before.office_wide;
 }
 
 /** Admins only: credentials, the session-based interface, users and the audit log. */
@@ -101,10 +114,11 @@ export function adminRoutes(d: Deps) {
         return c.json({ ended: true });
       })
       .get('/users', async (c) => c.json(await d.accounts.list(parseQuery(c, UsersQuerySchema))))
-      // An invitation (decision 030): the person chooses their own password through a one-time link.
+      // An invitation (decision 030): the person chooses their own password through a one-time link. A new way into
+      // the office: only by an admin who proved it was them in the last five minutes (decision 035).
       .post('/users', async (c) => {
         const body = await parseBody(c, CreateUserRequestSchema);
-        if (body.role === 'admin') requireRecentProof(c, d.clock);
+        requireRecentProof(c, d.clock);
         if (await d.accounts.findByEmail(body.email))
           throw new ConsoleError('invalid_state', {
             param: 'email',
@@ -139,8 +153,6 @@ export function adminRoutes(d: Deps) {
       .patch('/users/:id', async (c) => {
         const id = pathId(c, 'id');
         const body = await parseBody(c, UpdateUserRequestSchema);
-        // Making an admin: only someone who proved it was them in the last five minutes.
-        if (body.role === 'admin') requireRecentProof(c, d.clock);
         if (id === c.get('user').id && (body.disabled === true || body.role === 'agent')) {
           throw new ConsoleError('invalid_state', {
             message: 'You cannot disable yourself or take away your own admin role.',
@@ -148,6 +160,9 @@ export function adminRoutes(d: Deps) {
         }
         const before = await d.accounts.get(id);
         if (!before) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+        // Who is an admin, and who sees the office's bookings: only someone who proved it was them in the last five
+        // minutes (decision 035).
+        if (changeWantsProof(before, body)) requireRecentProof(c, d.clock);
         const user = await d.accounts.update(id, body);
         if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
         // Each change an admin makes to a user is in the audit log, one entry per thing changed.

@@ -7,7 +7,8 @@ import Provider, { type Configuration } from 'oidc-provider';
  * for an office's identity provider: discovery, the authorization endpoint with PKCE, the token endpoint, signed ID
  * tokens. Its login page is the test's: whoever types an email is that person (`sub` = the email's local part at the
  * provider), their email verified unless it contains "unverified"; ticking "with my security key" makes the ID token's
- * `amr` name a second factor (`["pwd", "hwk", "mfa"]`, else `["pwd"]`).
+ * `amr` say a second factor was used (`["pwd", "hwk", "mfa"]`, else `["pwd"]`); a form field `amr` (comma-separated)
+ * or `acr` says exactly what the provider claims, for the tests of what the console believes.
  */
 export interface TestOpenIdProvider {
   issuer: string;
@@ -51,11 +52,11 @@ export async function startOpenIdProvider(options: {
     ],
     jwks: { keys: [{ ...key, kid: 'test-key', use: 'sig', alg: 'RS256' } as never] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
+    acrValues: ['urn:office:password', 'urn:office:mfa'],
     claims: {
-      acr: null,
       sid: null,
       // How the person signed in goes with every ID token, as Entra ID's and Okta's do.
-      openid: ['sub', 'amr', 'auth_time'],
+      openid: ['sub', 'amr', 'acr', 'auth_time'],
       email: ['email', 'email_verified'],
       profile: ['name'],
     },
@@ -103,11 +104,17 @@ export async function startOpenIdProvider(options: {
       if (req.method === 'POST') {
         const form = await formOf(req);
         const email = (form.get('email') ?? '').trim().toLowerCase();
-        const amr = form.get('security_key') === 'on' ? ['pwd', 'hwk', 'mfa'] : ['pwd'];
+        const claimed = form.get('amr');
+        const amr = claimed
+          ? claimed.split(',')
+          : form.get('security_key') === 'on'
+            ? ['pwd', 'hwk', 'mfa']
+            : ['pwd'];
+        const acr = form.get('acr') || undefined;
         await provider.interactionFinished(
           req,
           res,
-          { login: { accountId: Buffer.from(email).toString('base64url'), amr } },
+          { login: { accountId: Buffer.from(email).toString('base64url'), amr, ...(acr ? { acr } : {}) } },
           { mergeWithLastSubmission: false },
         );
         return;

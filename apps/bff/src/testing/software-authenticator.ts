@@ -46,8 +46,11 @@ interface Credential {
 export class SoftwareAuthenticator {
   readonly credentials: Credential[] = [];
 
-  /** Answers `navigator.credentials.create` for these options on this origin. */
-  create(options: Record<string, unknown>, origin: string) {
+  /**
+   * Answers `navigator.credentials.create` for these options on this origin; `reuse` makes the new credential carry an
+   * id given before (an attacker's authenticator can say any id it likes).
+   */
+  create(options: Record<string, unknown>, origin: string, reuse?: { id: string }) {
     const rp = options.rp as { id: string };
     const user = options.user as { id: string };
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -59,7 +62,7 @@ export class SoftwareAuthenticator {
       [-2, Buffer.from(jwk.x ?? '', 'base64url')],
       [-3, Buffer.from(jwk.y ?? '', 'base64url')],
     ]);
-    const id = randomBytes(16);
+    const id = reuse ? Buffer.from(reuse.id, 'base64url') : randomBytes(16);
     const credential: Credential = { id, key: privateKey, userHandle: user.id, rpId: rp.id, counter: 0 };
     this.credentials.push(credential);
     const length = Buffer.from([id.length >> 8, id.length & 0xff]);

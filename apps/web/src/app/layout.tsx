@@ -9,6 +9,7 @@ import { meQuery, useMe } from '../lib/me.ts';
 import { loadOrReload } from '../lib/new-version.ts';
 import { useScreenSettled } from '../lib/screen-settled.ts';
 import { NAV } from './nav.ts';
+import { ProofHost } from './proof-host.tsx';
 
 /** The account popover closes when one of its links is followed (the page changes under it). */
 const closeAccount = () => document.getElementById('account')?.hidePopover();
@@ -135,6 +136,7 @@ export function Layout() {
           </button>
         </section>
       </header>
+      <ProofHost />
       {settled && (
         <Suspense fallback={null}>
           <ShellExtras isAdmin={me.data.user.role === 'admin'} />

@@ -45,6 +45,7 @@ function page<K extends string, C extends ComponentType<any>>(
 // add ~17 KiB gzipped to every screen (decision 008).
 const SignInPage = page(() => import('../features/auth/components/sign-in-page.tsx'), 'SignInPage');
 const WelcomePage = page(() => import('../features/auth/components/welcome-page.tsx'), 'WelcomePage');
+const NotMePage = page(() => import('../features/auth/components/not-me-page.tsx'), 'NotMePage');
 const Layout = page(() => import('./layout.tsx'), 'Layout');
 const FlightSearchPage = page(
   () => import('../features/flights/components/flight-search-page.tsx'),
@@ -101,6 +102,7 @@ const ROUTES = createRoutesFromElements(
   <>
     <Route path="/sign-in" element={<SignInPage />} />
     <Route path="/welcome" element={<WelcomePage />} />
+    <Route path="/not-me" element={<NotMePage />} />
     <Route path="/" element={<Layout />}>
       <Route index element={<Navigate to="/flights" replace />} />
       <Route path="flights" element={<FlightSearchPage />} />

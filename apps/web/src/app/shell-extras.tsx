@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { WalletBanner } from '../components/wallet-banner.tsx';
-import { onProofNeeded } from '../lib/api.ts';
 import { loadOrReload } from '../lib/new-version.ts';
 import { onPaletteRequest } from './palette-signal.ts';
 
@@ -12,40 +11,9 @@ const loadPalette = () => import('./command-palette.tsx');
 /** How long a screen is left alone before the palette is fetched without a sign from the agent. */
 const QUIET_MS = 8000;
 const CommandPalette = lazy(async () => ({ default: (await loadOrReload(loadPalette)).CommandPalette }));
-// Asking to prove it is them again, loaded when first asked (decision 031).
-const ProveDialog = lazy(async () => ({
-  default: (await loadOrReload(() => import('../components/prove-it-again.tsx'))).ProveDialog,
-}));
-
-/**
- * An action answered "confirm it is you first" (a large LIVE payment, an admin's sensitive change) waits here for the
- * person's proof, then goes on by itself (lib/api.ts).
- */
-function ProofHost() {
-  const [proving, setProving] = useState<((proved: boolean) => void) | null>(null);
-  useEffect(
-    () =>
-      onProofNeeded(
-        () =>
-          new Promise<boolean>((resolve) =>
-            setProving(() => (proved: boolean) => {
-              setProving(null);
-              resolve(proved);
-            }),
-          ),
-      ),
-    [],
-  );
-  return proving ? (
-    <Suspense fallback={null}>
-      <ProveDialog onProved={() => proving(true)} onCancel={() => proving(false)} />
-    </Suspense>
-  ) : null;
-}
-
 /**
  * What the signed-in shell adds once a screen is up, loaded after it: the wallet's low-balance banner, the command
- * palette when asked for (app/palette-signal.ts), and the "confirm it is you" dialog when an action needs it.
+ * palette when asked for (app/palette-signal.ts).
  */
 export function ShellExtras({ isAdmin }: { isAdmin: boolean }) {
   const [palette, setPalette] = useState(false);
@@ -74,7 +42,6 @@ export function ShellExtras({ isAdmin }: { isAdmin: boolean }) {
   }, []);
   return (
     <>
-      <ProofHost />
       <WalletBanner isAdmin={isAdmin} />
       {palette && (
         <Suspense fallback={null}>

@@ -1,6 +1,6 @@
-import { isKnownErrorCode, KNOWN_ERROR_MESSAGES } from '@console/contract';
 import { Link } from 'react-router';
-import { AGENT_WORDS, type NextStep, serviceDetail, UNKNOWN_WORDS } from '../lib/agent-words.ts';
+import type { NextStep } from '../lib/agent-words.ts';
+import { useAgentWords } from '../lib/agent-words-lazy.ts';
 import { ApiError, UnreadableAnswer } from '../lib/api.ts';
 import { OpenValue } from './open-value.tsx';
 
@@ -33,22 +33,19 @@ export function ErrorNotice({
 }) {
   const api = error instanceof ApiError ? error : null;
   const unreadable = error instanceof UnreadableAnswer;
-  const known = api && isKnownErrorCode(api.code) ? api.code : null;
+  // The words load after the first paint (lib/agent-words-lazy.ts); until then the error's own message stands.
+  const lexicon = useAgentWords();
+  const read =
+    api && !unreadable && lexicon
+      ? lexicon.agentWordsOf({ code: api.code, status: api.status, message: api.message, param: api.param })
+      : null;
   const words = !api
     ? null
     : unreadable
       ? { say: api.message, todo: 'Open the booking from the bookings desk to see its latest state.' }
-      : known
-        ? AGENT_WORDS[known]
-        : api.status === 0
-          ? // The console's own failure to reach itself or read its answer: its message is already in plain words.
-            { say: api.message, todo: 'Check the connection and try again.' }
-          : UNKNOWN_WORDS;
+      : (read?.words ?? null);
   const said = words?.say ?? (error instanceof Error ? error.message : 'Something went wrong.');
-  const detail =
-    api && !unreadable
-      ? serviceDetail(api.message, api.param, known ? KNOWN_ERROR_MESSAGES[known] : undefined)
-      : null;
+  const detail = read?.detail ?? null;
   const step = words?.next ? (next?.[words.next] ?? EVERYWHERE[words.next]) : undefined;
   return (
     <div role="alert" className="notice notice-error">

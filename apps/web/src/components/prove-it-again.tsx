@@ -1,4 +1,4 @@
-import { AccountFactorsSchema, type ProveRequest } from '@console/contract';
+import { AccountFactorsSchema, type ProveRequest, SingleSignOnRedirectSchema } from '@console/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
@@ -45,6 +45,18 @@ export function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCa
   const kinds = new Set(factors.data?.data.map((f) => f.kind));
   const withApp = kinds.has('totp');
   const withPasskey = kinds.has('passkey');
+  // The office's provider, for a person it signs in: it asks them to sign in there again (decision 035).
+  const provider = factors.data?.single_sign_on?.connected ? factors.data.single_sign_on : null;
+  const withPassword = !withApp && !withPasskey && factors.data?.password !== false;
+  const byProvider = useMutation({
+    mutationFn: () =>
+      api('/account/prove/single-sign-on', {
+        method: 'POST',
+        body: { return_to: `${window.location.pathname}${window.location.search}` },
+        schema: SingleSignOnRedirectSchema,
+      }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
   const [secret, setSecret] = useState('');
   const prove = useMutation({
     mutationFn: (body: ProveRequest) =>
@@ -77,7 +89,7 @@ export function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCa
           event.preventDefault();
           // Not the submit of a form the dialog was opened from.
           event.stopPropagation();
-          if (withPasskey && !withApp) return;
+          if (!withApp && !withPassword) return;
           prove.mutate(withApp ? { code: secret } : { password: secret }, { onSuccess: onProved });
         }}
       >
@@ -99,9 +111,22 @@ export function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCa
             {byPasskey.error && <ErrorNotice error={byPasskey.error} title="Not confirmed" />}
           </>
         )}
+        {provider && (
+          <>
+            <button
+              type="button"
+              className={withApp || withPasskey || withPassword ? 'button' : 'button primary'}
+              disabled={byProvider.isPending}
+              onClick={() => byProvider.mutate()}
+            >
+              Confirm with {provider.name}
+            </button>
+            {byProvider.error && <ErrorNotice error={byProvider.error} title="Not confirmed" />}
+          </>
+        )}
         {factors.isPending ? (
           <p className="loading">Loading…</p>
-        ) : withPasskey && !withApp ? null : (
+        ) : !withApp && !withPassword ? null : (
           <TextField
             label={
               withApp
@@ -124,7 +149,7 @@ export function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCa
           <button type="button" className="button" onClick={() => dialog.current?.close()}>
             Go back
           </button>
-          {!(withPasskey && !withApp) && (
+          {(withApp || withPassword) && (
             <button type="submit" className="button primary" disabled={prove.isPending || factors.isPending}>
               Confirm and go on
             </button>

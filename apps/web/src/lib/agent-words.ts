@@ -1,4 +1,4 @@
-import type { KnownErrorCode } from '@console/contract';
+import { isKnownErrorCode, KNOWN_ERROR_MESSAGES, type KnownErrorCode } from '@console/contract';
 
 /** The next step an error can offer as a button or link, when the page it is on can take it. */
 export type NextStep =
@@ -125,6 +125,14 @@ export const AGENT_WORDS: Record<KnownErrorCode, AgentWords> = {
     say: 'No account of this office has that email address.',
     todo: 'Ask your office admin to invite you with the address your organisation uses.',
   },
+  identity_not_connected: {
+    say: 'Your account is not connected to your organisation’s sign-in yet.',
+    todo: 'Sign in with your password or passkey once, then connect it on your account page.',
+  },
+  identity_in_use: {
+    say: 'That identity is connected to another account of this office.',
+    todo: 'Sign in there as yourself and try again, or ask your office admin.',
+  },
   link_invalid: {
     say: 'This link was used already, or is past its 72 hours.',
     todo: 'Ask your office admin for a new one.',
@@ -204,4 +212,25 @@ export function serviceDetail(
   );
   if (param && text.startsWith(`${param} `)) text = `${fieldName(param)}${text.slice(param.length)}`;
   return text;
+}
+
+/**
+ * What an error from /api says in an agent's words: what happened, the service's own detail when it adds something,
+ * and what to do (null words for an error that is not the console's: its message is shown as it is).
+ */
+export function agentWordsOf(error: {
+  code: string;
+  status: number;
+  message: string;
+  param: string | null;
+}): { words: AgentWords; detail: string | null } {
+  const known = isKnownErrorCode(error.code) ? error.code : null;
+  const words = known
+    ? AGENT_WORDS[known]
+    : error.status === 0
+      ? // The console's own failure to reach itself or read its answer: its message is already in plain words.
+        { say: error.message, todo: 'Check the connection and try again.' }
+      : UNKNOWN_WORDS;
+  const detail = serviceDetail(error.message, error.param, known ? KNOWN_ERROR_MESSAGES[known] : undefined);
+  return { words, detail };
 }

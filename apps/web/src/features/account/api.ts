@@ -4,6 +4,8 @@ import {
   type ChangePasswordRequest,
   OwnSessionListSchema,
   RecoveryCodesSchema,
+  SecurityNoticeListSchema,
+  SingleSignOnRedirectSchema,
   TotpEnrolmentSchema,
 } from '@console/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -119,6 +121,58 @@ export function useRenewRecoveryCodes() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api('/account/recovery-codes', { method: 'POST', schema: RecoveryCodesSchema }),
+    onSettled: () => void client.invalidateQueries({ queryKey: factorsQuery.queryKey }),
+  });
+}
+
+/** What changed on one's account (decision 035): unseen first; all, newest first, on request. */
+export const noticesQuery = (state: 'unseen' | 'all') =>
+  queryOptions({
+    queryKey: ['account', 'notices', state],
+    queryFn: ({ signal }) =>
+      api(`/account/notices?state=${state}`, { schema: SecurityNoticeListSchema, signal }),
+  });
+export const useNotices = (state: 'unseen' | 'all') => useQuery(noticesQuery(state));
+
+export function useNoticeSeen() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/account/notices/${encodeURIComponent(id)}/seen`, {
+        method: 'POST',
+        schema: z.object({ seen: z.literal(true) }),
+      }),
+    onSettled: () => void client.invalidateQueries({ queryKey: ['account', 'notices'] }),
+  });
+}
+
+/** "This was not me": the way in removed and every session ended, this one too. */
+export const useNotMe = () =>
+  useMutation({
+    mutationFn: (id: string) =>
+      api(`/account/notices/${encodeURIComponent(id)}/not-me`, {
+        method: 'POST',
+        schema: z.object({ signed_out_everywhere: z.literal(true) }),
+      }),
+  });
+
+/** To the office's provider to connect one's identity there: the browser goes where the console says. */
+export const useConnectSingleSignOn = () =>
+  useMutation({
+    mutationFn: () =>
+      api('/account/single-sign-on', {
+        method: 'POST',
+        body: { return_to: '/account' },
+        schema: SingleSignOnRedirectSchema,
+      }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+
+export function useDisconnectSingleSignOn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api('/account/single-sign-on', { method: 'DELETE', schema: z.object({ removed: z.number().int() }) }),
     onSettled: () => void client.invalidateQueries({ queryKey: factorsQuery.queryKey }),
   });
 }

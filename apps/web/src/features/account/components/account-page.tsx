@@ -12,6 +12,8 @@ import { ApiError } from '../../../lib/api.ts';
 import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useChangePassword, useEndOtherSessions, useEndSession, useSessions, useSignIns } from '../api.ts';
+import { SecurityNotices } from './security-notices.tsx';
+import { SingleSignOnCard } from './single-sign-on.tsx';
 import { TwoStep } from './two-step.tsx';
 
 /** One's own account (decision 028): the password, the sessions signed in, and the recent sign-ins. */
@@ -33,8 +35,14 @@ export function AccountPage() {
           </p>
         </div>
       )}
-      {!me.data?.session.factor_setup_required && <Sessions />}
+      {!me.data?.session.factor_setup_required && (
+        <>
+          <SecurityNotices />
+          <Sessions />
+        </>
+      )}
       <TwoStep />
+      {!me.data?.session.factor_setup_required && <SingleSignOnCard />}
       {!me.data?.session.factor_setup_required && (
         <>
           <ChangePassword />

@@ -118,22 +118,29 @@ function ResetPassword({ user, onDone }: { user: ConsoleUser; onDone: () => void
   );
 }
 
-/** A one-time link to hand to its person: to copy, and whether it was e-mailed. */
+/**
+ * A one-time link for its person: e-mailed to them alone (decision 035: the admin is not shown it), or, when no e-mail
+ * could be sent, to copy and hand over.
+ */
 function LinkToHand({ email, link }: { email: string; link: AccountLink }) {
+  const url = link.url;
+  if (link.emailed || url === null)
+    return (
+      <div role="status" className="notice stack" aria-label={`Link for ${email}`}>
+        <p>
+          E-mailed to {email}: the link works once, until {whenLocal(link.expires_at)}. If it does not arrive,
+          make a new one (it replaces this one).
+        </p>
+      </div>
+    );
   return (
     <div role="status" className="notice stack" aria-label={`Link for ${email}`}>
       <p>
-        {link.emailed ? `E-mailed to ${email}. ` : ''}
-        Hand this link to {email} ({link.emailed ? 'if the e-mail does not come' : 'no e-mail was sent'}); it
-        works once, until {whenLocal(link.expires_at)}:
+        Hand this link to {email} (no e-mail was sent); it works once, until {whenLocal(link.expires_at)}:
       </p>
-      <input className="mono" readOnly value={link.url} aria-label={`One-time link for ${email}`} />
+      <input className="mono" readOnly value={url} aria-label={`One-time link for ${email}`} />
       <p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => void navigator.clipboard?.writeText(link.url)}
-        >
+        <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(url)}>
           Copy the link
         </button>
       </p>

@@ -1,5 +1,11 @@
-import { type LinkAcceptRequest, LinkInfoSchema, MeSchema } from '@console/contract';
+import {
+  type LinkAcceptRequest,
+  LinkInfoSchema,
+  MeSchema,
+  SecondFactorNeededSchema,
+} from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { meQuery } from '../../../lib/me.ts';
 
@@ -30,11 +36,32 @@ export function useAcceptWithPasskey() {
   });
 }
 
+/**
+ * Taking the link with a new password: signed in, or, for a person with a second factor, that step next (decision
+ * 035): the password is set once it is given.
+ */
 export function useAcceptLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LinkAcceptRequest) =>
-      api('/auth/links/accept', { method: 'POST', body, schema: MeSchema }),
-    onSuccess: (me) => queryClient.setQueryData(meQuery.queryKey, me),
+      api('/auth/links/accept', {
+        method: 'POST',
+        body,
+        schema: z.union([MeSchema, SecondFactorNeededSchema]),
+      }),
+    onSuccess: (answer) => {
+      if ('user' in answer) queryClient.setQueryData(meQuery.queryKey, answer);
+    },
   });
 }
+
+/** "This was not me" from a notice's e-mail: its token, from the link's fragment (decision 035). */
+export const useNotMeByLink = () =>
+  useMutation({
+    mutationFn: (token: string) =>
+      api('/auth/not-me', {
+        method: 'POST',
+        body: { token },
+        schema: z.object({ signed_out_everywhere: z.literal(true) }),
+      }),
+  });

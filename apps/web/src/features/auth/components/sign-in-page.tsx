@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
-import { AGENT_WORDS } from '../../../lib/agent-words.ts';
+import { useAgentWords } from '../../../lib/agent-words-lazy.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
@@ -22,10 +22,21 @@ import {
 
 type Method = 'passkey' | 'totp' | 'recovery_code';
 /** What single sign-on's way back may say went wrong (`/sign-in?sso=…`). */
-const SSO_PROBLEMS = ['unknown_identity', 'single_sign_on_failed'] as const;
+const SSO_PROBLEMS = ['unknown_identity', 'identity_not_connected', 'single_sign_on_failed'] as const;
 
-/** A previous sign-in from a browser the person had not used before: said at once, for them to check (decision 028). */
+/**
+ * A previous sign-in from a browser the person had not used before (decision 028), and notices of what changed on
+ * their account (decision 035): said at once, for them to check.
+ */
 function tellPreviousSignIn(me: Me) {
+  if (me.security_notices)
+    notify(
+      'Check what changed on your account',
+      me.security_notices === 1
+        ? 'One thing changed on your account since you last looked: a way to sign in was added, or someone tried wrong passwords or codes.'
+        : `${me.security_notices} things changed on your account since you last looked: ways to sign in added, or wrong passwords or codes tried.`,
+      { link: { to: '/account', label: 'Your account' }, sticky: true },
+    );
   const previous = me.previous_sign_in;
   if (!previous) return;
   notify(
@@ -53,6 +64,7 @@ export function SignInPage() {
   const pendingStep = usePendingSecondStep(fromProvider && !me.data);
   const [secondStep, setSecondStep] = useState<Method[] | null>(null);
   const ssoProblem = SSO_PROBLEMS.find((code) => code === params.get('sso'));
+  const lexicon = useAgentWords();
   const form = useForm<SignInRequest>({
     resolver: zodResolver(SignInRequestSchema),
     defaultValues: { email: '', password: '' },
@@ -100,20 +112,26 @@ export function SignInPage() {
       <div className="card sign-in-card">
         <h1>Booking console</h1>
         <p className="muted">Sign in with your office account.</p>
+        {params.get('not_me') === '1' && (
+          <div role="status" className="notice">
+            You are signed out everywhere, and what was added is removed. Sign in, change your password and
+            tell your office admin.
+          </div>
+        )}
         {params.get('expired') === '1' && (
           <div role="status" className="notice">
             Your sign-in ended. Sign in again to carry on where you were.
           </div>
         )}
-        {ssoProblem && (
+        {ssoProblem && lexicon && (
           <div role="alert" className="notice notice-error">
-            <strong>{AGENT_WORDS[ssoProblem].say}</strong>
-            <p className="muted">{AGENT_WORDS[ssoProblem].todo}</p>
+            <strong>{lexicon.AGENT_WORDS[ssoProblem].say}</strong>
+            <p className="muted">{lexicon.AGENT_WORDS[ssoProblem].todo}</p>
           </div>
         )}
-        {fromProvider && pendingStep.error && (
+        {fromProvider && pendingStep.error && lexicon && (
           <div role="alert" className="notice notice-error">
-            {AGENT_WORDS.second_factor_expired.say} {AGENT_WORDS.second_factor_expired.todo}
+            {lexicon.AGENT_WORDS.second_factor_expired.say} {lexicon.AGENT_WORDS.second_factor_expired.todo}
           </div>
         )}
         {(passkeysSupported() || options.data?.single_sign_on) && (

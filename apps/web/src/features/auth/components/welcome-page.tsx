@@ -40,7 +40,13 @@ export function WelcomePage() {
               if (mismatch || !password) return;
               accept.mutate(
                 { token, password },
-                { onSuccess: () => void navigate('/flights', { replace: true }) },
+                {
+                  // A person with a second factor gives it next: the sign-in page's second step.
+                  onSuccess: (answer) =>
+                    void navigate('user' in answer ? '/flights' : '/sign-in?step=second-factor', {
+                      replace: true,
+                    }),
+                },
               );
             }}
           >
@@ -50,6 +56,8 @@ export function WelcomePage() {
               {info.data.purpose === 'invite'
                 ? 'Choose the password you will sign in with.'
                 : 'Choose a new password: your sessions elsewhere end.'}
+              {info.data.second_factor &&
+                ' Then confirm it is you with your passkey, your authenticator app or a recovery code: the new password counts once you have.'}
             </p>
             <TextField
               label="New password"
@@ -74,7 +82,7 @@ export function WelcomePage() {
             </button>
           </form>
         )}
-        {info.data && passkeysSupported() && (
+        {info.data && !info.data.second_factor && passkeysSupported() && (
           <section aria-label="Or a passkey" className="stack">
             <p className="muted">
               Or sign in with a passkey instead of a password: your fingerprint, face or device PIN, and

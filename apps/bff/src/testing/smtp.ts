@@ -1,0 +1,40 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface TestMail {
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server on loopback for the tests (the `smtp-server` package): every message it is handed, whole, in
+ * `inbox`; `url` is the console's `SMTP_URL`.
+ */
+export async function startSmtpServer() {
+  const inbox: TestMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    /** The messages to one address, oldest first, their quoted-printable soft breaks undone. */
+    to: (email: string) =>
+      inbox.filter((m) => m.to.includes(email)).map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type TestSmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;

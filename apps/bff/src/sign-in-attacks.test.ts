@@ -246,6 +246,70 @@ describe('a stolen session', () => {
     await again.signIn(agent.email, PASSWORD);
     expect(AccountFactorsSchema.parse((await again.get('/account/factors')).body).data).toEqual([]);
   });
+
+  it('gains nothing from its owner’s proof through the old cookie: a rotated token reads, never acts', async () => {
+    const victim = await agentWithApp('grace');
+    later(FIVE_MINUTES_AND_MORE);
+    const stolen = victim.browser.cookie();
+    const attacker = t.browser();
+    const withStolen = (method: string, path: string, body?: unknown) =>
+      attacker.call(method, `/api${path}`, { headers: { Cookie: stolen }, ...(body ? { body } : {}) });
+    // The owner proves it with their app: their session gets a new token.
+    expect((await victim.browser.post('/account/prove', { code: codeOf(victim.secret) })).status).toBe(200);
+    // The old token, within its grace, reads (a request that was on its way) and does nothing else.
+    expect((await withStolen('GET', '/me')).status).toBe(200);
+    expect((await withStolen('POST', '/account/factors/passkey/options')).status).toBe(401);
+    expect((await withStolen('POST', '/account/prove', { code: codeOf(victim.secret) })).status).toBe(401);
+    expect((await victim.browser.get('/me')).status).toBe(200);
+  });
+
+  it('cannot answer the owner’s notices: “this was not me” and “this was me” want a fresh proof by their factor', async () => {
+    const victim = await agentWithApp('notices');
+    const notice = SecurityNoticeListSchema.parse((await victim.browser.get('/account/notices')).body)
+      .data[0];
+    later(FIVE_MINUTES_AND_MORE);
+    // The attack: strip the owner's app (and so their second step) with "not me", or hide the notice with "seen".
+    expect(refusal(await victim.browser.post(`/account/notices/${notice?.id}/not-me`))).toEqual([
+      403,
+      'reauthentication_required',
+    ]);
+    expect(refusal(await victim.browser.post(`/account/notices/${notice?.id}/seen`))).toEqual([
+      403,
+      'reauthentication_required',
+    ]);
+    expect(AccountFactorsSchema.parse((await victim.browser.get('/account/factors')).body).data).toHaveLength(
+      1,
+    );
+    // Marked seen by the owner, its e-mail's link still works.
+    expect((await victim.browser.post('/account/prove', { code: codeOf(victim.secret) })).status).toBe(200);
+    expect((await victim.browser.post(`/account/notices/${notice?.id}/seen`)).status).toBe(200);
+    await expect.poll(() => smtp.to(victim.email).some((m) => m.includes('/not-me#'))).toBe(true);
+    const token = /\/not-me#([\w-]+)/.exec(
+      smtp.to(victim.email).find((m) => m.includes('/not-me#')) ?? '',
+    )?.[1];
+    expect((await t.browser().post('/auth/not-me', { token })).status).toBe(200);
+  });
+
+  it('cannot take a way in away, nor change the password, without a fresh proof by the factor; the owner is told', async () => {
+    const victim = await agentWithApp('remove');
+    const factors = AccountFactorsSchema.parse((await victim.browser.get('/account/factors')).body).data;
+    later(FIVE_MINUTES_AND_MORE);
+    expect(refusal(await victim.browser.delete(`/account/factors/${factors[0]?.id}`))).toEqual([
+      403,
+      'reauthentication_required',
+    ]);
+    const change = { current_password: PASSWORD, new_password: 'attacker chose this one 42' };
+    expect(refusal(await victim.browser.post('/account/password', change))).toEqual([
+      403,
+      'reauthentication_required',
+    ]);
+    expect((await victim.browser.post('/account/prove', { code: codeOf(victim.secret) })).status).toBe(200);
+    expect((await victim.browser.post('/account/password', change)).status).toBe(200);
+    const kinds = SecurityNoticeListSchema.parse(
+      (await victim.browser.get('/account/notices')).body,
+    ).data.map((n) => n.kind);
+    expect(kinds).toContain('password_changed');
+  });
 });
 
 describe('guessing', () => {
@@ -355,6 +419,20 @@ describe('guessing', () => {
     expect(statuses.at(-1)).toBe(429);
     const admin = await t.signedIn('admin');
     expect((await admin.post('/account/prove', { password: 'demo-admin' })).status).toBe(200);
+  });
+
+  it('holds a person’s own proofs back longer at each new run of wrong tries', async () => {
+    const agent = await newAgent('prove-backoff');
+    const wrong = () => agent.browser.post('/account/prove', { password: 'not it' });
+    for (let i = 0; i < 10; i += 1) expect((await wrong()).status).toBe(422);
+    const first = await wrong();
+    expect(first.status).toBe(429);
+    expect(Number(first.headers.get('Retry-After'))).toBeGreaterThan(10 * 60);
+    later(16 * 60_000);
+    for (let i = 0; i < 10; i += 1) await wrong();
+    const second = await wrong();
+    expect(Number(second.headers.get('Retry-After'))).toBeGreaterThan(25 * 60);
+    later(31 * 60_000);
   });
 });
 
@@ -518,6 +596,17 @@ describe('smaller holes', () => {
       code: codeOf(agent.secret),
     });
     expect(refusal(late)).toEqual([401, 'second_factor_expired']);
+  });
+
+  it('sends the browser back only to a path of the console after the provider', async () => {
+    const agent = await newAgent('redirect');
+    for (const return_to of [
+      '/.//evil.example/x',
+      '/%2e%2e//evil.example',
+      '//evil.example',
+      '/\\evil.example',
+    ])
+      expect((await agent.browser.post('/account/prove/single-sign-on', { return_to })).status).toBe(422);
   });
 
   it('binds passkeys to PUBLIC_URL alone, whatever Host and Origin a request names', async () => {

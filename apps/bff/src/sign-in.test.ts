@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { AuditListSchema, ErrorEnvelopeSchema } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientAddress, trustedProxies } from './lib/throttle.ts';
+import { clientAddress, throttleNetwork, trustedProxies } from './lib/throttle.ts';
 import { startConsole, type TestConsole } from './test-support.ts';
 
 let t: TestConsole;
@@ -182,6 +182,28 @@ describe('the client address', () => {
 
   it('ignores X-Forwarded-For sent by a peer that is not a trusted proxy', () => {
     expect(clientAddress('192.0.2.1', '203.0.113.9', proxies)).toBe('192.0.2.1');
+  });
+
+  it('reads a proxy’s entry with its port or brackets as the address it is, and stops at one that is no address', () => {
+    const loopback = trustedProxies('loopback');
+    // The client wrote the left part; the proxy appended the right one, with a port.
+    expect(clientAddress('127.0.0.1', '198.51.100.10, 192.0.2.5:443', loopback)).toBe('192.0.2.5');
+    expect(clientAddress('127.0.0.1', '198.51.100.10, [2001:db8::5]:8443', loopback)).toBe('2001:db8::5');
+    expect(clientAddress('127.0.0.1', '198.51.100.10, [2001:db8::5]', loopback)).toBe('2001:db8::5');
+    expect(clientAddress('127.0.0.1', '198.51.100.10, unknown', loopback)).toBe('unknown');
+  });
+
+  it('counts an IPv6 address by its /64, however it is written', () => {
+    const net = '2001:db8:0:2::/64';
+    for (const written of [
+      '2001:db8:0:2::1',
+      '2001:DB8:0:2:ffff:ffff:ffff:ffff',
+      '2001:0db8:0000:0002::',
+      '2001:db8:0:2::1%eth0',
+      '2001:db8::2:a:b:1.2.3.4',
+    ])
+      expect(throttleNetwork(written)).toBe(net);
+    expect(throttleNetwork('192.0.2.1')).toBe('192.0.2.1');
   });
 
   it('refuses a TRUSTED_PROXIES entry that is not an address or a range', () => {

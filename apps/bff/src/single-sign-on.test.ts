@@ -322,6 +322,38 @@ describe('single sign-on with the office’s OpenID provider', () => {
     expect((await b.put('/admin/sign-in-policy', policy)).status).toBe(200);
   });
 
+  it('takes a proof at the provider with one factor as no stand-in for an admin’s own factor; with its second, it is', async () => {
+    const admin = await t.signedIn('admin');
+    await t.invite(admin, { email: 'sso.admin@demo.test', name: 'Ada Strong', role: 'admin' }, PASSWORD);
+    const b = t.browser();
+    expect((await b.signIn('sso.admin@demo.test', PASSWORD)).status).toBe(200);
+    const app = TotpEnrolmentSchema.parse((await b.post('/account/factors/totp', { name: 'Phone' })).body);
+    // The code of the console's clock (which this file moves), as the app on a phone in step with it shows.
+    const code = TOTP.generate({ secret: Secret.fromBase32(app.secret), timestamp: t.console.deps.clock() });
+    expect((await b.post(`/account/factors/totp/${app.id}/confirm`, { code })).status).toBe(200);
+    const side = providerSide();
+    expect((await connect(b, 'sso.admin@demo.test', side)).location).toBe('/account?sso=connected');
+    t.advanceConsoleClock(6 * 60_000);
+    const factors = (await b.get('/account/factors')).body as { data: Array<{ id: string }> };
+    const prove = async (form: Record<string, string>) => {
+      const begun = SingleSignOnRedirectSchema.parse(
+        (await b.post('/account/prove/single-sign-on', { return_to: '/admin/users' })).body,
+      );
+      return backAtConsole(b, await side.roundTrip(begun.url, 'sso.admin@demo.test', form));
+    };
+    const invite = () =>
+      b.post('/admin/users', { email: `evil.${Date.now()}@demo.test`, name: 'Evil', role: 'admin' });
+    // The attack: a stolen session and the admin's provider password, no second factor at the provider.
+    expect(await prove({})).toBe('/admin/users?sso=proved');
+    expect(error((await invite()).body).code).toBe('reauthentication_required');
+    expect(error((await b.delete(`/account/factors/${factors.data[0]?.id}`)).body).code).toBe(
+      'reauthentication_required',
+    );
+    // The provider's own second factor is a proof as strong as the admin's.
+    expect(await prove({ security_key: 'on' })).toBe('/admin/users?sso=proved');
+    expect((await invite()).status).toBe(201);
+  });
+
   it('refuses an answer whose state is not the browser’s, or that comes without the browser’s cookie', async () => {
     const b = t.browser();
     const forged = await viaProvider(b, 'agent@demo.test', {}, providerSide(), (url) =>

@@ -189,6 +189,18 @@ export const SingleSignOnRedirectRequestSchema = z
       .string()
       .max(500)
       .regex(/^\/(?!\/)[^\s\\]*$/, { error: 'is a path of the console' })
+      // Still one once normalised: `/.//elsewhere` or `/%2e%2e//elsewhere` would leave the console.
+      .refine(
+        (path) => {
+          const url = new URL(path, 'http://console.invalid');
+          return (
+            url.origin === 'http://console.invalid' &&
+            !url.pathname.startsWith('//') &&
+            !/%2e|%2f|%5c/i.test(path)
+          );
+        },
+        { error: 'is a path of the console' },
+      )
       .optional(),
   })
   .strict();
@@ -203,6 +215,8 @@ export const SECURITY_NOTICE_KINDS = [
   'factor_added',
   'identity_connected',
   'recovery_codes_renewed',
+  'way_in_removed',
+  'password_changed',
   'wrong_passwords',
   'wrong_codes',
 ] as const;

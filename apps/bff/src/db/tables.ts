@@ -239,6 +239,8 @@ export interface Database {
       | 'factor_added'
       | 'identity_connected'
       | 'recovery_codes_renewed'
+      | 'way_in_removed'
+      | 'password_changed'
       | 'wrong_passwords'
       | 'wrong_codes';
     /** JSON: what the notice says (the factor's name, the browser and address, how many tries). */

@@ -13,9 +13,9 @@ const NO_PASSWORD = '!none';
 const ROTATION_GRACE_MS = 30_000;
 
 /** How a session's last proof was made (decision 035): a password, a factor of the person's, the office's provider. */
-export type ProofKind = 'password' | 'factor' | 'provider';
+export type ProofKind = 'password' | 'factor' | 'provider' | 'provider_mfa';
 const proofKind = (value: string | null): ProofKind =>
-  value === 'factor' || value === 'provider' ? value : 'password';
+  value === 'factor' || value === 'provider' || value === 'provider_mfa' ? value : 'password';
 
 /** The id a browser is shown for a session: a hash of the stored id (itself a hash of the cookie's token). */
 const publicSessionId = (id: string) =>
@@ -360,8 +360,12 @@ export class Accounts {
     return row?.password_hash ?? null;
   }
 
-  /** The user of a session token if the session is alive (idle and absolute timeouts), touching it. */
-  async resume(token: string): Promise<SignedInUser | null> {
+  /**
+   * The user of a session token if the session is alive (idle and absolute timeouts), touching it. The token a
+   * session had before its last rotation is taken for 30 seconds, for reads only (`safe`), and never with the proof
+   * the rotation recorded (decision 035): a copy of the old cookie gains nothing from its owner's proof.
+   */
+  async resume(token: string, safe = true): Promise<SignedInUser | null> {
     const hashed = Accounts.hashToken(token);
     const at = this.#clock();
     const read = (by: 'sessions.id' | 'sessions.previous_id') =>
@@ -388,9 +392,13 @@ export class Accounts {
         .executeTakeFirst();
     // The token of a session rotated a moment ago is still taken, for requests that were on their way with it.
     let row = await read('sessions.id');
-    if (!row) {
+    let rotatedAway = false;
+    if (!row && safe) {
       const rotated = await read('sessions.previous_id');
-      if (rotated && Number(rotated.previous_until ?? 0) > at) row = rotated;
+      if (rotated && Number(rotated.previous_until ?? 0) > at) {
+        row = rotated;
+        rotatedAway = true;
+      }
     }
     if (!row) return null;
     const id = row.sessionId;
@@ -415,7 +423,8 @@ export class Accounts {
       sessionId: id,
       sessionExpiresAt: Number(row.expires_at),
       factorSetup: Number(row.factor_setup) === 1,
-      provedAt: Number(row.proved_at ?? row.created_at),
+      // Through the old token: no proof at all (it was the new token's to have).
+      provedAt: rotatedAway ? 0 : Number(row.proved_at ?? row.created_at),
       provedWith: proofKind(row.proved_with),
     };
   }

@@ -76,7 +76,8 @@ export async function sessionUser(
   cookie: SessionCookie,
 ): Promise<SignedInUser | null> {
   const token = cookie.read(c);
-  return token ? accounts.resume(token) : null;
+  // The token of a session rotated a moment ago serves reads only (requests already on their way).
+  return token ? accounts.resume(token, c.req.method === 'GET' || c.req.method === 'HEAD') : null;
 }
 
 /**
@@ -118,9 +119,29 @@ export function requireRecentProof(c: Context<AppEnv>, now: () => number = Date.
 }
 
 /**
- * Adding a way in (a passkey, an authenticator app, recovery codes, one's identity at the office's provider) wants a
- * proof made in the last five minutes with one of the person's own factors, where they have one (decision 035): a
- * session alone, or a password, is not enough, so a stolen session cannot become a way in of its own.
+ * A fresh proof as strong as the person's strongest way in (decision 035): for a person with a factor, made with it (or
+ * at the office's provider with its second factor); a password, or the provider's single factor, does not stand in
+ * for it. For changing who can spend the office's money or sign in (admins, office-wide access, invitations, resets,
+ * the policy).
+ */
+export async function requireStrongProof(
+  c: Context<AppEnv>,
+  hasFactor: (userId: string) => Promise<boolean>,
+  now: () => number = Date.now,
+): Promise<void> {
+  requireRecentProof(c, now);
+  const user = c.get('user');
+  if (user.provedWith !== 'factor' && user.provedWith !== 'provider_mfa' && (await hasFactor(user.id)))
+    throw new ConsoleError('reauthentication_required', {
+      message: 'Confirm it is you with your passkey or your authenticator app first.',
+    });
+}
+
+/**
+ * Adding a way in (a passkey, an authenticator app, recovery codes, one's identity at the office's provider), or
+ * taking one away, wants a proof made in the last five minutes with one of the person's own factors, where they have
+ * one (decision 035): a session alone, a password or the provider are not enough, so a stolen session cannot become a
+ * way in of its own, nor strip the owner's.
  */
 export async function requireFactorProof(
   c: Context<AppEnv>,

@@ -41,6 +41,10 @@ function summaryOf(kind: Kind, detail: Detail): string {
       return `Your account was connected to ${detail.name ?? 'the office’s identity provider'}${where}: it now signs you in.`;
     case 'recovery_codes_renewed':
       return `New recovery codes were made for your account${where}; the old ones no longer work.`;
+    case 'way_in_removed':
+      return `A way to sign in, “${detail.name ?? 'unnamed'}”, was removed from your account${where}.`;
+    case 'password_changed':
+      return `The password of your account was changed${where}; every other session of yours ended.`;
     case 'wrong_passwords':
       return `Someone typed a wrong password for your account ${detail.tries ?? 'many'} times in a few minutes. Sign-ins from browsers you have not used before wait a while.`;
     case 'wrong_codes':
@@ -72,9 +76,13 @@ export class SecurityNotices {
   async record(
     user: { id: string; email: string; name: string },
     kind: Kind,
-    detail: Detail,
+    given: Detail,
     wayIn: string | null = null,
   ): Promise<void> {
+    // What an attacker may have written (a passkey's name, a browser's User-Agent) is one plain line, short.
+    const plain = (text: string | null | undefined) =>
+      text == null ? text : text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ').slice(0, 120);
+    const detail: Detail = { ...given, name: plain(given.name) ?? undefined, browser: plain(given.browser) };
     const undo = WAYS_IN.includes(kind) ? randomBytes(32).toString('base64url') : null;
     const at = this.clock();
     await this.db
@@ -97,7 +105,9 @@ export class SecurityNotices {
       to: user.email,
       subject: WAYS_IN.includes(kind)
         ? 'A new way to sign in to your Booking console account'
-        : 'Wrong sign-in attempts on your Booking console account',
+        : kind === 'way_in_removed' || kind === 'password_changed'
+          ? 'A change to how you sign in to the Booking console'
+          : 'Wrong sign-in attempts on your Booking console account',
       text: [
         `Hello ${user.name},`,
         '',
@@ -166,11 +176,25 @@ export class SecurityNotices {
     return Number(row?.n ?? 0);
   }
 
-  /** "This was me": the notice is seen. False when the person has no such notice. */
+  /** What a person's notice is about; null when they have no such notice. */
+  async kindOf(userId: string, id: string): Promise<Kind | null> {
+    const row = await this.db
+      .selectFrom('security_notices')
+      .select('kind')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.kind ?? null;
+  }
+
+  /**
+   * "This was me": the notice is seen. The e-mail's "not me" link keeps working: whoever marks it seen in a session
+   * cannot take the owner's undo away (decision 035). False when the person has no such notice.
+   */
   async seen(userId: string, id: string): Promise<boolean> {
     const result = await this.db
       .updateTable('security_notices')
-      .set({ seen_at: new Date(this.clock()).toISOString(), undo_hash: null, undo_until: null })
+      .set({ seen_at: new Date(this.clock()).toISOString() })
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();

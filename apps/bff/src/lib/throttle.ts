@@ -49,11 +49,20 @@ export type AccountTry = 'password' | 'code';
  */
 export function throttleNetwork(address: string): string {
   if (isIP(address) !== 6) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  // An IPv4 tail (::ffff:1.2.3.4 is made plain before this) counts as two groups.
-  const groups = address.includes('::')
+  // A zone (`%eth0`) names an interface, not a network; an IPv4 tail is two groups.
+  const bare = address.toLowerCase().split('%')[0] ?? '';
+  const groupsOf = (part: string) =>
+    part
+      ? part.split(':').flatMap((g) => {
+          if (!g.includes('.')) return [g];
+          const [a = 0, b = 0, c = 0, d = 0] = g.split('.').map(Number);
+          return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+        })
+      : [];
+  const [head = '', tail = ''] = bare.split('::');
+  const left = groupsOf(head);
+  const right = groupsOf(tail);
+  const groups = bare.includes('::')
     ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
     : left;
   return `${groups
@@ -139,17 +148,9 @@ export class SignInThrottle {
 
     const byAccount = await this.#count(`${kind}:account:${who}`, at);
     let struck = false;
-    let lockedUntil = await this.#lockedUntil(`${kind}:lock:${who}`, at);
+    let lockedUntil = await this.#lockedUntil(`${kind}:${who}:lock:`, at);
     if (byAccount.count === this.policy.perAccount + 1) {
-      // Pushed past the limit: a back-off that doubles with each time in the strikes' memory.
-      const strikes = await this.#count(`${kind}:strikes:${who}`, at, this.policy.strikeMemoryMs);
-      const backOff = Math.min(this.policy.windowMs * 2 ** (strikes.count - 1), this.policy.maxBackOffMs);
-      lockedUntil = Math.max(lockedUntil, at + backOff, byAccount.windowStart + this.policy.windowMs);
-      await this.db
-        .insertInto('sign_in_attempts')
-        .values({ key: `${kind}:lock:${who}`, window_start: lockedUntil, count: strikes.count })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: lockedUntil, count: strikes.count }))
-        .execute();
+      lockedUntil = await this.#strike(`${kind}:${who}`, at, byAccount.windowStart, lockedUntil);
       struck = true;
     }
     const pastLimit = byAccount.count > this.policy.perAccount;
@@ -167,6 +168,23 @@ export class SignInThrottle {
       }
     }
     return { allowed: true, struck };
+  }
+
+  /**
+   * The one attempt that pushed a count past its limit: a lock until a back-off that doubles with each time in the
+   * strikes' memory (15 min, 30, 60 … at most `maxBackOffMs`); until when.
+   */
+  async #strike(name: string, at: number, windowStart: number, lockedUntil: number): Promise<number> {
+    const strikes = await this.#count(`${name}:strikes:`, at, this.policy.strikeMemoryMs);
+    const backOff = Math.min(this.policy.windowMs * 2 ** (strikes.count - 1), this.policy.maxBackOffMs);
+    const until = Math.max(lockedUntil, at + backOff, windowStart + this.policy.windowMs);
+    const key = `${name}:lock:`;
+    await this.db
+      .insertInto('sign_in_attempts')
+      .values({ key, window_start: until, count: strikes.count })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: until, count: strikes.count }))
+      .execute();
+    return until;
   }
 
   /**
@@ -209,12 +227,18 @@ export class SignInThrottle {
     await this.#giveBack([`address:${net}`]);
   }
 
-  /** One try at "confirm it is you" by one person: their own count (decision 035), never another person's. */
+  /**
+   * One try at "confirm it is you" by one person: their own count (decision 035), never another person's; past the
+   * limit, a back-off that doubles as for an account.
+   */
   async attemptProof(userId: string): Promise<ThrottleVerdict> {
     const at = this.now();
     const tries = await this.#count(`prove:${userId}`, at);
-    if (tries.count > this.policy.provesPerPerson)
-      return this.#refused(tries.windowStart + this.policy.windowMs, at);
+    let lockedUntil = await this.#lockedUntil(`prove:${userId}:lock:`, at);
+    if (tries.count === this.policy.provesPerPerson + 1)
+      lockedUntil = await this.#strike(`prove:${userId}`, at, tries.windowStart, lockedUntil);
+    if (tries.count > this.policy.provesPerPerson || lockedUntil > 0)
+      return this.#refused(Math.max(lockedUntil, tries.windowStart + this.policy.windowMs), at);
     return { allowed: true, struck: false };
   }
 
@@ -229,14 +253,14 @@ export class SignInThrottle {
       .deleteFrom('sign_in_attempts')
       .where((eb) =>
         eb.or([
-          eb.and([eb('key', 'like', '%:lock:%'), eb('window_start', '<=', at)]),
+          eb.and([eb('key', 'like', '%:lock:'), eb('window_start', '<=', at)]),
           eb.and([
-            eb('key', 'like', '%:strikes:%'),
+            eb('key', 'like', '%:strikes:'),
             eb('window_start', '<=', at - this.policy.strikeMemoryMs),
           ]),
           eb.and([
-            eb('key', 'not like', '%:lock:%'),
-            eb('key', 'not like', '%:strikes:%'),
+            eb('key', 'not like', '%:lock:'),
+            eb('key', 'not like', '%:strikes:'),
             eb('window_start', '<=', at - this.policy.windowMs),
           ]),
         ]),
@@ -273,8 +297,17 @@ export function trustedProxies(spec: string | undefined): BlockList | null {
 }
 
 const familyOf = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
-/** `::ffff:10.0.0.1` (an IPv4 peer on a dual-stack socket) as `10.0.0.1`. */
-const plain = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+/**
+ * An address as a proxy may write it, plain: `::ffff:10.0.0.1` (an IPv4 peer on a dual-stack socket) as `10.0.0.1`,
+ * `10.0.0.1:443` and `[2001:db8::1]:443` without their ports, `[2001:db8::1]` without its brackets.
+ */
+const plain = (written: string) => {
+  let address = written.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed?.[1]) address = bracketed[1];
+  else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(address)) address = address.replace(/:\d+$/, '');
+  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+};
 
 /**
  * The client's address: the socket's peer, unless that peer is a trusted proxy; then the right-most address of
@@ -289,13 +322,14 @@ export function clientAddress(
   const isTrusted = (address: string) =>
     isIP(address) !== 0 && trusted !== null && trusted.check(address, familyOf(address));
   if (!trusted || !forwardedFor || !isTrusted(socket)) return socket;
-  const hops = forwardedFor
-    .split(',')
-    .map((hop) => plain(hop.trim()))
-    .filter((hop) => isIP(hop) !== 0);
+  const hops = forwardedFor.split(',').map(plain).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i -= 1) {
     const hop = hops[i];
-    if (hop !== undefined && !isTrusted(hop)) return hop;
+    if (hop === undefined) continue;
+    // A hop that is no address stops the walk (decision 035): what lies left of it may be the client's own writing.
+    // It is then the client, as written (counted on its own, never as another's address).
+    if (isIP(hop) === 0) return hop.slice(0, 64);
+    if (!isTrusted(hop)) return hop;
   }
   return hops[0] ?? socket;
 }

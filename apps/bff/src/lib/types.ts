@@ -15,7 +15,7 @@ export interface SignedInUser {
   /** When the person last proved it was them (epoch ms): the sign-in, or again (decision 029). */
   provedAt: number;
   /** How that proof was made: a password, a factor of the person's, or the office's identity provider. */
-  provedWith: 'password' | 'factor' | 'provider';
+  provedWith: 'password' | 'factor' | 'provider' | 'provider_mfa';
 }
 
 export interface AppEnv {

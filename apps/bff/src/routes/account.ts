@@ -13,13 +13,7 @@ import { type Context, Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import type { ProofKind } from '../lib/accounts.ts';
 import { ConsoleError } from '../lib/errors.ts';
-import {
-  namedCookie,
-  requireFactorProof,
-  requireRecentProof,
-  SSO_COOKIE,
-  sessionCookie,
-} from '../lib/guards.ts';
+import { namedCookie, requireFactorProof, SSO_COOKIE, sessionCookie } from '../lib/guards.ts';
 import { takeBack } from '../lib/not-me.ts';
 import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
 import { relyingParty } from '../lib/passkeys.ts';
@@ -31,6 +25,8 @@ import { requestOrigin } from './auth.ts';
 
 /** How many of one's own sign-ins the account page shows. */
 const RECENT_SIGN_INS = 20;
+/** The notices of a way in added: answering them wants a proof by one's factor. */
+const WAYS_IN = new Set(['factor_added', 'identity_connected', 'recovery_codes_renewed']);
 
 /**
  * A person's own account (decision 028): their sign-in sessions (listed, "this browser" marked, ended one by one or
@@ -54,8 +50,8 @@ export function accountRoutes(d: Deps) {
 
   /** To the office's provider for a proof or a connection: the state in its cookie, the URL for the browser. */
   async function toProvider(c: Context<AppEnv>, purpose: 'prove' | 'connect') {
-    if (!d.oidc) throw new ConsoleError('resource_not_found', { message: 'Single sign-on is not set up.' });
     const { return_to } = await parseBody(c, SingleSignOnRedirectRequestSchema);
+    if (!d.oidc) throw new ConsoleError('resource_not_found', { message: 'Single sign-on is not set up.' });
     const { url, token } = await d.oidc.start({
       purpose,
       sessionId: c.get('user').sessionId,
@@ -155,12 +151,15 @@ export function accountRoutes(d: Deps) {
         await rotate(c, 'factor');
         return c.json({ id: made.id, recovery_codes: recoveryCodes }, 201);
       })
+      // Taking a way in away wants the same proof as adding one (decision 035), and the person is told.
       .delete('/factors/:id', async (c) => {
         const user = c.get('user');
-        requireRecentProof(c, d.clock);
-        if (!(await d.factors.remove(user.id, pathId(c, 'id'))))
+        await requireFactorProof(c, hasFactor, d.clock);
+        const factor = (await d.factors.list(user.id)).data.find((f) => f.id === pathId(c, 'id'));
+        if (!factor || !(await d.factors.remove(user.id, factor.id)))
           throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such factor of yours.' });
         await d.audit.write(user, { action: 'factor.remove' }, 'succeeded', 200, null);
+        await d.notices.record(user, 'way_in_removed', { name: factor.name, ...requestOrigin(c, proxies) });
         return c.json({ removed: true });
       })
       .post('/recovery-codes', async (c) => {
@@ -182,23 +181,39 @@ export function accountRoutes(d: Deps) {
         return toProvider(c, 'connect');
       })
       .delete('/single-sign-on', async (c) => {
-        requireRecentProof(c, d.clock);
-        const removed = await d.identities.disconnect(c.get('user').id);
-        await d.audit.write(c.get('user'), { action: 'identity.disconnect' }, 'succeeded', 200, null);
+        const user = c.get('user');
+        await requireFactorProof(c, hasFactor, d.clock);
+        const removed = await d.identities.disconnect(user.id);
+        await d.audit.write(user, { action: 'identity.disconnect' }, 'succeeded', 200, null);
+        if (removed > 0)
+          await d.notices.record(user, 'way_in_removed', {
+            name: d.oidc?.name ?? 'single sign-on',
+            ...requestOrigin(c, proxies),
+          });
         return c.json({ removed });
       })
       // What changed on one's account (decision 035): newest first, unseen by default.
       .get('/notices', async (c) =>
         c.json(await d.notices.list(c.get('user').id, parseQuery(c, SecurityNoticesQuerySchema))),
       )
+      // "This was me". For a way in added, only with a fresh proof by one's factor: a stolen session must not hide
+      // from its owner what it added (the e-mail's link works on all the same).
       .post('/notices/:id/seen', async (c) => {
-        if (!(await d.notices.seen(c.get('user').id, pathId(c, 'id'))))
+        const user = c.get('user');
+        const kind = await d.notices.kindOf(user.id, pathId(c, 'id'));
+        if (!kind)
           throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such notice of yours.' });
+        if (WAYS_IN.has(kind)) await requireFactorProof(c, hasFactor, d.clock);
+        await d.notices.seen(user.id, pathId(c, 'id'));
         return c.json({ seen: true });
       })
-      // "This was not me": the way in removed, every session (this one too) and waiting sign-in ended.
+      // "This was not me": the way in removed, every session (this one too) and waiting sign-in ended. It removes a
+      // way in too, so from a session it wants the same proof as that (decision 035); the e-mail's link does not.
       .post('/notices/:id/not-me', async (c) => {
         const user = c.get('user');
+        if (!(await d.notices.kindOf(user.id, pathId(c, 'id'))))
+          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such notice of yours.' });
+        await requireFactorProof(c, hasFactor, d.clock);
         const ending = await d.notices.notMe({ userId: user.id, id: pathId(c, 'id') });
         if (!ending)
           throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such notice of yours.' });
@@ -267,9 +282,13 @@ export function accountRoutes(d: Deps) {
         await rotate(c, factor === 'password' ? 'password' : 'factor');
         return c.json({ proved: true, method: factor });
       })
+      // A new password: with the current one, and, for a person with a factor, a fresh proof by it (decision 035): a
+      // phished password and a stolen session do not take the account over.
       .post('/password', async (c) => {
         const user = c.get('user');
         const body = await parseBody(c, ChangePasswordRequestSchema);
+        // A person without a factor proves it with the current password itself, checked below.
+        if (await d.factors.has(user.id)) await requireFactorProof(c, hasFactor, d.clock);
         const stored = await d.accounts.passwordHashOf(user.id);
         if (!stored || !(await verifyPassword(body.current_password, stored))) {
           await d.audit.write(user, { action: 'password.change' }, 'failed', 422, 'validation_failed');
@@ -290,6 +309,7 @@ export function accountRoutes(d: Deps) {
           });
         await d.accounts.setOwnPassword(user.id, body.new_password, user.sessionId);
         await d.audit.write(user, { action: 'password.change' }, 'succeeded', 200, null);
+        await d.notices.record(user, 'password_changed', requestOrigin(c, proxies));
         return c.json({ changed: true });
       })
   );

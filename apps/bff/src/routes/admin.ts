@@ -16,7 +16,7 @@ import type { LinkPurpose } from '../lib/account-links.ts';
 import { AUDIT_CSV_HEADER, auditCsvRow } from '../lib/audit.ts';
 import { csvStream } from '../lib/csv.ts';
 import { ConsoleError } from '../lib/errors.ts';
-import { requireRecentProof, requireRole } from '../lib/guards.ts';
+import { requireRole, requireStrongProof } from '../lib/guards.ts';
 import { parseBody, parseQuery, pathId } from '../lib/parse.ts';
 import { REPORT_TABLES, reportCsv } from '../lib/reports.ts';
 import { SignInPolicy } from '../lib/sign-in-policy.ts';
@@ -80,6 +80,7 @@ function changeWantsProof(before: ConsoleUser, change: UpdateUserRequest): boole
 
 /** Admins only: credentials, the session-based interface, users and the audit log. */
 export function adminRoutes(d: Deps) {
+  const hasFactor = (userId: string) => d.factors.has(userId);
   return (
     new Hono<AppEnv>()
       .use('*', requireRole('admin'))
@@ -109,7 +110,7 @@ export function adminRoutes(d: Deps) {
         }
       })
       .post('/session/end', async (c) => {
-        requireRecentProof(c, d.clock);
+        await requireStrongProof(c, hasFactor, d.clock);
         await d.upstream.session?.end();
         return c.json({ ended: true });
       })
@@ -118,7 +119,7 @@ export function adminRoutes(d: Deps) {
       // the office: only by an admin who proved it was them in the last five minutes (decision 035).
       .post('/users', async (c) => {
         const body = await parseBody(c, CreateUserRequestSchema);
-        requireRecentProof(c, d.clock);
+        await requireStrongProof(c, hasFactor, d.clock);
         if (await d.accounts.findByEmail(body.email))
           throw new ConsoleError('invalid_state', {
             param: 'email',
@@ -137,7 +138,7 @@ export function adminRoutes(d: Deps) {
       })
       // A password reset is a new one-time link, never a password an admin types (decision 030).
       .post('/users/:id/reset-link', async (c) => {
-        requireRecentProof(c, d.clock);
+        await requireStrongProof(c, hasFactor, d.clock);
         const user = await d.accounts.get(pathId(c, 'id'));
         if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
         const link = await oneTimeLink(d, user, 'reset', c.get('user').email);
@@ -162,7 +163,7 @@ export function adminRoutes(d: Deps) {
         if (!before) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
         // Who is an admin, and who sees the office's bookings: only someone who proved it was them in the last five
         // minutes (decision 035).
-        if (changeWantsProof(before, body)) requireRecentProof(c, d.clock);
+        if (changeWantsProof(before, body)) await requireStrongProof(c, hasFactor, d.clock);
         const user = await d.accounts.update(id, body);
         if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
         // Each change an admin makes to a user is in the audit log, one entry per thing changed.
@@ -172,7 +173,7 @@ export function adminRoutes(d: Deps) {
       })
       // A user's second factors reset (a lost phone): only by an admin who proved it was them in the last five minutes.
       .post('/users/:id/factors/reset', async (c) => {
-        requireRecentProof(c, d.clock);
+        await requireStrongProof(c, hasFactor, d.clock);
         const id = pathId(c, 'id');
         const user = await d.accounts.get(id);
         if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
@@ -215,7 +216,7 @@ export function adminRoutes(d: Deps) {
           c,
           SignInPolicySchema,
         );
-        requireRecentProof(c, d.clock);
+        await requireStrongProof(c, hasFactor, d.clock);
         await d.policy.set(two_factor, c.get('user'));
         if (single_sign_on_creates_agents !== undefined)
           await d.policy.setSingleSignOnCreatesAgents(single_sign_on_creates_agents, c.get('user'));

@@ -47,11 +47,17 @@ type Origin = ReturnType<typeof requestOrigin>;
 const waitWords = (seconds: number) =>
   seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 
-/** A console path with one more query parameter (where single sign-on sends the browser back). */
+/**
+ * A console path with one more query parameter (where single sign-on sends the browser back). Only a path of this
+ * console: one that would leave it once normalised (`/.//elsewhere`) is the account page instead.
+ */
 function withParam(path: string, name: string, value: string): string {
-  const url = new URL(path, 'http://console.invalid');
+  const base = 'http://console.invalid';
+  let url = new URL(path, base);
+  if (url.origin !== base || url.pathname.startsWith('//') || url.pathname.includes('\\'))
+    url = new URL('/account', base);
   url.searchParams.set(name, value);
-  return `${url.pathname}${url.search}${url.hash}`;
+  return `${url.pathname}${url.search}`;
 }
 
 /**
@@ -184,7 +190,11 @@ export function authRoutes(d: Deps) {
           ok ? null : 'unknown_identity',
         );
         if (!ok) return c.redirect(withParam(back, 'sso', 'unknown_identity'), 302);
-        const rotated = await d.accounts.rotate(sessionId, 'provider');
+        // The provider's single factor is a proof of the provider's strength only (decision 035).
+        const rotated = await d.accounts.rotate(
+          sessionId,
+          identity.secondFactor ? 'provider_mfa' : 'provider',
+        );
         if (!rotated) return c.redirect('/sign-in?expired=1', 302);
         cookie.write(c, rotated.token, d.env.SESSION_ABSOLUTE_HOURS * 3600);
         return c.redirect(withParam(back, 'sso', 'proved'), 302);
@@ -251,7 +261,7 @@ export function authRoutes(d: Deps) {
       return c.redirect('/sign-in?step=second-factor', 302);
     }
     await signInNow(c, user, origin, identity.secondFactor ? 'single_sign_on+mfa' : 'single_sign_on', {
-      with: 'provider',
+      with: identity.secondFactor ? 'provider_mfa' : 'provider',
       // A sign-in the provider remembered from earlier is a proof of then, not of now.
       at: identity.authTime ?? 0,
       providerSecondFactor: identity.secondFactor,

@@ -53,6 +53,8 @@ beforeAll(async () => {
     SESSION_PASSWORD: 'demo-pass',
     // Where people reach both instances, behind the load balancer: passkeys are bound to it.
     PUBLIC_URL: PUBLIC_URL,
+    // The load balancer names the client in X-Forwarded-For (the per-account limits below rotate it).
+    TRUSTED_PROXIES: 'loopback',
   };
   // Both start at once: the migrations run once (Kysely's migration lock on PostgreSQL).
   [a, b] = await Promise.all([startBffProcess(env), startBffProcess(env)]);
@@ -263,6 +265,44 @@ describe('two instances on one PostgreSQL', () => {
     } finally {
       expect((await agent.call('DELETE', `/account/factors/${id}`, undefined, {}, a)).status).toBe(200);
     }
+  });
+
+  it('limits wrong second-step codes per account across both instances, whatever the addresses (decision 035)', async () => {
+    const GUESSED = { email: 'guessed@agency.test', password: 'amber orchard signal 9' };
+    await usersCommand(
+      env,
+      ['create', '--email', GUESSED.email, '--name', 'Guessed', '--role', 'agent'],
+      GUESSED.password,
+    );
+    const owner = browser(both);
+    expect((await owner.signIn(GUESSED, a)).status).toBe(200);
+    const app = TotpEnrolmentSchema.parse(
+      (await owner.call('POST', '/account/factors/totp', { name: 'Phone' }, {}, a)).body,
+    );
+    const code = (ahead: number) =>
+      TOTP.generate({ secret: Secret.fromBase32(app.secret), timestamp: Date.now() + ahead * 30_000 });
+    expect(
+      (await owner.call('POST', `/account/factors/totp/${app.id}/confirm`, { code: code(-1) }, {}, b)).status,
+    ).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 34; i += 1) {
+      const attacker = browser(both);
+      const from = { 'X-Forwarded-For': `198.18.7.${i + 1}` };
+      await attacker.call('POST', '/auth/sign-in', GUESSED, from);
+      statuses.push(
+        (await attacker.call('POST', '/auth/sign-in/second-factor', { method: 'totp', code: '000000' }, from))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(new Set(statuses.slice(30))).toEqual(new Set([429]));
+    // The owner, from the address and browser they signed in from, on either instance.
+    const back = browser(both);
+    await back.signIn(GUESSED, b);
+    expect(
+      (await back.call('POST', '/auth/sign-in/second-factor', { method: 'totp', code: code(0) }, {}, a))
+        .status,
+    ).toBe(200);
   });
 
   it('counts failed sign-ins across both instances', async () => {

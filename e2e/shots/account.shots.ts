@@ -1,6 +1,17 @@
 import { Secret, TOTP } from 'otpauth';
 import { openProduct, pickFirstDate, SHOWCASE } from '../support/activities.ts';
-import { createUser, expect, signIn, signInAs, test, virtualAuthenticator } from '../support/fixtures.ts';
+import {
+  ageProofs,
+  appCode,
+  createUser,
+  createUserWithApp,
+  expect,
+  resetLink,
+  signIn,
+  signInAs,
+  test,
+  virtualAuthenticator,
+} from '../support/fixtures.ts';
 import { holdFlight } from '../support/holds.ts';
 
 const shot = (name: string, fullPage = false) => ({ path: `screenshots/${name}.png`, fullPage });
@@ -102,4 +113,43 @@ test('passkeys and single sign-on: the sign-in page, a passkey on the account pa
   await page.context().clearCookies();
   await page.goto('/sign-in?sso=unknown_identity');
   await page.screenshot(shot('sign-in-sso-refused'));
+});
+
+test('the sign-in held against an attacker: the proof a new way in asks for, the notices, a reset link with a factor, connecting the provider', async ({
+  page,
+}) => {
+  await virtualAuthenticator(page);
+  const agent = await createUserWithApp('Mara Quist');
+  await page.goto(await resetLink(agent.id));
+  await expect(page.getByText('Then confirm it is you')).toBeVisible();
+  await page.screenshot(shot('welcome-with-factor'));
+  await page.goto('/account');
+  await page.getByLabel('Email').fill(agent.email);
+  await page.getByLabel('Password').fill(agent.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page
+    .getByRole('form', { name: 'Second step' })
+    .getByLabel('Code from your app')
+    .fill(appCode(agent.key));
+  await page.getByRole('form', { name: 'Second step' }).getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+  await ageProofs(agent.id);
+  const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
+  await twoStep.getByRole('button', { name: 'Add a passkey' }).click();
+  const prove = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(prove.getByLabel('Code from your authenticator app')).toBeVisible();
+  await page.screenshot(shot('prove-with-factor'));
+  await prove.getByLabel('Code from your authenticator app').fill(appCode(agent.key, 1));
+  await prove.getByRole('button', { name: 'Confirm and go on' }).click();
+  await expect(twoStep).toContainText('· passkey');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Check what changed on your account' })).toBeVisible();
+  await page.screenshot(shot('account-notices', true));
+  await page.goto('/sign-in?sso=identity_not_connected');
+  await page.context().clearCookies();
+  await page.goto('/sign-in?sso=identity_not_connected');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.screenshot(shot('sign-in-sso-not-connected'));
+  await page.goto('/not-me#not-a-real-token-for-the-screenshot-0123456789');
+  await page.screenshot(shot('not-me'));
 });

@@ -11,7 +11,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 await build({
   entryPoints: {
     index: 'src/index.ts',
-    'sandbox-worker': 'src/sandbox-worker.ts',
+    'sandbox-worker': 'src/upstream/sandbox-worker.ts',
     'cli/users': 'src/cli/users.ts',
   },
   outdir: 'dist',

@@ -3,58 +3,65 @@ import { errorEnvelope, type Me, newId, SERVICE_TIME_HEADER } from '@console/con
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { AuditLog } from './audit/audit.ts';
+import { ownBookingsOnly } from './bookings/access.ts';
+import { activityRoutes } from './bookings/activities.routes.ts';
+import { bookingRoutes } from './bookings/desk.routes.ts';
+import { flightRoutes } from './bookings/flights.routes.ts';
+import { hotelRoutes } from './bookings/hotels.routes.ts';
+import { BookingIntents } from './bookings/intents.ts';
+import { Ledger } from './bookings/ledger.ts';
+import { radarRoutes } from './bookings/radar.routes.ts';
+import { reconcileOpenIntents, refreshRunningClocks } from './bookings/refresh.ts';
 import { closeDatabase, databaseInfo, openDatabase, sql } from './db/index.ts';
 import type { Deps } from './deps.ts';
-import type { BffEnv } from './env.ts';
-import { AccountLinks } from './lib/account-links.ts';
-import { Accounts } from './lib/accounts.ts';
-import { AuditLog } from './lib/audit.ts';
-import { AuthChallenges } from './lib/challenges.ts';
-import { compressJson } from './lib/compress.ts';
-import { drainUnreadBody } from './lib/drain.ts';
-import { ConsoleError, renderError } from './lib/errors.ts';
-import { Factors } from './lib/factors.ts';
-import { FeeRules } from './lib/fees.ts';
-import { csrf, sessionCookie, sessionUser, signedIn } from './lib/guards.ts';
-import { Identities } from './lib/identities.ts';
-import { BookingIntents } from './lib/intents.ts';
-import { startJobs } from './lib/jobs.ts';
-import { KnownBrowsers } from './lib/known-browsers.ts';
-import { LeadImages } from './lib/lead-images.ts';
-import { Leases } from './lib/lease.ts';
-import { Ledger } from './lib/ledger.ts';
-import { Lifecycle } from './lib/lifecycle.ts';
-import { createLog, requestContext } from './lib/log.ts';
-import { Mailer } from './lib/mailer.ts';
-import { Metrics } from './lib/metrics.ts';
-import { ownBookingsOnly } from './lib/ownership.ts';
-import { Passkeys } from './lib/passkeys.ts';
-import { relayRoutes } from './lib/relay.ts';
-import { Reports } from './lib/reports.ts';
-import { SecretBox } from './lib/secret-box.ts';
-import { inlineStyleHashes, securityHeaders, withSecurityHeaders } from './lib/security-headers.ts';
-import { SecurityNotices } from './lib/security-notices.ts';
-import { SignInPolicy } from './lib/sign-in-policy.ts';
-import { SingleSignOn } from './lib/single-sign-on.ts';
-import { SignInThrottle } from './lib/throttle.ts';
-import type { AppEnv, SignedInUser } from './lib/types.ts';
-import { DatabaseSessionStore } from './lib/upstream-session.ts';
+import { accountRoutes } from './identity/account.routes.ts';
+import { Accounts } from './identity/accounts.ts';
+import { authRoutes } from './identity/auth.routes.ts';
+import { AuthChallenges } from './identity/challenges.ts';
+import { Factors } from './identity/factors.ts';
+import { sessionCookie, sessionUser, signedIn } from './identity/guards.ts';
+import { Identities } from './identity/identities.ts';
+import { KnownBrowsers } from './identity/known-browsers.ts';
+import { AccountLinks } from './identity/links.ts';
+import { SecurityNotices } from './identity/notices.ts';
+import { Passkeys } from './identity/passkeys.ts';
+import { policyRoutes } from './identity/policy.routes.ts';
+import { SignInPolicy } from './identity/sign-in-policy.ts';
+import { SingleSignOn } from './identity/single-sign-on.ts';
+import { SignInThrottle, sweepSignInCounts } from './identity/throttle.ts';
+import { usersRoutes } from './identity/users.routes.ts';
 import { openApiDocument } from './openapi.ts';
-import { accountRoutes } from './routes/account.ts';
-import { activityRoutes } from './routes/activities.ts';
-import { adminRoutes } from './routes/admin.ts';
-import { authRoutes } from './routes/auth.ts';
-import { bookingRoutes } from './routes/bookings.ts';
-import { flightRoutes } from './routes/flights.ts';
-import { hotelRoutes } from './routes/hotels.ts';
-import { mediaRoutes } from './routes/media.ts';
-import { pricingRoutes } from './routes/pricing.ts';
-import { quoteRoutes } from './routes/quotes.ts';
-import { travellerRoutes } from './routes/travellers.ts';
-import { tripRoutes } from './routes/trips.ts';
-import { walletRoutes } from './routes/wallet.ts';
-import { spa } from './static.ts';
-import { connectUpstream } from './upstream.ts';
+import { compressJson } from './platform/compress.ts';
+import { csrf } from './platform/csrf.ts';
+import { drainUnreadBody } from './platform/drain.ts';
+import type { BffEnv } from './platform/env.ts';
+import { ConsoleError, renderError } from './platform/errors.ts';
+import { Leases } from './platform/lease.ts';
+import { Lifecycle } from './platform/lifecycle.ts';
+import { createLog, requestContext } from './platform/log.ts';
+import { Mailer } from './platform/mailer.ts';
+import { Metrics } from './platform/metrics.ts';
+import { startScheduler } from './platform/scheduler.ts';
+import { SecretBox } from './platform/secret-box.ts';
+import { inlineStyleHashes, securityHeaders, withSecurityHeaders } from './platform/security-headers.ts';
+import type { AppEnv, SignedInUser } from './platform/types.ts';
+import { FeeRules } from './pricing/fees.ts';
+import { pricingRoutes } from './pricing/pricing.routes.ts';
+import { quoteRoutes } from './quotes/quotes.routes.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
+import { Reports } from './reports/reports.ts';
+import { spa } from './spa/static.ts';
+import { travellerRoutes } from './travellers/travellers.routes.ts';
+import { tripRoutes } from './trips/trips.routes.ts';
+import { serviceAdminRoutes } from './upstream/admin.routes.ts';
+import { connectUpstream } from './upstream/connect.ts';
+import { LeadImages } from './upstream/lead-images.ts';
+import { mediaRoutes } from './upstream/media.routes.ts';
+import { relayRoutes } from './upstream/relay.routes.ts';
+import { DatabaseSessionStore } from './upstream/session-store.ts';
+import { walletRoutes } from './wallet/wallet.routes.ts';
 
 /** The demo sign-ins of shared/DESIGN.md, created only while the upstream is the embedded sandbox. */
 export const DEMO_USERS = [
@@ -180,7 +187,18 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       inlineStyles: inlineStyleHashes(env.WEB_DIST),
     }),
   };
-  const jobs = startJobs(deps);
+  // What runs every JOBS_INTERVAL_SECONDS, on the one instance holding the lease, in this order.
+  const jobs = startScheduler({
+    everyMs: env.JOBS_INTERVAL_SECONDS * 1000,
+    lease: 'ledger-jobs',
+    leases,
+    log,
+    jobs: [
+      reconcileOpenIntents(deps, env.INTENT_RECONCILE_AFTER_SECONDS * 1000),
+      refreshRunningClocks(deps),
+      sweepSignInCounts(deps.throttle),
+    ],
+  });
 
   const cookie = sessionCookie(env.COOKIE_SECURE);
   /** Who is signed in, as GET /api/me answers and as each page of the SPA carries it (static.ts). */
@@ -272,8 +290,13 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     .route('/hotels', hotelRoutes(deps))
     .route('/activities', activityRoutes(deps))
     .route('/bookings', bookingRoutes(deps))
+    .route('/bookings', radarRoutes(deps))
     .route('/media', mediaRoutes(deps))
-    .route('/admin', adminRoutes(deps));
+    .route('/admin', usersRoutes(deps))
+    .route('/admin', policyRoutes(deps))
+    .route('/admin', serviceAdminRoutes(deps))
+    .route('/admin', reportsRoutes(deps))
+    .route('/admin', auditRoutes(deps));
 
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {

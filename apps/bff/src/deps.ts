@@ -1,32 +1,55 @@
+import type { AuditLog } from './audit/audit.ts';
+import type { AuditDeps } from './audit/deps.ts';
+import type { BookingsDeps } from './bookings/deps.ts';
+import type { BookingIntents } from './bookings/intents.ts';
+import type { Ledger } from './bookings/ledger.ts';
 import type { Db } from './db/index.ts';
-import type { BffEnv } from './env.ts';
-import type { AccountLinks } from './lib/account-links.ts';
-import type { Accounts } from './lib/accounts.ts';
-import type { AuditLog } from './lib/audit.ts';
-import type { AuthChallenges } from './lib/challenges.ts';
-import type { Factors } from './lib/factors.ts';
-import type { FeeRules } from './lib/fees.ts';
-import type { Identities } from './lib/identities.ts';
-import type { BookingIntents } from './lib/intents.ts';
-import type { KnownBrowsers } from './lib/known-browsers.ts';
-import type { LeadImages } from './lib/lead-images.ts';
-import type { Leases } from './lib/lease.ts';
-import type { Ledger } from './lib/ledger.ts';
-import type { Lifecycle } from './lib/lifecycle.ts';
-import type { Logger } from './lib/log.ts';
-import type { Mailer } from './lib/mailer.ts';
-import type { Metrics } from './lib/metrics.ts';
-import type { Passkeys } from './lib/passkeys.ts';
-import type { Reports } from './lib/reports.ts';
-import type { SecurityHeaders } from './lib/security-headers.ts';
-import type { SecurityNotices } from './lib/security-notices.ts';
-import type { SignInPolicy } from './lib/sign-in-policy.ts';
-import type { SingleSignOn } from './lib/single-sign-on.ts';
-import type { SignInThrottle } from './lib/throttle.ts';
-import type { Upstream } from './upstream.ts';
+import type { Accounts } from './identity/accounts.ts';
+import type { AuthChallenges } from './identity/challenges.ts';
+import type { IdentityDeps } from './identity/deps.ts';
+import type { Factors } from './identity/factors.ts';
+import type { Identities } from './identity/identities.ts';
+import type { KnownBrowsers } from './identity/known-browsers.ts';
+import type { AccountLinks } from './identity/links.ts';
+import type { SecurityNotices } from './identity/notices.ts';
+import type { Passkeys } from './identity/passkeys.ts';
+import type { SignInPolicy } from './identity/sign-in-policy.ts';
+import type { SingleSignOn } from './identity/single-sign-on.ts';
+import type { SignInThrottle } from './identity/throttle.ts';
+import type { BffEnv } from './platform/env.ts';
+import type { Leases } from './platform/lease.ts';
+import type { Lifecycle } from './platform/lifecycle.ts';
+import type { Logger } from './platform/log.ts';
+import type { Mailer } from './platform/mailer.ts';
+import type { Metrics } from './platform/metrics.ts';
+import type { SecurityHeaders } from './platform/security-headers.ts';
+import type { PricingDeps } from './pricing/deps.ts';
+import type { FeeRules } from './pricing/fees.ts';
+import type { QuotesDeps } from './quotes/deps.ts';
+import type { ReportsDeps } from './reports/deps.ts';
+import type { Reports } from './reports/reports.ts';
+import type { TravellersDeps } from './travellers/deps.ts';
+import type { TripsDeps } from './trips/deps.ts';
+import type { Upstream } from './upstream/connect.ts';
+import type { UpstreamDeps } from './upstream/deps.ts';
+import type { LeadImages } from './upstream/lead-images.ts';
+import type { WalletDeps } from './wallet/deps.ts';
 
-/** What the routes share: built once in app.ts and handed to each sub-app. */
-export interface Deps {
+/**
+ * What the routes share: built once in app.ts and handed to each sub-app. It is every domain's own deps at once (each
+ * domain names in its `deps.ts` only what it uses), so a domain is handed this and takes its part.
+ */
+export interface Deps
+  extends IdentityDeps,
+    BookingsDeps,
+    PricingDeps,
+    QuotesDeps,
+    TripsDeps,
+    TravellersDeps,
+    WalletDeps,
+    ReportsDeps,
+    AuditDeps,
+    UpstreamDeps {
   env: BffEnv;
   /** Where people reach the console: links, e-mails, the passkeys' relying party (PUBLIC_URL or its default). */
   publicUrl: string;

@@ -1,7 +1,7 @@
-import './supported-node.ts';
+import './platform/node/supported.ts';
 import { serve } from '@hono/node-server';
 import { createConsole, DEMO_USERS } from './app.ts';
-import { readEnv } from './env.ts';
+import { readEnv } from './platform/env.ts';
 
 const env = readEnv();
 const console_ = await createConsole(env);

@@ -76,7 +76,7 @@ import {
   WalletAlertSettingSchema,
 } from '@console/contract';
 import { z } from 'zod';
-import { SESSION_COOKIE } from './lib/guards.ts';
+import { SESSION_COOKIE } from './identity/guards.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,11 +1,11 @@
-import '../supported-node.ts';
+import '../platform/node/supported.ts';
 import { parseArgs } from 'node:util';
 import { CreateUserRequestSchema, NewPasswordSchema, RoleSchema } from '@console/contract';
 import { closeDatabase, openDatabase } from '../db/index.ts';
-import { readEnv } from '../env.ts';
-import { AccountLinks } from '../lib/account-links.ts';
-import { Accounts } from '../lib/accounts.ts';
-import { passwordProblem } from '../lib/password-policy.ts';
+import { Accounts } from '../identity/accounts.ts';
+import { AccountLinks } from '../identity/links.ts';
+import { passwordProblem } from '../identity/password-policy.ts';
+import { readEnv } from '../platform/env.ts';
 
 /**
  * Users for a real deployment:

@@ -2,7 +2,7 @@ import { type ChildProcess, execFile as execFileCb, spawn } from 'node:child_pro
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { BFF_NODE_FLAGS } from '../node-flags.ts';
+import { BFF_NODE_FLAGS } from '../platform/node/flags.ts';
 import { freePort } from './throwaway-postgres.ts';
 
 const execFile = promisify(execFileCb);

@@ -1,0 +1,2 @@
+export type { AuditLog } from './audit.ts';
+export { SIGN_IN } from './audit.ts';

@@ -1,0 +1,25 @@
+import type { AuditLog } from '../audit/index.ts';
+import type { SignInPolicy } from '../identity/index.ts';
+import type { Lifecycle } from '../platform/lifecycle.ts';
+import type { SecurityHeaders } from '../platform/security-headers.ts';
+import type { FeeRules } from '../pricing/index.ts';
+import type { LeadImages, Upstream } from '../upstream/index.ts';
+import type { BookingIntents } from './intents.ts';
+import type { Ledger } from './ledger.ts';
+
+/**
+ * What the bookings domain's routes and logic are handed (built once in app.ts): the root `Deps` is every domain's, so each
+ * domain names only what it uses, and reaches no other domain but through its index.
+ */
+export interface BookingsDeps {
+  audit: AuditLog;
+  clock: () => number;
+  fees: FeeRules;
+  intents: BookingIntents;
+  leadImages: LeadImages;
+  ledger: Ledger;
+  lifecycle: Lifecycle;
+  policy: SignInPolicy;
+  securityHeaders: SecurityHeaders;
+  upstream: Upstream;
+}

@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { pathId } from '../platform/parse.ts';
+import type { AppEnv } from '../platform/types.ts';
+import type { BookingsDeps } from './deps.ts';
+import { HOTEL_LEDGER, hotelFacts } from './facts.ts';
+import { requireProofForPayment } from './payment-proof.ts';
+import { rereadForLedger, settleAction, settleCreate, settledBody } from './settle.ts';
+
+/** Hotel orders: the money-moving calls and the order read that refreshes the ledger (reads are relayed). */
+export function hotelRoutes(d: BookingsDeps) {
+  const { service } = d.upstream;
+  return new Hono<AppEnv>()
+    .post('/orders', (c) => settleCreate(c, d, 'createHotelOrder'))
+    .get('/orders/:id', async (c) => {
+      const order = await service.op.getHotelOrder({ id: pathId(c, 'id') });
+      await d.ledger.refresh(hotelFacts(order));
+      return c.json(order);
+    })
+    .post('/orders/:id/confirm', async (c) => {
+      await requireProofForPayment(
+        c,
+        d,
+        pathId(c, 'id'),
+        async () => hotelFacts(await service.op.getHotelOrder({ id: pathId(c, 'id') })).total ?? null,
+      );
+      return settleAction(c, d, { action: 'hotel.order.confirm', reader: HOTEL_LEDGER }, (id) =>
+        service.op.confirmHotelOrder({ id }),
+      );
+    })
+    .post('/orders/:id/cancellation', (c) =>
+      settleAction(
+        c,
+        d,
+        // What a cancellation costs is its penalty, not the order's total.
+        { action: 'hotel.order.cancel', reader: HOTEL_LEDGER, amount: (order) => order.penalty ?? null },
+        (id) => service.op.cancelHotelOrder({ id }),
+      ),
+    )
+    .post('/orders/:id/extend-deadline', async (c) => {
+      const id = pathId(c, 'id');
+      const result = await d.audit.run(
+        c.get('user'),
+        { action: 'hotel.order.extend_deadline', resourceId: id },
+        () => service.op.extendHotelDeadline({ id }),
+      );
+      await rereadForLedger(d, () => service.op.getHotelOrder({ id }), HOTEL_LEDGER);
+      return c.json(settledBody(c, result));
+    });
+}

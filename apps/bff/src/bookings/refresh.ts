@@ -1,0 +1,99 @@
+import { ServiceError } from '@console/client';
+import type { ActivityBooking, FlightOrder, HotelOrder, Product } from '@console/contract';
+import type { ScheduledJob } from '../platform/scheduler.ts';
+import type { Upstream } from '../upstream/index.ts';
+import { activityFacts, flightFacts, hotelFacts } from './facts.ts';
+import type { BookingIntents } from './intents.ts';
+import type { Ledger } from './ledger.ts';
+import { type ReconcileDeps, reconcileIntent } from './settle.ts';
+
+/** A booking as the service answers for it now, by product. */
+export type ServiceBooking =
+  | { product: 'flight'; answer: FlightOrder }
+  | { product: 'hotel'; answer: HotelOrder }
+  | { product: 'activity'; answer: ActivityBooking };
+
+/**
+ * Reads one booking from the service now and refreshes the ledger's row from it (the one per-product "read it and
+ * refresh the ledger": the scheduled round, a trip's parts, and what comes next use it); the answer, for the caller.
+ * Throws the service's error (a 404: the service no longer knows it).
+ */
+export async function readAndRefresh(
+  d: { upstream: Upstream; ledger: Ledger },
+  booking: { product: Product; id: string },
+): Promise<ServiceBooking> {
+  const { op } = d.upstream.service;
+  if (booking.product === 'flight') {
+    const answer = await op.getFlightOrder({ id: booking.id });
+    await d.ledger.refresh(flightFacts(answer));
+    return { product: 'flight', answer };
+  }
+  if (booking.product === 'hotel') {
+    const answer = await op.getHotelOrder({ id: booking.id });
+    await d.ledger.refresh(hotelFacts(answer));
+    return { product: 'hotel', answer };
+  }
+  const answer = await op.getActivityBooking({ id: booking.id });
+  await d.ledger.refresh(activityFacts(answer));
+  return { product: 'activity', answer };
+}
+
+/**
+ * Every booking with a running clock read again from the service (soonest first, four at a time), so the ledger shows
+ * what is true now: a hold past its deadline reads as expired or cancelled, not held. A booking the service no longer
+ * knows (404) has no clock for anyone; any other failure keeps the last known state until the next round.
+ */
+export function refreshRunningClocks(d: { upstream: Upstream; ledger: Ledger }): ScheduledJob<{
+  read: number;
+  failed: number;
+}> {
+  return {
+    name: 'clocks',
+    async run(keep) {
+      const figures = { read: 0, failed: 0 };
+      for await (const batch of d.ledger.runningBatches(d.upstream.service.environment, 200)) {
+        let kept = true;
+        const worker = async () => {
+          for (let entry = batch.shift(); entry; entry = batch.shift()) {
+            // A long round renews its lease as it goes, and stops if another instance has taken it.
+            if (!(await keep())) {
+              kept = false;
+              return;
+            }
+            try {
+              await readAndRefresh(d, entry);
+              figures.read += 1;
+            } catch (error) {
+              if (error instanceof ServiceError && error.status === 404) await d.ledger.markMissing(entry.id);
+              figures.failed += 1;
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: 4 }, worker));
+        if (!kept) break;
+      }
+      return figures;
+    },
+  };
+}
+
+/**
+ * Booking intents left open longer than `afterMs` (an answer lost, an instance that crashed) asked for again with
+ * their Idempotency-Key (decision 014).
+ */
+export function reconcileOpenIntents(
+  d: ReconcileDeps & { intents: BookingIntents },
+  afterMs: number,
+): ScheduledJob<{ done: number; failed: number; open: number }> {
+  return {
+    name: 'intents',
+    async run(keep) {
+      const figures = { done: 0, failed: 0, open: 0 };
+      for (const intent of await d.intents.stale(afterMs)) {
+        if (!(await keep())) break;
+        figures[await reconcileIntent(d, intent)] += 1;
+      }
+      return figures;
+    },
+  };
+}

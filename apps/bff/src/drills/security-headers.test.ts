@@ -1,0 +1,196 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ActivityVoucherListSchema } from '@console/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdCanalTour, inDays, startConsole, type TestConsole } from '../testing/console.ts';
+
+/**
+ * The header drill (decision 025): every answer the console gives carries the same security headers, from one place —
+ * JSON, pages, assets, the search stream, CSV and PDF downloads, errors, the 413, the 404 — and a relayed SVG keeps its
+ * own stricter policy. A built SPA of a few files stands in for apps/web/dist.
+ */
+const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
+const STYLE = 'body{margin:0;color:#111}';
+mkdirSync(join(dist, 'assets'));
+writeFileSync(
+  join(dist, 'index.html'),
+  `<!doctype html><html lang="en"><head><title>Booking console</title><style>${STYLE}</style><script type="module" src="/assets/boot-1.js"></script></head><body><div id="root"></div></body></html>`,
+);
+writeFileSync(join(dist, 'assets', 'boot-1.js'), 'console.log("booted");');
+
+let t: TestConsole;
+let agent: Awaited<ReturnType<TestConsole['signedIn']>>;
+let admin: Awaited<ReturnType<TestConsole['signedIn']>>;
+beforeAll(async () => {
+  t = await startConsole({ WEB_DIST: dist, COOKIE_SECURE: 'true' });
+  agent = await t.signedIn('agent');
+  admin = await t.signedIn('admin');
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const SET = [
+  'content-security-policy',
+  'permissions-policy',
+  'referrer-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+] as const;
+const setOf = (headers: Headers) => Object.fromEntries(SET.map((name) => [name, headers.get(name)]));
+
+const raw = (path: string, init: RequestInit = {}) =>
+  fetch(`${t.origin}${path}`, {
+    ...init,
+    headers: { Cookie: agent.cookie(), 'X-Console-Csrf': '1', ...init.headers },
+  });
+
+describe('the security headers', () => {
+  it('are the same on every kind of answer the console gives', async () => {
+    const reference = setOf((await raw('/api/me')).headers);
+    expect(Object.values(reference).every((value) => value !== null)).toBe(true);
+
+    const stream = await raw('/api/flights/searches/stream', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        slices: [{ origin: 'LHR', destination: 'CDG', departure_date: inDays(30) }],
+        passengers: { adults: 1 },
+      }),
+    });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    await stream.text();
+
+    const booking = await holdCanalTour(agent);
+    await agent.post(`/activities/bookings/${booking.id}/confirm`);
+    // The sandbox issues the vouchers a few seconds after the confirmation.
+    await t.control('/clock/advance', { seconds: 5 });
+    await agent.get(`/activities/bookings/${booking.id}`);
+    const voucher = ActivityVoucherListSchema.parse(
+      (await agent.get(`/activities/bookings/${booking.id}/vouchers`)).body,
+    ).data[0];
+    const pdf = await raw(`/api/activities/bookings/${booking.id}/vouchers/${voucher?.id}/download`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+
+    const csv = await fetch(`${t.origin}/api/admin/audit?format=csv`, {
+      headers: { Cookie: admin.cookie() },
+    });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+
+    const answers: Record<string, Response> = {
+      'a JSON read': await raw('/api/wallet'),
+      'a refusal (401)': await fetch(`${t.origin}/api/me`),
+      'an unknown API route (404)': await raw('/api/no-such-route'),
+      'an unknown booking (404 from the service)': await raw('/api/flights/orders/FO-NOPE'),
+      'a body too large (413)': await raw('/api/travellers', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ given_name: 'x'.repeat(2 * 1024 * 1024) }),
+      }),
+      'a page': await raw('/flights'),
+      'the sign-in page, signed out': await fetch(`${t.origin}/sign-in`),
+      'an asset': await raw('/assets/boot-1.js'),
+      'a missing asset (404)': await raw('/assets/gone-2.js'),
+      'the search stream': stream,
+      'a PDF voucher': pdf,
+      'the audit CSV': csv,
+      health: await fetch(`${t.origin}/api/health`),
+    };
+    expect(answers['a body too large (413)']?.status).toBe(413);
+    for (const [what, answer] of Object.entries(answers))
+      expect({ what, ...setOf(answer.headers) }).toEqual({ what, ...reference });
+
+    // Pictures relayed from the service: the same set, but a stricter policy of their own that no page may frame.
+    const pictures: Record<string, Response> = {
+      'a hotel picture': await raw('/api/media/hotels/1001/1.svg'),
+      'an activity picture': await raw('/api/media/activities/showcase/1.svg'),
+    };
+    for (const [what, answer] of Object.entries(pictures)) {
+      expect({ what, status: answer.status }).toEqual({ what, status: 200 });
+      const { 'content-security-policy': policy, ...rest } = setOf(answer.headers);
+      const { 'content-security-policy': _, ...expected } = reference;
+      expect({ what, ...rest }).toEqual({ what, ...expected });
+      expect({ what, policy }).toEqual({
+        what,
+        policy: "default-src 'none'; frame-ancestors 'none'; sandbox",
+      });
+    }
+  });
+
+  it('deny every browser feature the console does not use (passkeys on its own pages only), and a policy without inline styles or other bases', async () => {
+    const headers = (await raw('/flights')).headers;
+    const features = headers.get('permissions-policy') ?? '';
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid'])
+      expect(features).toContain(`${feature}=()`);
+    // Passkeys work on the console's own pages only.
+    expect(features).toContain('publickey-credentials-create=(self)');
+    expect(features).toContain('publickey-credentials-get=(self)');
+    // Names Chromium does not know are warnings in every page's console: none is sent.
+    for (const unknown of ['ambient-light-sensor', 'battery', 'bluetooth', 'web-share'])
+      expect(features.split(', ')).not.toContain(`${unknown}=()`);
+    const csp = headers.get('content-security-policy') ?? '';
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/img-src 'self' data:(;|$)/);
+    // The page's one inline stylesheet is allowed by its hash, and nothing else inline.
+    const hash = `'sha256-${Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(STYLE))).toString('base64')}'`;
+    expect(csp).toContain(`style-src 'self' ${hash}`);
+  });
+
+  it('keep a relayed SVG on its own stricter policy', async () => {
+    const svg = await raw('/api/media/hotels/1001/1.svg');
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'; sandbox",
+    );
+    expect(svg.headers.get('permissions-policy')).toContain('camera=()');
+  });
+
+  it('answer a missing asset with 404, never the app page', async () => {
+    const missing = await raw('/assets/flight-search-page-0ld0ne.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('application/json');
+    expect(await missing.text()).not.toContain('<!doctype html>');
+  });
+});
+
+describe('over HTTPS (COOKIE_SECURE)', () => {
+  it('send HSTS for a year with subdomains, and a __Host- session cookie: Secure, path /, no Domain', async () => {
+    expect((await raw('/api/health')).headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    const b = t.browser();
+    const signIn = await b.signIn('agent@demo.test', 'demo-agent');
+    const cookie = signIn.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^__Host-console_session=/);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; Path=\//i);
+    expect(cookie).not.toMatch(/Domain=/i);
+    expect((await b.get('/me')).status).toBe(200);
+    // A cookie without the prefix (set by a sibling subdomain, say) is not a session here.
+    const plain = await fetch(`${t.origin}/api/me`, {
+      headers: { Cookie: b.cookie().replace('__Host-console_session', 'console_session') },
+    });
+    expect(plain.status).toBe(401);
+  });
+
+  it('on plain HTTP (COOKIE_SECURE=false) send no HSTS and a cookie without the prefix', async () => {
+    const plainConsole = await startConsole({ COOKIE_SECURE: 'false' });
+    try {
+      const b = plainConsole.browser();
+      const signIn = await b.signIn('agent@demo.test', 'demo-agent');
+      expect(signIn.headers.get('set-cookie')).toMatch(/^console_session=/);
+      expect(signIn.headers.get('strict-transport-security')).toBeNull();
+      expect((await b.get('/me')).status).toBe(200);
+    } finally {
+      await plainConsole.close();
+    }
+  });
+});

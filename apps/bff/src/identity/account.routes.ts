@@ -1,0 +1,317 @@
+import {
+  type AccountFactors,
+  AddPasskeyRequestSchema,
+  BeginTotpRequestSchema,
+  ChangePasswordRequestSchema,
+  ConfirmTotpRequestSchema,
+  type PasskeyCeremony,
+  ProveRequestSchema,
+  SecurityNoticesQuerySchema,
+  SingleSignOnRedirectRequestSchema,
+} from '@console/contract';
+import { type Context, Hono } from 'hono';
+import { trustedProxies } from '../platform/client-address.ts';
+import { namedCookie } from '../platform/cookies.ts';
+import { ConsoleError } from '../platform/errors.ts';
+import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
+import type { AppEnv } from '../platform/types.ts';
+import type { ProofKind } from './accounts.ts';
+import { requestOrigin } from './auth.routes.ts';
+import type { IdentityDeps } from './deps.ts';
+import { requireFactorProof, SSO_COOKIE, sessionCookie } from './guards.ts';
+import { takeBack } from './not-me.ts';
+import { relyingParty } from './passkeys.ts';
+import { passwordProblem } from './password-policy.ts';
+import { verifyPassword } from './passwords.ts';
+
+/** How many of one's own sign-ins the account page shows. */
+const RECENT_SIGN_INS = 20;
+/** The notices of a way in added: answering them wants a proof by one's factor. */
+const WAYS_IN = new Set(['factor_added', 'identity_connected', 'recovery_codes_renewed']);
+
+/**
+ * A person's own account (decision 028): their sign-in sessions (listed, "this browser" marked, ended one by one or
+ * all the others), their recent sign-ins, and their password, changed with the current one.
+ */
+export function accountRoutes(d: IdentityDeps) {
+  const rp = relyingParty(d.publicUrl);
+  const cookie = sessionCookie(d.env.COOKIE_SECURE);
+  const ssoState = namedCookie(SSO_COOKIE, d.env.COOKIE_SECURE, 'Lax');
+  const proxies = trustedProxies(d.env.TRUSTED_PROXIES);
+  const hasFactor = (userId: string) => d.factors.has(userId);
+
+  /**
+   * The session gets a new token (decision 035): after a proof, which it records, and after a set-up completed. The
+   * browser's cookie is the new one; the old one is still taken for a few seconds, for requests on their way.
+   */
+  async function rotate(c: Context<AppEnv>, proof?: ProofKind) {
+    const rotated = await d.accounts.rotate(c.get('user').sessionId, proof);
+    if (rotated) cookie.write(c, rotated.token, d.env.SESSION_ABSOLUTE_HOURS * 3600);
+  }
+
+  /** To the office's provider for a proof or a connection: the state in its cookie, the URL for the browser. */
+  async function toProvider(c: Context<AppEnv>, purpose: 'prove' | 'connect') {
+    const { return_to } = await parseBody(c, SingleSignOnRedirectRequestSchema);
+    if (!d.oidc) throw new ConsoleError('resource_not_found', { message: 'Single sign-on is not set up.' });
+    const { url, token } = await d.oidc.start({
+      purpose,
+      sessionId: c.get('user').sessionId,
+      returnTo: return_to ?? '/account',
+    });
+    ssoState.write(c, token, 600);
+    return c.json({ url });
+  }
+
+  return (
+    new Hono<AppEnv>()
+      .get('/sessions', async (c) => {
+        const user = c.get('user');
+        return c.json({ data: await d.accounts.sessionsOf(user.id, user.sessionId) });
+      })
+      .delete('/sessions/:id', async (c) => {
+        const user = c.get('user');
+        const ended = await d.accounts.endOwnSession(user.id, pathId(c, 'id'));
+        if (!ended)
+          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such session of yours.' });
+        await d.audit.write(user, { action: 'session.end' }, 'succeeded', 200, null);
+        return c.json({ ended: 1 });
+      })
+      .post('/sessions/end-others', async (c) => {
+        const user = c.get('user');
+        const ended = await d.accounts.endSessionsOf(user.id, user.sessionId);
+        await d.audit.write(user, { action: 'session.end_others' }, 'succeeded', 200, null);
+        return c.json({ ended });
+      })
+      .get('/sign-ins', async (c) =>
+        c.json({ data: await d.audit.signInsOf(c.get('user').email, RECENT_SIGN_INS) }),
+      )
+      .get('/factors', async (c) => {
+        const user = c.get('user');
+        const factors: AccountFactors = {
+          ...(await d.factors.list(user.id)),
+          password: await d.accounts.hasPassword(user.id),
+          single_sign_on: d.oidc
+            ? { name: d.oidc.name, connected: await d.identities.connected(user.id) }
+            : null,
+        };
+        return c.json(factors);
+      })
+      // Adding a way in wants a fresh proof made with one of the person's factors, where they have one (decision 035).
+      .post('/factors/totp', async (c) => {
+        const { name } = await parseBody(c, BeginTotpRequestSchema);
+        await requireFactorProof(c, hasFactor, d.clock);
+        return c.json(await d.factors.beginTotp(c.get('user'), name), 201);
+      })
+      .post('/factors/totp/:id/confirm', async (c) => {
+        const user = c.get('user');
+        const { code } = await parseBody(c, ConfirmTotpRequestSchema);
+        const confirmed = await d.factors.confirmTotp(user.id, pathId(c, 'id'), code);
+        if (!confirmed.ok)
+          throw new ConsoleError('validation_failed', {
+            param: 'code',
+            message: 'code: is not the code the app shows now. Check the app’s clock and try the next code.',
+          });
+        // The office's policy is met now: every session of the person opens up. The person is told, and this session
+        // gets a new token, proved by the factor just shown to work.
+        await d.accounts.setFactorSetup([user.id], false);
+        await d.audit.write(user, { action: 'factor.add.totp' }, 'succeeded', 200, null);
+        const added = (await d.factors.list(user.id)).data.find((f) => f.id === pathId(c, 'id'));
+        await d.notices.record(
+          user,
+          'factor_added',
+          { name: added?.name ?? 'Authenticator app', ...requestOrigin(c, proxies) },
+          pathId(c, 'id'),
+        );
+        await rotate(c, 'factor');
+        return c.json({ recovery_codes: confirmed.recoveryCodes });
+      })
+      // A passkey of one's own (decision 031): the browser makes it for this host; the first factor brings recovery codes.
+      .post('/factors/passkey/options', async (c) => {
+        await requireFactorProof(c, hasFactor, d.clock);
+        const ceremony: PasskeyCeremony = await d.passkeys.registrationOptions(
+          c.get('user'),
+          rp,
+          'passkey.register',
+        );
+        return c.json(ceremony);
+      })
+      .post('/factors/passkey', async (c) => {
+        const user = c.get('user');
+        const { ceremony, response, name } = await parseBody(c, AddPasskeyRequestSchema);
+        await requireFactorProof(c, hasFactor, d.clock);
+        const hadCodes = (await d.factors.list(user.id)).recovery_codes.total > 0;
+        const made = await d.passkeys.register(user.id, ceremony, response, name, 'passkey.register');
+        if (!made) {
+          await d.audit.write(user, { action: 'factor.add.passkey' }, 'failed', 401, 'invalid_passkey');
+          throw new ConsoleError('invalid_passkey');
+        }
+        await d.accounts.setFactorSetup([user.id], false);
+        await d.audit.write(user, { action: 'factor.add.passkey' }, 'succeeded', 201, null);
+        await d.notices.record(user, 'factor_added', { name, ...requestOrigin(c, proxies) }, made.id);
+        const recoveryCodes = hadCodes ? [] : await d.factors.renewRecoveryCodes(user.id);
+        await rotate(c, 'factor');
+        return c.json({ id: made.id, recovery_codes: recoveryCodes }, 201);
+      })
+      // Taking a way in away wants the same proof as adding one (decision 035), and the person is told.
+      .delete('/factors/:id', async (c) => {
+        const user = c.get('user');
+        await requireFactorProof(c, hasFactor, d.clock);
+        const factor = (await d.factors.list(user.id)).data.find((f) => f.id === pathId(c, 'id'));
+        if (!factor || !(await d.factors.remove(user.id, factor.id)))
+          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such factor of yours.' });
+        await d.audit.write(user, { action: 'factor.remove' }, 'succeeded', 200, null);
+        await d.notices.record(user, 'way_in_removed', { name: factor.name, ...requestOrigin(c, proxies) });
+        return c.json({ removed: true });
+      })
+      .post('/recovery-codes', async (c) => {
+        const user = c.get('user');
+        if (!(await d.factors.has(user.id)))
+          throw new ConsoleError('invalid_state', {
+            message: 'Add an authenticator app first: recovery codes back it up.',
+          });
+        await requireFactorProof(c, hasFactor, d.clock);
+        const codes = await d.factors.renewRecoveryCodes(user.id);
+        await d.audit.write(user, { action: 'factor.recovery_codes.renew' }, 'succeeded', 200, null);
+        await d.notices.record(user, 'recovery_codes_renewed', requestOrigin(c, proxies));
+        return c.json({ recovery_codes: codes });
+      })
+      // One's identity at the office's provider, connected by its person (decision 035): signed in, freshly proved here
+      // with a factor where they have one, and signing in there again.
+      .post('/single-sign-on', async (c) => {
+        await requireFactorProof(c, hasFactor, d.clock);
+        return toProvider(c, 'connect');
+      })
+      .delete('/single-sign-on', async (c) => {
+        const user = c.get('user');
+        await requireFactorProof(c, hasFactor, d.clock);
+        const removed = await d.identities.disconnect(user.id);
+        await d.audit.write(user, { action: 'identity.disconnect' }, 'succeeded', 200, null);
+        if (removed > 0)
+          await d.notices.record(user, 'way_in_removed', {
+            name: d.oidc?.name ?? 'single sign-on',
+            ...requestOrigin(c, proxies),
+          });
+        return c.json({ removed });
+      })
+      // What changed on one's account (decision 035): newest first, unseen by default.
+      .get('/notices', async (c) =>
+        c.json(await d.notices.list(c.get('user').id, parseQuery(c, SecurityNoticesQuerySchema))),
+      )
+      // "This was me". For a way in added, only with a fresh proof by one's factor: a stolen session must not hide
+      // from its owner what it added (the e-mail's link works on all the same).
+      .post('/notices/:id/seen', async (c) => {
+        const user = c.get('user');
+        const kind = await d.notices.kindOf(user.id, pathId(c, 'id'));
+        if (!kind)
+          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such notice of yours.' });
+        if (WAYS_IN.has(kind)) await requireFactorProof(c, hasFactor, d.clock);
+        await d.notices.seen(user.id, pathId(c, 'id'));
+        return c.json({ seen: true });
+      })
+      // "This was not me": the way in removed, every session (this one too) and waiting sign-in ended. It removes a
+      // way in too, so from a session it wants the same proof as that (decision 035); the e-mail's link does not.
+      .post('/notices/:id/not-me', async (c) => {
+        const user = c.get('user');
+        if (!(await d.notices.kindOf(user.id, pathId(c, 'id'))))
+          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such notice of yours.' });
+        await requireFactorProof(c, hasFactor, d.clock);
+        const ending = await d.notices.notMe({ userId: user.id, id: pathId(c, 'id') });
+        if (!ending)
+          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such notice of yours.' });
+        await takeBack(d, ending, requestOrigin(c, proxies));
+        cookie.clear(c);
+        return c.json({ signed_out_everywhere: true });
+      })
+      // Proving it is oneself again with a passkey: the browser may offer only this person's passkeys.
+      .post('/prove/passkey-options', async (c) => {
+        const ceremony: PasskeyCeremony = await d.passkeys.authenticationOptions(
+          rp,
+          'passkey.prove',
+          c.get('user').id,
+        );
+        return c.json(ceremony);
+      })
+      // Or at the office's provider, for a person it signs in: the provider asks them to sign in there again.
+      .post('/prove/single-sign-on', async (c) => toProvider(c, 'prove'))
+      // Proving it is oneself again (decisions 029, 031): the strongest factor one has — a passkey or an app's code
+      // for a person with factors, the password for one without.
+      .post('/prove', async (c) => {
+        const user = c.get('user');
+        const body = await parseBody(c, ProveRequestSchema);
+        // Each person's tries are their own (decision 035): one person's wrong tries never hold back another.
+        const verdict = await d.throttle.attemptProof(user.id);
+        if (!verdict.allowed) {
+          c.header('Retry-After', String(verdict.retryAfterSeconds));
+          throw new ConsoleError('rate_limited', { message: 'Too many wrong tries. Wait a few minutes.' });
+        }
+        const kinds = await d.factors.kinds(user.id);
+        const factor =
+          body.passkey && kinds.has('passkey') ? 'passkey' : kinds.size > 0 ? 'totp' : 'password';
+        const ok =
+          factor === 'passkey'
+            ? body.passkey !== undefined &&
+              (await d.passkeys.authenticate(
+                body.passkey.ceremony,
+                body.passkey.response,
+                'passkey.prove',
+              )) === user.id
+            : factor === 'totp'
+              ? body.code !== undefined &&
+                kinds.has('totp') &&
+                (await d.factors.verifyTotp(user.id, body.code))
+              : body.password !== undefined &&
+                (await verifyPassword(body.password, (await d.accounts.passwordHashOf(user.id)) ?? ''));
+        await d.audit.write(
+          user,
+          { action: 'reauthenticate', factor },
+          ok ? 'succeeded' : 'failed',
+          ok ? 200 : 422,
+          ok ? null : 'validation_failed',
+        );
+        if (!ok && factor === 'passkey') throw new ConsoleError('invalid_passkey');
+        if (!ok)
+          throw new ConsoleError('validation_failed', {
+            param: factor === 'totp' ? 'code' : 'password',
+            message:
+              factor === 'password'
+                ? 'password: is not your password.'
+                : kinds.has('totp')
+                  ? 'code: is not the code your app shows now, or it was used already.'
+                  : 'code: use your passkey to confirm it is you.',
+          });
+        await d.throttle.succeededProof(user.id);
+        await rotate(c, factor === 'password' ? 'password' : 'factor');
+        return c.json({ proved: true, method: factor });
+      })
+      // A new password: with the current one, and, for a person with a factor, a fresh proof by it (decision 035): a
+      // phished password and a stolen session do not take the account over.
+      .post('/password', async (c) => {
+        const user = c.get('user');
+        const body = await parseBody(c, ChangePasswordRequestSchema);
+        // A person without a factor proves it with the current password itself, checked below.
+        if (await d.factors.has(user.id)) await requireFactorProof(c, hasFactor, d.clock);
+        const stored = await d.accounts.passwordHashOf(user.id);
+        if (!stored || !(await verifyPassword(body.current_password, stored))) {
+          await d.audit.write(user, { action: 'password.change' }, 'failed', 422, 'validation_failed');
+          throw new ConsoleError('validation_failed', {
+            param: 'current_password',
+            message: 'current_password: is not your current password.',
+          });
+        }
+        const problem = passwordProblem(body.new_password, [
+          user.name,
+          ...user.name.split(/\s+/),
+          user.email.split('@')[0] ?? '',
+        ]);
+        if (problem)
+          throw new ConsoleError('validation_failed', {
+            param: 'new_password',
+            message: `new_password: ${problem}.`,
+          });
+        await d.accounts.setOwnPassword(user.id, body.new_password, user.sessionId);
+        await d.audit.write(user, { action: 'password.change' }, 'succeeded', 200, null);
+        await d.notices.record(user, 'password_changed', requestOrigin(c, proxies));
+        return c.json({ changed: true });
+      })
+  );
+}

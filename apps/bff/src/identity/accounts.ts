@@ -1,0 +1,468 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type ConsoleUser, newId, type OwnSession, type Role, type UsersQuery } from '@console/contract';
+import { type Db, sql } from '../db/index.ts';
+import { containing, decodeCursor, type Page, pageFrom, searchWords } from '../platform/pages.ts';
+import type { SignedInUser } from '../platform/types.ts';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+
+const now = () => new Date().toISOString();
+
+/** A password hash no password verifies: the account of a person who has not chosen theirs yet. */
+const NO_PASSWORD = '!none';
+/** How long the token a session had before a rotation is still taken: requests already on their way (decision 035). */
+const ROTATION_GRACE_MS = 30_000;
+
+/** How a session's last proof was made (decision 035): a password, a factor of the person's, the office's provider. */
+export type ProofKind = 'password' | 'factor' | 'provider' | 'provider_mfa';
+const proofKind = (value: string | null): ProofKind =>
+  value === 'factor' || value === 'provider' || value === 'provider_mfa' ? value : 'password';
+
+/** The id a browser is shown for a session: a hash of the stored id (itself a hash of the cookie's token). */
+const publicSessionId = (id: string) =>
+  createHash('sha256').update(`session:${id}`).digest('base64url').slice(0, 22);
+
+function toUser(row: {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  disabled: number;
+  office_wide: number;
+  created_at: string;
+}): ConsoleUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    disabled: row.disabled === 1,
+    office_wide: row.office_wide === 1,
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * Users and sign-in sessions. Every request asks the database (one indexed read): a session ended or a user disabled
+ * on any instance is refused by every instance at its next request (decision 014).
+ */
+export class Accounts {
+  constructor(
+    private readonly db: Db,
+    private readonly policy: { idleMs: number; absoluteMs: number; now?: () => number },
+  ) {}
+
+  #clock(): number {
+    return this.policy.now?.() ?? Date.now();
+  }
+
+  /** A user with a password (the demo users, `users create`); an admin invites everyone else (createInvited). */
+  async createUser(input: {
+    email: string;
+    name: string;
+    role: Role;
+    password: string;
+  }): Promise<ConsoleUser> {
+    return this.#insertUser(input, await hashPassword(input.password));
+  }
+
+  /**
+   * A person invited by an admin (decision 030): their account, with no password that could sign in until they choose
+   * one through their link.
+   */
+  async createInvited(input: { email: string; name: string; role: Role }): Promise<ConsoleUser> {
+    return this.#insertUser(input, NO_PASSWORD);
+  }
+
+  async #insertUser(
+    input: { email: string; name: string; role: Role },
+    passwordHash: string,
+  ): Promise<ConsoleUser> {
+    const at = now();
+    const row = {
+      id: newId('user'),
+      email: input.email.toLowerCase(),
+      name: input.name,
+      role: input.role,
+      password_hash: passwordHash,
+      disabled: 0,
+      office_wide: 0,
+      created_at: at,
+      updated_at: at,
+    };
+    await this.db.insertInto('users').values(row).execute();
+    return toUser(row);
+  }
+
+  /** The password a person chose through a one-time link; every session and waiting sign-in of theirs ends. */
+  async setPassword(userId: string, password: string): Promise<void> {
+    await this.setPasswordHash(userId, await hashPassword(password));
+  }
+
+  /** A password hashed before (chosen through a link, set once the second step was given); every session ends. */
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now() })
+      .where('id', '=', userId)
+      .execute();
+    await this.endSessionsOf(userId);
+  }
+
+  /** No password signs the person in any more (a reset taken with a passkey); every session ends. */
+  async voidPassword(userId: string): Promise<void> {
+    await this.setPasswordHash(userId, NO_PASSWORD);
+  }
+
+  async hasPassword(userId: string): Promise<boolean> {
+    const hash = await this.passwordHashOf(userId);
+    return hash !== null && hash !== NO_PASSWORD;
+  }
+
+  async findByEmail(email: string) {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  /** A page of the office's users by email (the unique index's order); `q` matches part of a name or email. */
+  async list(query: UsersQuery): Promise<Page<ConsoleUser>> {
+    const key = decodeCursor(query.after, 'users.email', ['string']);
+    let q = this.db.selectFrom('users').selectAll();
+    for (const word of searchWords(query.q))
+      q = q.where(sql<boolean>`lower(email || ' ' || name) like ${containing(word)} escape '\\'`);
+    if (key) q = q.where('email', '>', key[0]);
+    const rows = await q
+      .orderBy('email')
+      .limit(query.limit + 1)
+      .execute();
+    return pageFrom(rows, query.limit, 'users.email', (row) => [row.email], toUser);
+  }
+
+  async get(id: string): Promise<ConsoleUser | null> {
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async update(
+    id: string,
+    change: { name?: string; role?: Role; disabled?: boolean; office_wide?: boolean },
+  ): Promise<ConsoleUser | null> {
+    const values: Partial<{
+      name: string;
+      role: Role;
+      disabled: number;
+      office_wide: number;
+      updated_at: string;
+    }> = { updated_at: now() };
+    if (change.name !== undefined) values.name = change.name;
+    if (change.role !== undefined) values.role = change.role;
+    if (change.disabled !== undefined) values.disabled = change.disabled ? 1 : 0;
+    if (change.office_wide !== undefined) values.office_wide = change.office_wide ? 1 : 0;
+    await this.db.updateTable('users').set(values).where('id', '=', id).execute();
+    // A disabled user or a new role ends every session, and every sign-in waiting for its second step, at once.
+    if (change.disabled === true || change.role !== undefined) await this.endSessionsOf(id);
+    return this.get(id);
+  }
+
+  /**
+   * Checks a password; the same work is done for an unknown email, so timing does not reveal which exist. A hash made
+   * at older parameters is made again now, while the password is at hand (decision 028).
+   */
+  async authenticate(email: string, password: string) {
+    const user = await this.findByEmail(email);
+    // An unknown email, or a person who has not chosen a password yet: the same work against a hash that never matches.
+    const usable = user && user.password_hash !== NO_PASSWORD;
+    const ok = await verifyPassword(password, usable ? user.password_hash : await DUMMY_HASH);
+    if (!user || !usable || !ok) return null;
+    if (needsRehash(user.password_hash)) {
+      const rehashed = await hashPassword(password);
+      await this.db
+        .updateTable('users')
+        .set({ password_hash: rehashed })
+        .where('id', '=', user.id)
+        .where('password_hash', '=', user.password_hash)
+        .execute();
+      return { ...user, password_hash: rehashed };
+    }
+    return user;
+  }
+
+  static hashToken(token: string): string {
+    return createHash('sha256').update(token).digest('hex');
+  }
+
+  /**
+   * A new session: the cookie gets the random token, the database only its hash, with where and in what it began and
+   * how the person proved it was them (by default now, with their password).
+   */
+  async startSession(
+    userId: string,
+    from: {
+      address?: string | null;
+      browser?: string | null;
+      factorSetup?: boolean;
+      provedWith?: ProofKind;
+      provedAt?: number;
+    } = {},
+  ): Promise<{ token: string; expiresAt: number }> {
+    const token = randomBytes(32).toString('base64url');
+    const at = this.#clock();
+    const expiresAt = at + this.policy.absoluteMs;
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: Accounts.hashToken(token),
+        user_id: userId,
+        created_at: at,
+        last_seen_at: at,
+        expires_at: expiresAt,
+        address: from.address ?? null,
+        browser: from.browser?.slice(0, 300) ?? null,
+        factor_setup: from.factorSetup ? 1 : 0,
+        proved_at: Math.min(from.provedAt ?? at, at),
+        proved_with: from.provedWith ?? 'password',
+        previous_id: null,
+        previous_until: null,
+      })
+      .execute();
+    return { token, expiresAt };
+  }
+
+  /**
+   * A new token for a session (decision 035): after a proof (which it records) and a completed set-up. The old token
+   * is still taken for a few seconds, for the requests already on their way with it; then only the new one is. Null
+   * when the session is gone.
+   */
+  async rotate(sessionId: string, proof?: ProofKind): Promise<{ token: string; expiresAt: number } | null> {
+    const token = randomBytes(32).toString('base64url');
+    const at = this.#clock();
+    const row = await this.db
+      .updateTable('sessions')
+      .set({
+        id: Accounts.hashToken(token),
+        previous_id: sessionId,
+        previous_until: at + ROTATION_GRACE_MS,
+        ...(proof ? { proved_at: at, proved_with: proof } : {}),
+      })
+      .where('id', '=', sessionId)
+      .returning('expires_at')
+      .executeTakeFirst();
+    return row ? { token, expiresAt: Number(row.expires_at) } : null;
+  }
+
+  /** A live session's user, by the session's stored id (a single sign-on begun in it, back from the provider). */
+  async sessionOwner(sessionId: string): Promise<string | null> {
+    const at = this.#clock();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'user_id'])
+      .where((eb) =>
+        eb.or([
+          eb('id', '=', sessionId),
+          eb.and([eb('previous_id', '=', sessionId), eb('previous_until', '>', at)]),
+        ]),
+      )
+      .where('expires_at', '>', at)
+      .where('last_seen_at', '>', at - this.policy.idleMs)
+      .executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+
+  /** The session a stored id names now (itself, or the session it was rotated into a moment ago). */
+  async currentSessionId(sessionId: string): Promise<string | null> {
+    const at = this.#clock();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb('id', '=', sessionId),
+          eb.and([eb('previous_id', '=', sessionId), eb('previous_until', '>', at)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /**
+   * After a change of the office's policy: the sessions of the enabled people it covers (by role) who have no second
+   * factor reach their account only; everyone else's open up.
+   */
+  async holdToFactorSetup(covers: (role: Role) => boolean): Promise<void> {
+    const users = await this.db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('disabled', '=', 0)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('user_factors')
+              .select('id')
+              .whereRef('user_factors.user_id', '=', 'users.id')
+              .where('confirmed_at', 'is not', null),
+          ),
+        ),
+      )
+      .execute();
+    const covered = users.filter((u) => covers(u.role)).map((u) => u.id);
+    await this.setFactorSetup(covered, true);
+    await this.setFactorSetup(
+      users.filter((u) => !covered.includes(u.id)).map((u) => u.id),
+      false,
+    );
+  }
+
+  /** Marks (or clears) the live sessions of people who must set a second factor up first. */
+  async setFactorSetup(userIds: readonly string[], required: boolean): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.db
+      .updateTable('sessions')
+      .set({ factor_setup: required ? 1 : 0 })
+      .where('user_id', 'in', [...userIds])
+      .execute();
+  }
+
+  /**
+   * A person's live sessions, newest first. Each is named by a public id (a hash of the stored one), so the list a
+   * browser receives holds nothing that could be turned back into a session cookie.
+   */
+  async sessionsOf(userId: string, currentSessionId: string): Promise<OwnSession[]> {
+    const at = this.#clock();
+    const rows = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', at)
+      .where('last_seen_at', '>', at - this.policy.idleMs)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      id: publicSessionId(row.id),
+      created_at: new Date(Number(row.created_at)).toISOString(),
+      last_seen_at: new Date(Number(row.last_seen_at)).toISOString(),
+      address: row.address,
+      browser: row.browser,
+      current: row.id === currentSessionId,
+    }));
+  }
+
+  /** Ends one of a person's sessions by its public id; false when they have none by that id. */
+  async endOwnSession(userId: string, publicId: string): Promise<boolean> {
+    const rows = await this.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+    const row = rows.find((r) => publicSessionId(r.id) === publicId);
+    if (!row) return false;
+    await this.db.deleteFrom('sessions').where('id', '=', row.id).execute();
+    return true;
+  }
+
+  /**
+   * Ends every session of a person but one (or all, with none kept), and every sign-in of theirs waiting for its
+   * second step (decision 035); how many sessions ended.
+   */
+  async endSessionsOf(userId: string, keep: string | null = null): Promise<number> {
+    let q = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (keep) q = q.where('id', '!=', keep);
+    const result = await q.executeTakeFirst();
+    await this.db.deleteFrom('pending_sign_ins').where('user_id', '=', userId).execute();
+    return Number(result.numDeletedRows);
+  }
+
+  /** A new password for a person, and every other session of theirs ended (decision 028). */
+  async setOwnPassword(userId: string, password: string, keepSession: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password), updated_at: now() })
+      .where('id', '=', userId)
+      .execute();
+    await this.endSessionsOf(userId, keepSession);
+  }
+
+  async passwordHashOf(userId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.password_hash ?? null;
+  }
+
+  /**
+   * The user of a session token if the session is alive (idle and absolute timeouts), touching it. The token a
+   * session had before its last rotation is taken for 30 seconds, for reads only (`safe`), and never with the proof
+   * the rotation recorded (decision 035): a copy of the old cookie gains nothing from its owner's proof.
+   */
+  async resume(token: string, safe = true): Promise<SignedInUser | null> {
+    const hashed = Accounts.hashToken(token);
+    const at = this.#clock();
+    const read = (by: 'sessions.id' | 'sessions.previous_id') =>
+      this.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as sessionId',
+          'sessions.last_seen_at',
+          'sessions.expires_at',
+          'users.id',
+          'users.email',
+          'users.name',
+          'users.role',
+          'users.disabled',
+          'users.office_wide',
+          'sessions.factor_setup',
+          'sessions.proved_at',
+          'sessions.proved_with',
+          'sessions.previous_until',
+          'sessions.created_at',
+        ])
+        .where(by, '=', hashed)
+        .executeTakeFirst();
+    // The token of a session rotated a moment ago is still taken, for requests that were on their way with it.
+    let row = await read('sessions.id');
+    let rotatedAway = false;
+    if (!row && safe) {
+      const rotated = await read('sessions.previous_id');
+      if (rotated && Number(rotated.previous_until ?? 0) > at) {
+        row = rotated;
+        rotatedAway = true;
+      }
+    }
+    if (!row) return null;
+    const id = row.sessionId;
+    if (
+      row.disabled === 1 ||
+      at >= Number(row.expires_at) ||
+      at - Number(row.last_seen_at) >= this.policy.idleMs
+    ) {
+      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      return null;
+    }
+    // Touch at most once a minute: a busy agent does not write on every request.
+    if (at - Number(row.last_seen_at) > 60_000) {
+      await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+    }
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      officeWide: row.office_wide === 1,
+      sessionId: id,
+      sessionExpiresAt: Number(row.expires_at),
+      factorSetup: Number(row.factor_setup) === 1,
+      // Through the old token: no proof at all (it was the new token's to have).
+      provedAt: rotatedAway ? 0 : Number(row.proved_at ?? row.created_at),
+      provedWith: proofKind(row.proved_with),
+    };
+  }
+
+  async endSession(token: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', Accounts.hashToken(token)).execute();
+  }
+
+  async ensureUser(input: { email: string; name: string; role: Role; password: string }): Promise<void> {
+    if (!(await this.findByEmail(input.email))) await this.createUser(input);
+  }
+}

@@ -1,0 +1,3 @@
+export type { Factors } from './factors.ts';
+export { PROOF_MS, requireRole, requireStrongProof } from './guards.ts';
+export type { SignInPolicy } from './sign-in-policy.ts';

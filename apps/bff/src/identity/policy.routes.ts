@@ -1,0 +1,69 @@
+import { SignInPolicySchema } from '@console/contract';
+import { Hono } from 'hono';
+import { parseBody } from '../platform/parse.ts';
+import type { AppEnv } from '../platform/types.ts';
+import type { IdentityDeps } from './deps.ts';
+import { requireRole, requireStrongProof } from './guards.ts';
+import { SignInPolicy } from './sign-in-policy.ts';
+
+/**
+ * Admins only: the office's sign-in policy (decision 029): who must have a second factor, whether single sign-on makes
+ * agents, the LIVE amount above which a payment asks to prove it again. Changing it wants a strong proof (decision
+ * 035); every change is in the audit log.
+ */
+export function policyRoutes(d: IdentityDeps) {
+  const hasFactor = (userId: string) => d.factors.has(userId);
+  return new Hono<AppEnv>()
+    .use('*', requireRole('admin'))
+    .get('/sign-in-policy', async (c) =>
+      c.json({
+        two_factor: await d.policy.get(),
+        single_sign_on_creates_agents: await d.policy.singleSignOnCreatesAgents(),
+        proof_above: await d.policy.proofAbove(),
+      }),
+    )
+    .put('/sign-in-policy', async (c) => {
+      const { two_factor, single_sign_on_creates_agents, proof_above } = await parseBody(
+        c,
+        SignInPolicySchema,
+      );
+      await requireStrongProof(c, hasFactor, d.clock);
+      await d.policy.set(two_factor, c.get('user'));
+      if (single_sign_on_creates_agents !== undefined)
+        await d.policy.setSingleSignOnCreatesAgents(single_sign_on_creates_agents, c.get('user'));
+      if (proof_above !== undefined) await d.policy.setProofAbove(proof_above, c.get('user'));
+      // The people the policy covers now who have no second factor: their sessions reach their account only.
+      await d.accounts.holdToFactorSetup((role) => SignInPolicy.covers(two_factor, role));
+      await d.audit.write(
+        c.get('user'),
+        { action: `policy.two_factor.${two_factor}` },
+        'succeeded',
+        200,
+        null,
+      );
+      if (single_sign_on_creates_agents !== undefined)
+        await d.audit.write(
+          c.get('user'),
+          { action: `policy.single_sign_on_creates_agents.${single_sign_on_creates_agents}` },
+          'succeeded',
+          200,
+          null,
+        );
+      if (proof_above !== undefined)
+        await d.audit.write(
+          c.get('user'),
+          {
+            action: 'policy.proof_above',
+            ...(proof_above ? { amount: proof_above } : {}),
+          },
+          'succeeded',
+          200,
+          null,
+        );
+      return c.json({
+        two_factor,
+        single_sign_on_creates_agents: await d.policy.singleSignOnCreatesAgents(),
+        proof_above: await d.policy.proofAbove(),
+      });
+    });
+}

@@ -1,0 +1,33 @@
+import type { Db } from '../db/index.ts';
+import type { Actor } from './types.ts';
+
+/**
+ * The office's settings (`office_settings`, one row per name, for every instance): its one owner. A domain keeps its
+ * own names and what they mean (the sign-in policy, the wallet's low-balance level); this reads and writes them, with
+ * who changed each and when.
+ */
+export class OfficeSettings {
+  constructor(private readonly db: Db) {}
+
+  async get(name: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('office_settings')
+      .select('value')
+      .where('name', '=', name)
+      .executeTakeFirst();
+    return row?.value ?? null;
+  }
+
+  async set(name: string, value: string, who: Actor): Promise<void> {
+    const at = new Date().toISOString();
+    await this.db
+      .insertInto('office_settings')
+      .values({ name, value, updated_by: who.email, updated_at: at })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_by: who.email, updated_at: at }))
+      .execute();
+  }
+
+  async remove(name: string): Promise<void> {
+    await this.db.deleteFrom('office_settings').where('name', '=', name).execute();
+  }
+}

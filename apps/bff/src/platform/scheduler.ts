@@ -1,0 +1,76 @@
+import type { Leases } from './lease.ts';
+import type { Logger } from './log.ts';
+
+/**
+ * One piece of the console's scheduled work: its name (the round's report carries its result under it) and what it
+ * does; `keep` renews the round's lease and says false once another instance holds it (then the job stops).
+ */
+export interface ScheduledJob<R = unknown> {
+  name: string;
+  run(keep: () => Promise<boolean>): Promise<R>;
+}
+
+/** A round's report: whether this instance ran it (it held the lease), and each job's result by its name. */
+export type RoundReport = { ran: boolean } & Record<string, unknown>;
+
+/**
+ * The console's scheduled work (decision 014): every `everyMs`, one instance at a time under a database lease, the
+ * jobs in their order. Runs on start and then on its interval; a round still running is not started twice; a job
+ * that fails is logged and the round goes on with the next.
+ */
+export function startScheduler(options: {
+  everyMs: number;
+  lease: string;
+  leases: Leases;
+  log: Logger;
+  jobs: readonly ScheduledJob[];
+}) {
+  const { everyMs, lease, leases, log, jobs } = options;
+  let running: Promise<RoundReport> | null = null;
+  let stopped = false;
+
+  async function round(): Promise<RoundReport> {
+    const report: RoundReport = { ran: false };
+    // The lease lapses soon after its holder dies (three rounds, at least 10 s), and is renewed as a round goes on.
+    const keep = () => leases.acquire(lease, Math.max(everyMs * 3, 10_000));
+    if (!(await keep())) return report;
+    report.ran = true;
+    for (const job of jobs) {
+      if (!(await keep())) return report;
+      try {
+        report[job.name] = await job.run(keep);
+      } catch (error) {
+        log.warn({ err: error, job: job.name }, 'a scheduled job failed; it runs again next round');
+      }
+    }
+    return report;
+  }
+
+  /** One round now (or the one already running). */
+  function runOnce(): Promise<RoundReport> {
+    running ??= round().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const onError = (error: unknown) =>
+    log.warn({ err: error }, 'scheduled jobs failed; trying again next round');
+  const timer = setInterval(() => {
+    if (!stopped) runOnce().catch(onError);
+  }, everyMs);
+  timer.unref();
+  // On start: work left by an instance that crashed is done now, not a round later.
+  runOnce().catch(onError);
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+      await leases.release(lease).catch(() => undefined);
+    },
+  };
+}
+export type Scheduler = ReturnType<typeof startScheduler>;

@@ -1,0 +1,1 @@
+export type { FeeRules } from './fees.ts';

@@ -1,0 +1,90 @@
+import { ErrorEnvelopeSchema, fromCents, LedgerListSchema, ReportSchema, toCents } from '@console/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdCanalTour, holdFlightOrder, startConsole, type TestConsole } from '../testing/console.ts';
+
+let t: TestConsole;
+beforeAll(async () => {
+  t = await startConsole();
+});
+afterAll(() => t.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+describe('the office’s reports', () => {
+  it('count bookings, net, client price and margin by day, product and agent, from totals any write keeps', async () => {
+    const admin = await t.signedIn('admin');
+    const rule = (await admin.post('/pricing/rules', { product: 'activity', percent: '10' })).body as {
+      id: string;
+    };
+    const agent = await t.signedIn('agent');
+    const tours = [await holdCanalTour(agent), await holdCanalTour(agent)];
+    const flight = await holdFlightOrder(agent, { clientReference: 'REPORT-1' });
+    expect((await agent.post(`/flights/orders/${flight.id}/cancellation`)).status).toBe(200);
+
+    const report = ReportSchema.parse(
+      (await admin.get(`/admin/reports?from=${daysAgo(6)}&to=${today()}&by=day`)).body,
+    );
+    const desk = LedgerListSchema.parse(
+      (await admin.get(`/bookings?created_from=${today()}&limit=500`)).body,
+    ).data;
+    const sum = (values: string[]) => fromCents(values.reduce((n, v) => n + toCents(v), 0n));
+    expect(report.totals.bookings).toBe(desk.length);
+    expect(report.totals.net.amount).toBe(sum(desk.map((e) => e.total.amount)));
+    expect(report.totals.margin.amount).toBe(sum(desk.map((e) => e.price?.fee.amount ?? '0.00')));
+    expect(report.totals.client.amount).toBe(sum(desk.map((e) => e.price?.client.amount ?? e.total.amount)));
+    expect(report.totals.margin.amount).toBe(
+      sum(tours.map((b) => fromCents((toCents(b.total.amount) * 1000n + 5000n) / 10000n))),
+    );
+    expect(report.totals.cancelled).toBe(1);
+    // Seven days, the empty ones too; today's holds all on today.
+    expect(report.periods.map((p) => p.period)).toHaveLength(7);
+    expect(report.periods.at(-1)).toMatchObject({ period: today(), bookings: desk.length });
+    expect(report.products.find((p) => p.product === 'activity')?.bookings).toBe(2);
+    expect(report.agents.find((a) => a.agent.email === 'agent@demo.test')?.bookings).toBe(3);
+
+    // A hold that lapsed unpaid, written by another path (SQL): the totals follow.
+    await sql`update bookings set status = 'cancelled', updated_at = ${'9999-01-01T00:00:00Z'} where id = ${tours[0]?.id ?? ''}`.execute(
+      t.console.deps.db,
+    );
+    const after = ReportSchema.parse((await admin.get(`/admin/reports?from=${today()}&to=${today()}`)).body);
+    expect(after.totals).toMatchObject({ lapsed: 1, lapsed_net: tours[0]?.total, cancelled: 2 });
+    await admin.delete(`/pricing/rules/${rule.id}`);
+  });
+
+  it('group by week from Monday or by month, give each table as CSV, and refuse a range backwards', async () => {
+    const admin = await t.signedIn('admin');
+    const weeks = ReportSchema.parse(
+      (await admin.get('/admin/reports?from=2026-11-01&to=2026-11-30&by=week')).body,
+    );
+    expect(weeks.periods.map((p) => p.period)).toEqual([
+      '2026-10-26',
+      '2026-11-02',
+      '2026-11-09',
+      '2026-11-16',
+      '2026-11-23',
+      '2026-11-30',
+    ]);
+    const months = ReportSchema.parse(
+      (await admin.get('/admin/reports?from=2026-01-15&to=2026-03-01&by=month')).body,
+    );
+    expect(months.periods.map((p) => p.period)).toEqual(['2026-01', '2026-02', '2026-03']);
+    const csv = await admin.get(`/admin/reports?from=${daysAgo(1)}&to=${today()}&format=csv&table=products`);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.text.split('\r\n')[0]).toBe(
+      '"product","bookings","net","client","margin","cancelled","cancelled_net","lapsed","lapsed_net","currency"',
+    );
+    const backwards = await admin.get('/admin/reports?from=2026-11-30&to=2026-11-01');
+    expect({
+      status: backwards.status,
+      param: ErrorEnvelopeSchema.parse(backwards.body).error.param,
+    }).toEqual({
+      status: 400,
+      param: 'to',
+    });
+    expect(
+      (await (await t.signedIn('agent')).get(`/admin/reports?from=${today()}&to=${today()}`)).status,
+    ).toBe(403);
+  });
+});

@@ -1,4 +1,0 @@
-// Imported first by each entry point, so an older Node stops here before anything else loads.
-import { requireSupportedNode } from './node-version.ts';
-
-requireSupportedNode();

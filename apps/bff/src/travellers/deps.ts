@@ -1,0 +1,11 @@
+import type { AuditLog } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
+
+/**
+ * What the travellers domain's routes and logic are handed (built once in app.ts): the root `Deps` is every domain's, so each
+ * domain names only what it uses, and reaches no other domain but through its index.
+ */
+export interface TravellersDeps {
+  audit: AuditLog;
+  db: Db;
+}

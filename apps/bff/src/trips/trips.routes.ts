@@ -1,0 +1,125 @@
+import {
+  AttachBookingSchema,
+  type TripDetail,
+  TripInputSchema,
+  TripsQuerySchema,
+  TripUpdateSchema,
+} from '@console/contract';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { mayReach, reachableBooking } from '../bookings/index.ts';
+import { ConsoleError } from '../platform/errors.ts';
+import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
+import type { AppEnv } from '../platform/types.ts';
+import { tripConflicts } from './conflicts.ts';
+import type { TripsDeps } from './deps.ts';
+import { itineraryPdf } from './itinerary-pdf.ts';
+import { readParts, Trips } from './trips.ts';
+
+const noTrip = () => new ConsoleError('resource_not_found', { param: 'id', message: 'No such trip.' });
+
+/** Trip files (decision 019): a client's flight, hotel and activity bookings as one timeline, with conflicts. */
+export function tripRoutes(d: TripsDeps) {
+  const trips = new Trips(d.db);
+  const environment = () => d.upstream.service.environment;
+
+  /** The trip of the path, if this user may see it. */
+  const tripOf = async (c: Context<AppEnv>) => {
+    const row = await trips.get(pathId(c, 'id'), c.get('user'), environment());
+    if (!row) throw noTrip();
+    return row;
+  };
+  /** A booking this user may reach (their own, or the office's when they see it), as the ledger has it. */
+  const reachable = (c: Context<AppEnv>, bookingId: string) =>
+    reachableBooking(d.ledger, c.get('user'), bookingId, environment(), 'booking_id');
+  /** The trip's parts as the service has them now, limited to the bookings this user may reach. */
+  const partsOf = async (c: Context<AppEnv>, row: Parameters<Trips['bookingIds']>[0]) => {
+    const user = c.get('user');
+    const entries = (await d.ledger.byIds(await trips.bookingIds(row), row.environment)).filter((e) =>
+      mayReach(user, e.agent.id),
+    );
+    return readParts(d, entries);
+  };
+  const audit = (c: Context<AppEnv>, action: string, id: string, status = 200) =>
+    d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', status, null);
+
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const query = parseQuery(c, TripsQuerySchema);
+      if (query.booking) {
+        const entry = await reachable(c, query.booking).catch(() => null);
+        if (!entry) return c.json({ data: [], has_more: false, next_cursor: null });
+        const rows = await trips.ofBooking(entry.id, entry.client_reference, environment());
+        const user = c.get('user');
+        // The few trips one booking is part of: one page.
+        return c.json({
+          data: await Promise.all(rows.filter((r) => mayReach(user, r.agent_id)).map((r) => trips.view(r))),
+          has_more: false,
+          next_cursor: null,
+        });
+      }
+      return c.json(await trips.list(query, c.get('user'), environment()));
+    })
+    .post('/', async (c) => {
+      const body = await parseBody(c, TripInputSchema);
+      const entry = body.booking_id ? await reachable(c, body.booking_id) : null;
+      if (body.reference && (await trips.byReference(body.reference, environment())))
+        throw new ConsoleError('invalid_state', {
+          param: 'reference',
+          message: `reference: ${body.reference} is already a trip's reference.`,
+        });
+      const travellers =
+        body.travellers.length > 0 ? body.travellers : (entry?.people.filter((p) => !p.includes('@')) ?? []);
+      const row = await trips.create({ ...body, travellers }, c.get('user'), environment());
+      await audit(c, 'trip.create', row.id, 201);
+      return c.json(await trips.view(row), 201);
+    })
+    .get('/:id', async (c) => {
+      const row = await tripOf(c);
+      const parts = await partsOf(c, row);
+      const trip = await trips.view(row);
+      const body: TripDetail = {
+        ...trip,
+        parts: parts.map(({ arrival_on: _a, departure_on: _d, ...part }) => part),
+        part_count: parts.length,
+        conflicts: tripConflicts(parts),
+      };
+      return c.json(body);
+    })
+    .patch('/:id', async (c) => {
+      const row = await tripOf(c);
+      const change = await parseBody(c, TripUpdateSchema);
+      const updated = await trips.update(row, change);
+      await audit(c, 'trip.update', row.id);
+      return c.json(await trips.view(updated));
+    })
+    .post('/:id/bookings', async (c) => {
+      const row = await tripOf(c);
+      const { booking_id } = await parseBody(c, AttachBookingSchema);
+      await reachable(c, booking_id);
+      await trips.attach(row.id, booking_id);
+      await audit(c, 'trip.attach', row.id);
+      return c.json(await trips.view(row));
+    })
+    .delete('/:id/bookings/:bookingId', async (c) => {
+      const row = await tripOf(c);
+      const bookingId = pathId(c, 'bookingId');
+      if (!(await trips.detach(row.id, bookingId)))
+        throw new ConsoleError('invalid_state', {
+          param: 'booking_id',
+          message:
+            'This booking is not attached to the trip: it belongs by its client reference, which is the trip’s.',
+        });
+      await audit(c, 'trip.detach', row.id);
+      return c.json(await trips.view(row));
+    })
+    .get('/:id/itinerary.pdf', async (c) => {
+      const row = await tripOf(c);
+      const parts = await partsOf(c, row);
+      const pdf = await itineraryPdf(await trips.view(row), parts, new Date());
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="itinerary-${row.reference.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`,
+      });
+    });
+}

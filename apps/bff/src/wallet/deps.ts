@@ -1,0 +1,15 @@
+import type { AuditLog } from '../audit/index.ts';
+import type { Ledger } from '../bookings/index.ts';
+import type { Db } from '../db/index.ts';
+import type { Upstream } from '../upstream/index.ts';
+
+/**
+ * What the wallet domain's routes and logic are handed (built once in app.ts): the root `Deps` is every domain's, so each
+ * domain names only what it uses, and reaches no other domain but through its index.
+ */
+export interface WalletDeps {
+  audit: AuditLog;
+  db: Db;
+  ledger: Ledger;
+  upstream: Upstream;
+}

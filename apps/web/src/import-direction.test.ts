@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -32,7 +32,29 @@ function lint(probes: Record<string, string>): string {
   }
 }
 
+const featuresDir = join(root, 'apps', 'web', 'src', 'features');
+const features = readdirSync(featuresDir).filter((name) => statSync(join(featuresDir, name)).isDirectory());
+
 describe('the import direction', () => {
+  it('has a rule for every feature folder (tooling/import-rules.mjs writes them)', () => {
+    const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8')) as {
+      overrides: { includes: string[] }[];
+    };
+    const covered = new Set(config.overrides.flatMap((o) => o.includes));
+    expect(features.filter((f) => !covered.has(`apps/web/src/features/${f}/**`))).toEqual([]);
+  });
+
+  it('fails every feature that imports another feature', () => {
+    const probes = Object.fromEntries(
+      features.map((feature, i) => {
+        const other = features[(i + 1) % features.length];
+        return [`apps/web/src/features/${feature}`, `export * from '../${other}/probe.ts';`];
+      }),
+    );
+    const report = lint(probes);
+    expect(report.match(/Features do not import each other/g)?.length).toBe(features.length);
+  });
+
   it('fails a feature importing another feature, lib importing components, and a package importing an app', () => {
     const report = lint({
       'apps/web/src/features/flights/components': "export { meQuery } from '../../auth/api/sign-in.ts';",

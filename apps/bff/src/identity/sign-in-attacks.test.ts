@@ -13,9 +13,7 @@ import {
 } from '@console/contract';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsole } from '../app.ts';
-import { readEnv } from '../platform/env.ts';
-import { freshDatabaseUrl, startConsole, type TestConsole } from '../testing/console.ts';
+import { startConsole, type TestConsole } from '../testing/console.ts';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp.ts';
 import { SoftwareAuthenticator } from '../testing/software-authenticator.ts';
 
@@ -634,19 +632,5 @@ describe('smaller holes', () => {
       req.end();
     });
     expect(PasskeyCeremonySchema.parse(JSON.parse(body)).options.rpId).toBe('127.0.0.1');
-  });
-
-  it('refuses to start on a LIVE credential without PUBLIC_URL', async () => {
-    const env = readEnv({
-      PORT: '0',
-      SANDBOX_PORT: '0',
-      DATABASE_URL: await freshDatabaseUrl(),
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'silent',
-      SANDBOX_WITH_POSTGRES: 'true',
-      JOBS_INTERVAL_SECONDS: '3600',
-      SANDBOX_ENVIRONMENT: 'live',
-    });
-    await expect(createConsole(env)).rejects.toThrow(/PUBLIC_URL/);
   });
 });

@@ -1,5 +1,5 @@
 import { DOWNLOAD_VOUCHER, OPERATIONS, type OperationName, STREAM_FLIGHT_SEARCH } from '@console/contract';
-import { openApiDocument } from './openapi.ts';
+import { type MountedRoute, openApiDocument } from './openapi.ts';
 
 export const OPERATIONS_START =
   '<!-- operations: written by pnpm run docs from packages/contract/src/operations*.ts -->';
@@ -37,4 +37,6 @@ export function withOperationsTable(markdown: string): string {
   return `${markdown.slice(0, start + OPERATIONS_START.length)}\n${operationsTable()}\n${markdown.slice(end)}`;
 }
 
-export const openApiText = () => `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+/** docs/openapi.json's text: the document of a console's mounted routes. */
+export const openApiText = (mounted: readonly MountedRoute[]) =>
+  `${JSON.stringify(openApiDocument(mounted), null, 2)}\n`;

@@ -194,3 +194,12 @@ export const RadarSchema = pageSchema(RadarEntrySchema).extend({
   wallet_checked: z.boolean(),
 });
 export type Radar = z.infer<typeof RadarSchema>;
+
+/** `GET /api/ready`: the database and the service, each with its time; 503 when either is down or while draining. */
+export const ReadySchema = z.object({
+  status: z.enum(['ready', 'not_ready', 'draining']),
+  database: z.object({ ok: z.boolean(), ms: z.number(), kind: z.enum(['sqlite', 'postgres']) }).loose(),
+  upstream: z.object({ ok: z.boolean(), ms: z.number(), embedded: z.boolean() }).loose(),
+  intents: z.object({ open: z.number().nullable() }),
+  streams: z.object({ open: z.number() }),
+});

@@ -1,18 +1,28 @@
 import {
   type AccountFactors,
+  AccountFactorsSchema,
   AddPasskeyRequestSchema,
+  AuditEntrySchema,
   BeginTotpRequestSchema,
   ChangePasswordRequestSchema,
   ConfirmTotpRequestSchema,
+  OwnSessionListSchema,
   type PasskeyCeremony,
+  PasskeyCeremonySchema,
   ProveRequestSchema,
+  RecoveryCodesSchema,
+  SecurityNoticeListSchema,
   SecurityNoticesQuerySchema,
   SingleSignOnRedirectRequestSchema,
+  SingleSignOnRedirectSchema,
+  TotpEnrolmentSchema,
 } from '@console/contract';
 import { type Context, Hono } from 'hono';
+import { z } from 'zod';
 import { trustedProxies } from '../platform/client-address.ts';
 import { namedCookie } from '../platform/cookies.ts';
 import { ConsoleError } from '../platform/errors.ts';
+import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { ProofKind } from './accounts.ts';
@@ -64,254 +74,445 @@ export function accountRoutes(d: IdentityDeps) {
 
   return (
     new Hono<AppEnv>()
-      .get('/sessions', async (c) => {
-        const user = c.get('user');
-        return c.json({ data: await d.accounts.sessionsOf(user.id, user.sessionId) });
-      })
-      .delete('/sessions/:id', async (c) => {
-        const user = c.get('user');
-        const ended = await d.accounts.endOwnSession(user.id, pathId(c, 'id'));
-        if (!ended)
-          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such session of yours.' });
-        await d.audit.write(user, { action: 'session.end' }, 'succeeded', 200, null);
-        return c.json({ ended: 1 });
-      })
-      .post('/sessions/end-others', async (c) => {
-        const user = c.get('user');
-        const ended = await d.accounts.endSessionsOf(user.id, user.sessionId);
-        await d.audit.write(user, { action: 'session.end_others' }, 'succeeded', 200, null);
-        return c.json({ ended });
-      })
-      .get('/sign-ins', async (c) =>
-        c.json({ data: await d.audit.signInsOf(c.get('user').email, RECENT_SIGN_INS) }),
+      .get(
+        '/sessions',
+        doc({
+          summary: "One's own sign-in sessions: where and in what each began, this browser marked",
+          tag: 'account',
+          response: OwnSessionListSchema,
+        }),
+        async (c) => {
+          const user = c.get('user');
+          return c.json({ data: await d.accounts.sessionsOf(user.id, user.sessionId) });
+        },
       )
-      .get('/factors', async (c) => {
-        const user = c.get('user');
-        const factors: AccountFactors = {
-          ...(await d.factors.list(user.id)),
-          password: await d.accounts.hasPassword(user.id),
-          single_sign_on: d.oidc
-            ? { name: d.oidc.name, connected: await d.identities.connected(user.id) }
-            : null,
-        };
-        return c.json(factors);
-      })
+      .delete(
+        '/sessions/:id',
+        doc({
+          summary: 'Sign one of one’s own other sessions out (audited)',
+          tag: 'account',
+          response: z.object({ ended: z.number().int() }),
+        }),
+        async (c) => {
+          const user = c.get('user');
+          const ended = await d.accounts.endOwnSession(user.id, pathId(c, 'id'));
+          if (!ended)
+            throw new ConsoleError('resource_not_found', {
+              param: 'id',
+              message: 'No such session of yours.',
+            });
+          await d.audit.write(user, { action: 'session.end' }, 'succeeded', 200, null);
+          return c.json({ ended: 1 });
+        },
+      )
+      .post(
+        '/sessions/end-others',
+        doc({
+          summary: 'Sign every other session of one’s own out (audited)',
+          tag: 'account',
+          response: z.object({ ended: z.number().int() }),
+        }),
+        async (c) => {
+          const user = c.get('user');
+          const ended = await d.accounts.endSessionsOf(user.id, user.sessionId);
+          await d.audit.write(user, { action: 'session.end_others' }, 'succeeded', 200, null);
+          return c.json({ ended });
+        },
+      )
+      .get(
+        '/sign-ins',
+        doc({
+          summary: "One's own recent sign-in attempts, newest first",
+          tag: 'account',
+          response: z.object({ data: z.array(AuditEntrySchema) }),
+        }),
+        async (c) => c.json({ data: await d.audit.signInsOf(c.get('user').email, RECENT_SIGN_INS) }),
+      )
+      .get(
+        '/factors',
+        doc({
+          summary: "One's second factors, and how many recovery codes are left",
+          tag: 'account',
+          response: AccountFactorsSchema,
+        }),
+        async (c) => {
+          const user = c.get('user');
+          const factors: AccountFactors = {
+            ...(await d.factors.list(user.id)),
+            password: await d.accounts.hasPassword(user.id),
+            single_sign_on: d.oidc
+              ? { name: d.oidc.name, connected: await d.identities.connected(user.id) }
+              : null,
+          };
+          return c.json(factors);
+        },
+      )
       // Adding a way in wants a fresh proof made with one of the person's factors, where they have one (decision 035).
-      .post('/factors/totp', async (c) => {
-        const { name } = await parseBody(c, BeginTotpRequestSchema);
-        await requireFactorProof(c, hasFactor, d.clock);
-        return c.json(await d.factors.beginTotp(c.get('user'), name), 201);
-      })
-      .post('/factors/totp/:id/confirm', async (c) => {
-        const user = c.get('user');
-        const { code } = await parseBody(c, ConfirmTotpRequestSchema);
-        const confirmed = await d.factors.confirmTotp(user.id, pathId(c, 'id'), code);
-        if (!confirmed.ok)
-          throw new ConsoleError('validation_failed', {
-            param: 'code',
-            message: 'code: is not the code the app shows now. Check the app’s clock and try the next code.',
-          });
-        // The office's policy is met now: every session of the person opens up. The person is told, and this session
-        // gets a new token, proved by the factor just shown to work.
-        await d.accounts.setFactorSetup([user.id], false);
-        await d.audit.write(user, { action: 'factor.add.totp' }, 'succeeded', 200, null);
-        const added = (await d.factors.list(user.id)).data.find((f) => f.id === pathId(c, 'id'));
-        await d.notices.record(
-          user,
-          'factor_added',
-          { name: added?.name ?? 'Authenticator app', ...requestOrigin(c, proxies) },
-          pathId(c, 'id'),
-        );
-        await rotate(c, 'factor');
-        return c.json({ recovery_codes: confirmed.recoveryCodes });
-      })
+      .post(
+        '/factors/totp',
+        doc({
+          summary: 'Start adding an authenticator app: its key as text, URI and QR code, shown once',
+          tag: 'account',
+          body: BeginTotpRequestSchema,
+          response: TotpEnrolmentSchema,
+          status: 201,
+        }),
+        async (c) => {
+          const { name } = await parseBody(c, BeginTotpRequestSchema);
+          await requireFactorProof(c, hasFactor, d.clock);
+          return c.json(await d.factors.beginTotp(c.get('user'), name), 201);
+        },
+      )
+      .post(
+        '/factors/totp/:id/confirm',
+        doc({
+          summary:
+            'Confirm an authenticator app with a code from it; the first factor comes with ten recovery codes, shown once (audited)',
+          tag: 'account',
+          body: ConfirmTotpRequestSchema,
+          response: RecoveryCodesSchema,
+        }),
+        async (c) => {
+          const user = c.get('user');
+          const { code } = await parseBody(c, ConfirmTotpRequestSchema);
+          const confirmed = await d.factors.confirmTotp(user.id, pathId(c, 'id'), code);
+          if (!confirmed.ok)
+            throw new ConsoleError('validation_failed', {
+              param: 'code',
+              message:
+                'code: is not the code the app shows now. Check the app’s clock and try the next code.',
+            });
+          // The office's policy is met now: every session of the person opens up. The person is told, and this session
+          // gets a new token, proved by the factor just shown to work.
+          await d.accounts.setFactorSetup([user.id], false);
+          await d.audit.write(user, { action: 'factor.add.totp' }, 'succeeded', 200, null);
+          const added = (await d.factors.list(user.id)).data.find((f) => f.id === pathId(c, 'id'));
+          await d.notices.record(
+            user,
+            'factor_added',
+            { name: added?.name ?? 'Authenticator app', ...requestOrigin(c, proxies) },
+            pathId(c, 'id'),
+          );
+          await rotate(c, 'factor');
+          return c.json({ recovery_codes: confirmed.recoveryCodes });
+        },
+      )
       // A passkey of one's own (decision 031): the browser makes it for this host; the first factor brings recovery codes.
-      .post('/factors/passkey/options', async (c) => {
-        await requireFactorProof(c, hasFactor, d.clock);
-        const ceremony: PasskeyCeremony = await d.passkeys.registrationOptions(
-          c.get('user'),
-          rp,
-          'passkey.register',
-        );
-        return c.json(ceremony);
-      })
-      .post('/factors/passkey', async (c) => {
-        const user = c.get('user');
-        const { ceremony, response, name } = await parseBody(c, AddPasskeyRequestSchema);
-        await requireFactorProof(c, hasFactor, d.clock);
-        const hadCodes = (await d.factors.list(user.id)).recovery_codes.total > 0;
-        const made = await d.passkeys.register(user.id, ceremony, response, name, 'passkey.register');
-        if (!made) {
-          await d.audit.write(user, { action: 'factor.add.passkey' }, 'failed', 401, 'invalid_passkey');
-          throw new ConsoleError('invalid_passkey');
-        }
-        await d.accounts.setFactorSetup([user.id], false);
-        await d.audit.write(user, { action: 'factor.add.passkey' }, 'succeeded', 201, null);
-        await d.notices.record(user, 'factor_added', { name, ...requestOrigin(c, proxies) }, made.id);
-        const recoveryCodes = hadCodes ? [] : await d.factors.renewRecoveryCodes(user.id);
-        await rotate(c, 'factor');
-        return c.json({ id: made.id, recovery_codes: recoveryCodes }, 201);
-      })
+      .post(
+        '/factors/passkey/options',
+        doc({
+          summary:
+            'Begin making a passkey of one’s own: WebAuthn options for the browser, and the ceremony’s token',
+          tag: 'account',
+          response: PasskeyCeremonySchema,
+        }),
+        async (c) => {
+          await requireFactorProof(c, hasFactor, d.clock);
+          const ceremony: PasskeyCeremony = await d.passkeys.registrationOptions(
+            c.get('user'),
+            rp,
+            'passkey.register',
+          );
+          return c.json(ceremony);
+        },
+      )
+      .post(
+        '/factors/passkey',
+        doc({
+          summary:
+            'Keep the browser’s new passkey under a name; the first factor comes with ten recovery codes, shown once (audited)',
+          tag: 'account',
+          body: AddPasskeyRequestSchema,
+          response: RecoveryCodesSchema.extend({ id: z.string() }),
+          status: 201,
+        }),
+        async (c) => {
+          const user = c.get('user');
+          const { ceremony, response, name } = await parseBody(c, AddPasskeyRequestSchema);
+          await requireFactorProof(c, hasFactor, d.clock);
+          const hadCodes = (await d.factors.list(user.id)).recovery_codes.total > 0;
+          const made = await d.passkeys.register(user.id, ceremony, response, name, 'passkey.register');
+          if (!made) {
+            await d.audit.write(user, { action: 'factor.add.passkey' }, 'failed', 401, 'invalid_passkey');
+            throw new ConsoleError('invalid_passkey');
+          }
+          await d.accounts.setFactorSetup([user.id], false);
+          await d.audit.write(user, { action: 'factor.add.passkey' }, 'succeeded', 201, null);
+          await d.notices.record(user, 'factor_added', { name, ...requestOrigin(c, proxies) }, made.id);
+          const recoveryCodes = hadCodes ? [] : await d.factors.renewRecoveryCodes(user.id);
+          await rotate(c, 'factor');
+          return c.json({ id: made.id, recovery_codes: recoveryCodes }, 201);
+        },
+      )
       // Taking a way in away wants the same proof as adding one (decision 035), and the person is told.
-      .delete('/factors/:id', async (c) => {
-        const user = c.get('user');
-        await requireFactorProof(c, hasFactor, d.clock);
-        const factor = (await d.factors.list(user.id)).data.find((f) => f.id === pathId(c, 'id'));
-        if (!factor || !(await d.factors.remove(user.id, factor.id)))
-          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such factor of yours.' });
-        await d.audit.write(user, { action: 'factor.remove' }, 'succeeded', 200, null);
-        await d.notices.record(user, 'way_in_removed', { name: factor.name, ...requestOrigin(c, proxies) });
-        return c.json({ removed: true });
-      })
-      .post('/recovery-codes', async (c) => {
-        const user = c.get('user');
-        if (!(await d.factors.has(user.id)))
-          throw new ConsoleError('invalid_state', {
-            message: 'Add an authenticator app first: recovery codes back it up.',
-          });
-        await requireFactorProof(c, hasFactor, d.clock);
-        const codes = await d.factors.renewRecoveryCodes(user.id);
-        await d.audit.write(user, { action: 'factor.recovery_codes.renew' }, 'succeeded', 200, null);
-        await d.notices.record(user, 'recovery_codes_renewed', requestOrigin(c, proxies));
-        return c.json({ recovery_codes: codes });
-      })
+      .delete(
+        '/factors/:id',
+        doc({
+          summary: 'Remove one of one’s passkeys or authenticator apps (audited)',
+          tag: 'account',
+          response: z.object({ removed: z.literal(true) }),
+        }),
+        async (c) => {
+          const user = c.get('user');
+          await requireFactorProof(c, hasFactor, d.clock);
+          const factor = (await d.factors.list(user.id)).data.find((f) => f.id === pathId(c, 'id'));
+          if (!factor || !(await d.factors.remove(user.id, factor.id)))
+            throw new ConsoleError('resource_not_found', {
+              param: 'id',
+              message: 'No such factor of yours.',
+            });
+          await d.audit.write(user, { action: 'factor.remove' }, 'succeeded', 200, null);
+          await d.notices.record(user, 'way_in_removed', { name: factor.name, ...requestOrigin(c, proxies) });
+          return c.json({ removed: true });
+        },
+      )
+      .post(
+        '/recovery-codes',
+        doc({
+          summary:
+            'Ten new recovery codes, the old ones void, shown once (audited); wants a fresh proof with one’s factor',
+          tag: 'account',
+          response: RecoveryCodesSchema,
+        }),
+        async (c) => {
+          const user = c.get('user');
+          if (!(await d.factors.has(user.id)))
+            throw new ConsoleError('invalid_state', {
+              message: 'Add an authenticator app first: recovery codes back it up.',
+            });
+          await requireFactorProof(c, hasFactor, d.clock);
+          const codes = await d.factors.renewRecoveryCodes(user.id);
+          await d.audit.write(user, { action: 'factor.recovery_codes.renew' }, 'succeeded', 200, null);
+          await d.notices.record(user, 'recovery_codes_renewed', requestOrigin(c, proxies));
+          return c.json({ recovery_codes: codes });
+        },
+      )
       // One's identity at the office's provider, connected by its person (decision 035): signed in, freshly proved here
       // with a factor where they have one, and signing in there again.
-      .post('/single-sign-on', async (c) => {
-        await requireFactorProof(c, hasFactor, d.clock);
-        return toProvider(c, 'connect');
-      })
-      .delete('/single-sign-on', async (c) => {
-        const user = c.get('user');
-        await requireFactorProof(c, hasFactor, d.clock);
-        const removed = await d.identities.disconnect(user.id);
-        await d.audit.write(user, { action: 'identity.disconnect' }, 'succeeded', 200, null);
-        if (removed > 0)
-          await d.notices.record(user, 'way_in_removed', {
-            name: d.oidc?.name ?? 'single sign-on',
-            ...requestOrigin(c, proxies),
-          });
-        return c.json({ removed });
-      })
+      .post(
+        '/single-sign-on',
+        doc({
+          summary:
+            'Connect one’s identity at the office’s provider (a fresh proof with one’s factor first): where to send the browser',
+          tag: 'account',
+          body: SingleSignOnRedirectRequestSchema,
+          response: SingleSignOnRedirectSchema,
+        }),
+        async (c) => {
+          await requireFactorProof(c, hasFactor, d.clock);
+          return toProvider(c, 'connect');
+        },
+      )
+      .delete(
+        '/single-sign-on',
+        doc({
+          summary: 'Disconnect one’s identity at the office’s provider (a fresh proof first)',
+          tag: 'account',
+          response: z.object({ removed: z.number().int() }),
+        }),
+        async (c) => {
+          const user = c.get('user');
+          await requireFactorProof(c, hasFactor, d.clock);
+          const removed = await d.identities.disconnect(user.id);
+          await d.audit.write(user, { action: 'identity.disconnect' }, 'succeeded', 200, null);
+          if (removed > 0)
+            await d.notices.record(user, 'way_in_removed', {
+              name: d.oidc?.name ?? 'single sign-on',
+              ...requestOrigin(c, proxies),
+            });
+          return c.json({ removed });
+        },
+      )
       // What changed on one's account (decision 035): newest first, unseen by default.
-      .get('/notices', async (c) =>
-        c.json(await d.notices.list(c.get('user').id, parseQuery(c, SecurityNoticesQuerySchema))),
+      .get(
+        '/notices',
+        doc({
+          summary:
+            'What changed on one’s account (a way in added, many wrong tries), newest first, unseen by default',
+          tag: 'account',
+          query: SecurityNoticesQuerySchema,
+          response: SecurityNoticeListSchema,
+        }),
+        async (c) =>
+          c.json(await d.notices.list(c.get('user').id, parseQuery(c, SecurityNoticesQuerySchema))),
       )
       // "This was me". For a way in added, only with a fresh proof by one's factor: a stolen session must not hide
       // from its owner what it added (the e-mail's link works on all the same).
-      .post('/notices/:id/seen', async (c) => {
-        const user = c.get('user');
-        const kind = await d.notices.kindOf(user.id, pathId(c, 'id'));
-        if (!kind)
-          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such notice of yours.' });
-        if (WAYS_IN.has(kind)) await requireFactorProof(c, hasFactor, d.clock);
-        await d.notices.seen(user.id, pathId(c, 'id'));
-        return c.json({ seen: true });
-      })
+      .post(
+        '/notices/:id/seen',
+        doc({
+          summary: '“This was me”: the notice is seen',
+          tag: 'account',
+          response: z.object({ seen: z.literal(true) }),
+        }),
+        async (c) => {
+          const user = c.get('user');
+          const kind = await d.notices.kindOf(user.id, pathId(c, 'id'));
+          if (!kind)
+            throw new ConsoleError('resource_not_found', {
+              param: 'id',
+              message: 'No such notice of yours.',
+            });
+          if (WAYS_IN.has(kind)) await requireFactorProof(c, hasFactor, d.clock);
+          await d.notices.seen(user.id, pathId(c, 'id'));
+          return c.json({ seen: true });
+        },
+      )
       // "This was not me": the way in removed, every session (this one too) and waiting sign-in ended. It removes a
       // way in too, so from a session it wants the same proof as that (decision 035); the e-mail's link does not.
-      .post('/notices/:id/not-me', async (c) => {
-        const user = c.get('user');
-        if (!(await d.notices.kindOf(user.id, pathId(c, 'id'))))
-          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such notice of yours.' });
-        await requireFactorProof(c, hasFactor, d.clock);
-        const ending = await d.notices.notMe({ userId: user.id, id: pathId(c, 'id') });
-        if (!ending)
-          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such notice of yours.' });
-        await takeBack(d, ending, requestOrigin(c, proxies));
-        cookie.clear(c);
-        return c.json({ signed_out_everywhere: true });
-      })
+      .post(
+        '/notices/:id/not-me',
+        doc({
+          summary: '“This was not me”: the way in removed, every session (this one too) ended',
+          tag: 'account',
+          response: z.object({ signed_out_everywhere: z.literal(true) }),
+        }),
+        async (c) => {
+          const user = c.get('user');
+          if (!(await d.notices.kindOf(user.id, pathId(c, 'id'))))
+            throw new ConsoleError('resource_not_found', {
+              param: 'id',
+              message: 'No such notice of yours.',
+            });
+          await requireFactorProof(c, hasFactor, d.clock);
+          const ending = await d.notices.notMe({ userId: user.id, id: pathId(c, 'id') });
+          if (!ending)
+            throw new ConsoleError('resource_not_found', {
+              param: 'id',
+              message: 'No such notice of yours.',
+            });
+          await takeBack(d, ending, requestOrigin(c, proxies));
+          cookie.clear(c);
+          return c.json({ signed_out_everywhere: true });
+        },
+      )
       // Proving it is oneself again with a passkey: the browser may offer only this person's passkeys.
-      .post('/prove/passkey-options', async (c) => {
-        const ceremony: PasskeyCeremony = await d.passkeys.authenticationOptions(
-          rp,
-          'passkey.prove',
-          c.get('user').id,
-        );
-        return c.json(ceremony);
-      })
+      .post(
+        '/prove/passkey-options',
+        doc({
+          summary: 'Begin proving it is oneself again with one of one’s passkeys',
+          tag: 'account',
+          response: PasskeyCeremonySchema,
+        }),
+        async (c) => {
+          const ceremony: PasskeyCeremony = await d.passkeys.authenticationOptions(
+            rp,
+            'passkey.prove',
+            c.get('user').id,
+          );
+          return c.json(ceremony);
+        },
+      )
       // Or at the office's provider, for a person it signs in: the provider asks them to sign in there again.
-      .post('/prove/single-sign-on', async (c) => toProvider(c, 'prove'))
+      .post(
+        '/prove/single-sign-on',
+        doc({
+          summary:
+            'Prove it is oneself again at the office’s provider: where to send the browser (the provider asks to sign in again)',
+          tag: 'account',
+          body: SingleSignOnRedirectRequestSchema,
+          response: SingleSignOnRedirectSchema,
+        }),
+        async (c) => toProvider(c, 'prove'),
+      )
       // Proving it is oneself again (decisions 029, 031): the strongest factor one has — a passkey or an app's code
       // for a person with factors, the password for one without.
-      .post('/prove', async (c) => {
-        const user = c.get('user');
-        const body = await parseBody(c, ProveRequestSchema);
-        // Each person's tries are their own (decision 035): one person's wrong tries never hold back another.
-        const verdict = await d.throttle.attemptProof(user.id);
-        if (!verdict.allowed) {
-          c.header('Retry-After', String(verdict.retryAfterSeconds));
-          throw new ConsoleError('rate_limited', { message: 'Too many wrong tries. Wait a few minutes.' });
-        }
-        const kinds = await d.factors.kinds(user.id);
-        const factor =
-          body.passkey && kinds.has('passkey') ? 'passkey' : kinds.size > 0 ? 'totp' : 'password';
-        const ok =
-          factor === 'passkey'
-            ? body.passkey !== undefined &&
-              (await d.passkeys.authenticate(
-                body.passkey.ceremony,
-                body.passkey.response,
-                'passkey.prove',
-              )) === user.id
-            : factor === 'totp'
-              ? body.code !== undefined &&
-                kinds.has('totp') &&
-                (await d.factors.verifyTotp(user.id, body.code))
-              : body.password !== undefined &&
-                (await verifyPassword(body.password, (await d.accounts.passwordHashOf(user.id)) ?? ''));
-        await d.audit.write(
-          user,
-          { action: 'reauthenticate', factor },
-          ok ? 'succeeded' : 'failed',
-          ok ? 200 : 422,
-          ok ? null : 'validation_failed',
-        );
-        if (!ok && factor === 'passkey') throw new ConsoleError('invalid_passkey');
-        if (!ok)
-          throw new ConsoleError('validation_failed', {
-            param: factor === 'totp' ? 'code' : 'password',
-            message:
-              factor === 'password'
-                ? 'password: is not your password.'
-                : kinds.has('totp')
-                  ? 'code: is not the code your app shows now, or it was used already.'
-                  : 'code: use your passkey to confirm it is you.',
-          });
-        await d.throttle.succeededProof(user.id);
-        await rotate(c, factor === 'password' ? 'password' : 'factor');
-        return c.json({ proved: true, method: factor });
-      })
+      .post(
+        '/prove',
+        doc({
+          summary:
+            'Prove it is oneself again before something sensitive: a passkey or a code from one’s app, else the password (audited)',
+          tag: 'account',
+          body: ProveRequestSchema,
+          response: z.object({ proved: z.literal(true), method: z.enum(['passkey', 'totp', 'password']) }),
+        }),
+        async (c) => {
+          const user = c.get('user');
+          const body = await parseBody(c, ProveRequestSchema);
+          // Each person's tries are their own (decision 035): one person's wrong tries never hold back another.
+          const verdict = await d.throttle.attemptProof(user.id);
+          if (!verdict.allowed) {
+            c.header('Retry-After', String(verdict.retryAfterSeconds));
+            throw new ConsoleError('rate_limited', { message: 'Too many wrong tries. Wait a few minutes.' });
+          }
+          const kinds = await d.factors.kinds(user.id);
+          const factor =
+            body.passkey && kinds.has('passkey') ? 'passkey' : kinds.size > 0 ? 'totp' : 'password';
+          const ok =
+            factor === 'passkey'
+              ? body.passkey !== undefined &&
+                (await d.passkeys.authenticate(
+                  body.passkey.ceremony,
+                  body.passkey.response,
+                  'passkey.prove',
+                )) === user.id
+              : factor === 'totp'
+                ? body.code !== undefined &&
+                  kinds.has('totp') &&
+                  (await d.factors.verifyTotp(user.id, body.code))
+                : body.password !== undefined &&
+                  (await verifyPassword(body.password, (await d.accounts.passwordHashOf(user.id)) ?? ''));
+          await d.audit.write(
+            user,
+            { action: 'reauthenticate', factor },
+            ok ? 'succeeded' : 'failed',
+            ok ? 200 : 422,
+            ok ? null : 'validation_failed',
+          );
+          if (!ok && factor === 'passkey') throw new ConsoleError('invalid_passkey');
+          if (!ok)
+            throw new ConsoleError('validation_failed', {
+              param: factor === 'totp' ? 'code' : 'password',
+              message:
+                factor === 'password'
+                  ? 'password: is not your password.'
+                  : kinds.has('totp')
+                    ? 'code: is not the code your app shows now, or it was used already.'
+                    : 'code: use your passkey to confirm it is you.',
+            });
+          await d.throttle.succeededProof(user.id);
+          await rotate(c, factor === 'password' ? 'password' : 'factor');
+          return c.json({ proved: true, method: factor });
+        },
+      )
       // A new password: with the current one, and, for a person with a factor, a fresh proof by it (decision 035): a
       // phished password and a stolen session do not take the account over.
-      .post('/password', async (c) => {
-        const user = c.get('user');
-        const body = await parseBody(c, ChangePasswordRequestSchema);
-        // A person without a factor proves it with the current password itself, checked below.
-        if (await d.factors.has(user.id)) await requireFactorProof(c, hasFactor, d.clock);
-        const stored = await d.accounts.passwordHashOf(user.id);
-        if (!stored || !(await verifyPassword(body.current_password, stored))) {
-          await d.audit.write(user, { action: 'password.change' }, 'failed', 422, 'validation_failed');
-          throw new ConsoleError('validation_failed', {
-            param: 'current_password',
-            message: 'current_password: is not your current password.',
-          });
-        }
-        const problem = passwordProblem(body.new_password, [
-          user.name,
-          ...user.name.split(/\s+/),
-          user.email.split('@')[0] ?? '',
-        ]);
-        if (problem)
-          throw new ConsoleError('validation_failed', {
-            param: 'new_password',
-            message: `new_password: ${problem}.`,
-          });
-        await d.accounts.setOwnPassword(user.id, body.new_password, user.sessionId);
-        await d.audit.write(user, { action: 'password.change' }, 'succeeded', 200, null);
-        await d.notices.record(user, 'password_changed', requestOrigin(c, proxies));
-        return c.json({ changed: true });
-      })
+      .post(
+        '/password',
+        doc({
+          summary: 'Change one’s own password with the current one; other sessions end (audited)',
+          tag: 'account',
+          body: ChangePasswordRequestSchema,
+          response: z.object({ changed: z.literal(true) }),
+        }),
+        async (c) => {
+          const user = c.get('user');
+          const body = await parseBody(c, ChangePasswordRequestSchema);
+          // A person without a factor proves it with the current password itself, checked below.
+          if (await d.factors.has(user.id)) await requireFactorProof(c, hasFactor, d.clock);
+          const stored = await d.accounts.passwordHashOf(user.id);
+          if (!stored || !(await verifyPassword(body.current_password, stored))) {
+            await d.audit.write(user, { action: 'password.change' }, 'failed', 422, 'validation_failed');
+            throw new ConsoleError('validation_failed', {
+              param: 'current_password',
+              message: 'current_password: is not your current password.',
+            });
+          }
+          const problem = passwordProblem(body.new_password, [
+            user.name,
+            ...user.name.split(/\s+/),
+            user.email.split('@')[0] ?? '',
+          ]);
+          if (problem)
+            throw new ConsoleError('validation_failed', {
+              param: 'new_password',
+              message: `new_password: ${problem}.`,
+            });
+          await d.accounts.setOwnPassword(user.id, body.new_password, user.sessionId);
+          await d.audit.write(user, { action: 'password.change' }, 'succeeded', 200, null);
+          await d.notices.record(user, 'password_changed', requestOrigin(c, proxies));
+          return c.json({ changed: true });
+        },
+      )
   );
 }

@@ -1,5 +1,6 @@
 import { SignInPolicySchema } from '@console/contract';
 import { Hono } from 'hono';
+import { doc } from '../platform/openapi-doc.ts';
 import { parseBody } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { IdentityDeps } from './deps.ts';
@@ -15,55 +16,74 @@ export function policyRoutes(d: IdentityDeps) {
   const hasFactor = (userId: string) => d.factors.has(userId);
   return new Hono<AppEnv>()
     .use('*', requireRole('admin'))
-    .get('/sign-in-policy', async (c) =>
-      c.json({
-        two_factor: await d.policy.get(),
-        single_sign_on_creates_agents: await d.policy.singleSignOnCreatesAgents(),
-        proof_above: await d.policy.proofAbove(),
+    .get(
+      '/sign-in-policy',
+      doc({
+        summary: 'Who must sign in with a second factor: nobody, admins or everyone',
+        tag: 'admin',
+        response: SignInPolicySchema,
+        admin: true,
       }),
+      async (c) =>
+        c.json({
+          two_factor: await d.policy.get(),
+          single_sign_on_creates_agents: await d.policy.singleSignOnCreatesAgents(),
+          proof_above: await d.policy.proofAbove(),
+        }),
     )
-    .put('/sign-in-policy', async (c) => {
-      const { two_factor, single_sign_on_creates_agents, proof_above } = await parseBody(
-        c,
-        SignInPolicySchema,
-      );
-      await requireStrongProof(c, hasFactor, d.clock);
-      await d.policy.set(two_factor, c.get('user'));
-      if (single_sign_on_creates_agents !== undefined)
-        await d.policy.setSingleSignOnCreatesAgents(single_sign_on_creates_agents, c.get('user'));
-      if (proof_above !== undefined) await d.policy.setProofAbove(proof_above, c.get('user'));
-      // The people the policy covers now who have no second factor: their sessions reach their account only.
-      await d.accounts.holdToFactorSetup((role) => SignInPolicy.covers(two_factor, role));
-      await d.audit.write(
-        c.get('user'),
-        { action: `policy.two_factor.${two_factor}` },
-        'succeeded',
-        200,
-        null,
-      );
-      if (single_sign_on_creates_agents !== undefined)
+    .put(
+      '/sign-in-policy',
+      doc({
+        summary:
+          'Set who must sign in with a second factor; people it covers without one reach only their account (audited)',
+        tag: 'admin',
+        body: SignInPolicySchema,
+        response: SignInPolicySchema,
+        admin: true,
+      }),
+      async (c) => {
+        const { two_factor, single_sign_on_creates_agents, proof_above } = await parseBody(
+          c,
+          SignInPolicySchema,
+        );
+        await requireStrongProof(c, hasFactor, d.clock);
+        await d.policy.set(two_factor, c.get('user'));
+        if (single_sign_on_creates_agents !== undefined)
+          await d.policy.setSingleSignOnCreatesAgents(single_sign_on_creates_agents, c.get('user'));
+        if (proof_above !== undefined) await d.policy.setProofAbove(proof_above, c.get('user'));
+        // The people the policy covers now who have no second factor: their sessions reach their account only.
+        await d.accounts.holdToFactorSetup((role) => SignInPolicy.covers(two_factor, role));
         await d.audit.write(
           c.get('user'),
-          { action: `policy.single_sign_on_creates_agents.${single_sign_on_creates_agents}` },
+          { action: `policy.two_factor.${two_factor}` },
           'succeeded',
           200,
           null,
         );
-      if (proof_above !== undefined)
-        await d.audit.write(
-          c.get('user'),
-          {
-            action: 'policy.proof_above',
-            ...(proof_above ? { amount: proof_above } : {}),
-          },
-          'succeeded',
-          200,
-          null,
-        );
-      return c.json({
-        two_factor,
-        single_sign_on_creates_agents: await d.policy.singleSignOnCreatesAgents(),
-        proof_above: await d.policy.proofAbove(),
-      });
-    });
+        if (single_sign_on_creates_agents !== undefined)
+          await d.audit.write(
+            c.get('user'),
+            { action: `policy.single_sign_on_creates_agents.${single_sign_on_creates_agents}` },
+            'succeeded',
+            200,
+            null,
+          );
+        if (proof_above !== undefined)
+          await d.audit.write(
+            c.get('user'),
+            {
+              action: 'policy.proof_above',
+              ...(proof_above ? { amount: proof_above } : {}),
+            },
+            'succeeded',
+            200,
+            null,
+          );
+        return c.json({
+          two_factor,
+          single_sign_on_creates_agents: await d.policy.singleSignOnCreatesAgents(),
+          proof_above: await d.policy.proofAbove(),
+        });
+      },
+    );
 }

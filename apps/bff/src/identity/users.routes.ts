@@ -1,13 +1,19 @@
 import {
   type AccountLink,
+  AccountLinkSchema,
   type ConsoleUser,
+  ConsoleUserSchema,
   CreateUserRequestSchema,
+  InvitationSchema,
   type UpdateUserRequest,
   UpdateUserRequestSchema,
+  UserListSchema,
   UsersQuerySchema,
 } from '@console/contract';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { ConsoleError } from '../platform/errors.ts';
+import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { IdentityDeps } from './deps.ts';
@@ -77,95 +83,158 @@ export function usersRoutes(d: IdentityDeps) {
   return (
     new Hono<AppEnv>()
       .use('*', requireRole('admin'))
-      .get('/users', async (c) => c.json(await d.accounts.list(parseQuery(c, UsersQuerySchema))))
+      .get(
+        '/users',
+        doc({
+          summary: 'Users of the console, a page at a time by email',
+          tag: 'admin',
+          query: UsersQuerySchema,
+          response: UserListSchema,
+          admin: true,
+        }),
+        async (c) => c.json(await d.accounts.list(parseQuery(c, UsersQuerySchema))),
+      )
       // An invitation (decision 030): the person chooses their own password through a one-time link. A new way into
       // the office: only by an admin who proved it was them in the last five minutes (decision 035).
-      .post('/users', async (c) => {
-        const body = await parseBody(c, CreateUserRequestSchema);
-        await requireStrongProof(c, hasFactor, d.clock);
-        if (await d.accounts.findByEmail(body.email))
-          throw new ConsoleError('invalid_state', {
-            param: 'email',
-            message: `email: ${body.email} already has an account.`,
-          });
-        const user = await d.accounts.createInvited(body);
-        const link = await oneTimeLink(d, user, 'invite', c.get('user').email);
-        await d.audit.write(
-          c.get('user'),
-          { action: `user.invite.${user.role}`, resourceId: user.id },
-          'succeeded',
-          201,
-          null,
-        );
-        return c.json({ user, link }, 201);
-      })
+      .post(
+        '/users',
+        doc({
+          summary:
+            'Invite a person: their account and a one-time link to choose their password, e-mailed with SMTP (audited)',
+          tag: 'admin',
+          body: CreateUserRequestSchema,
+          response: InvitationSchema,
+          status: 201,
+          admin: true,
+        }),
+        async (c) => {
+          const body = await parseBody(c, CreateUserRequestSchema);
+          await requireStrongProof(c, hasFactor, d.clock);
+          if (await d.accounts.findByEmail(body.email))
+            throw new ConsoleError('invalid_state', {
+              param: 'email',
+              message: `email: ${body.email} already has an account.`,
+            });
+          const user = await d.accounts.createInvited(body);
+          const link = await oneTimeLink(d, user, 'invite', c.get('user').email);
+          await d.audit.write(
+            c.get('user'),
+            { action: `user.invite.${user.role}`, resourceId: user.id },
+            'succeeded',
+            201,
+            null,
+          );
+          return c.json({ user, link }, 201);
+        },
+      )
       // A password reset is a new one-time link, never a password an admin types (decision 030).
-      .post('/users/:id/reset-link', async (c) => {
-        await requireStrongProof(c, hasFactor, d.clock);
-        const user = await d.accounts.get(pathId(c, 'id'));
-        if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-        const link = await oneTimeLink(d, user, 'reset', c.get('user').email);
-        await d.audit.write(
-          c.get('user'),
-          { action: 'user.password.reset_link', resourceId: user.id },
-          'succeeded',
-          200,
-          null,
-        );
-        return c.json(link);
-      })
-      .patch('/users/:id', async (c) => {
-        const id = pathId(c, 'id');
-        const body = await parseBody(c, UpdateUserRequestSchema);
-        if (id === c.get('user').id && (body.disabled === true || body.role === 'agent')) {
-          throw new ConsoleError('invalid_state', {
-            message: 'You cannot disable yourself or take away your own admin role.',
-          });
-        }
-        const before = await d.accounts.get(id);
-        if (!before) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-        // Who is an admin, and who sees the office's bookings: only someone who proved it was them in the last five
-        // minutes (decision 035).
-        if (changeWantsProof(before, body)) await requireStrongProof(c, hasFactor, d.clock);
-        const user = await d.accounts.update(id, body);
-        if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-        // Each change an admin makes to a user is in the audit log, one entry per thing changed.
-        for (const action of userChanges(before, body))
-          await d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', 200, null);
-        return c.json(user);
-      })
+      .post(
+        '/users/:id/reset-link',
+        doc({
+          summary:
+            'A password reset: a new one-time link for the person, e-mailed with SMTP (audited, after proving it again)',
+          tag: 'admin',
+          response: AccountLinkSchema,
+          admin: true,
+        }),
+        async (c) => {
+          await requireStrongProof(c, hasFactor, d.clock);
+          const user = await d.accounts.get(pathId(c, 'id'));
+          if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+          const link = await oneTimeLink(d, user, 'reset', c.get('user').email);
+          await d.audit.write(
+            c.get('user'),
+            { action: 'user.password.reset_link', resourceId: user.id },
+            'succeeded',
+            200,
+            null,
+          );
+          return c.json(link);
+        },
+      )
+      .patch(
+        '/users/:id',
+        doc({
+          summary: 'Change a user: name, role, disabled, office-wide access (audited)',
+          tag: 'admin',
+          body: UpdateUserRequestSchema,
+          response: ConsoleUserSchema,
+          admin: true,
+        }),
+        async (c) => {
+          const id = pathId(c, 'id');
+          const body = await parseBody(c, UpdateUserRequestSchema);
+          if (id === c.get('user').id && (body.disabled === true || body.role === 'agent')) {
+            throw new ConsoleError('invalid_state', {
+              message: 'You cannot disable yourself or take away your own admin role.',
+            });
+          }
+          const before = await d.accounts.get(id);
+          if (!before)
+            throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+          // Who is an admin, and who sees the office's bookings: only someone who proved it was them in the last five
+          // minutes (decision 035).
+          if (changeWantsProof(before, body)) await requireStrongProof(c, hasFactor, d.clock);
+          const user = await d.accounts.update(id, body);
+          if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+          // Each change an admin makes to a user is in the audit log, one entry per thing changed.
+          for (const action of userChanges(before, body))
+            await d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', 200, null);
+          return c.json(user);
+        },
+      )
       // A user's second factors reset (a lost phone): only by an admin who proved it was them in the last five minutes.
-      .post('/users/:id/factors/reset', async (c) => {
-        await requireStrongProof(c, hasFactor, d.clock);
-        const id = pathId(c, 'id');
-        const user = await d.accounts.get(id);
-        if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-        const removed = await d.factors.removeAll(id);
-        // Covered by the policy, they set a new one up at their next click.
-        if (SignInPolicy.covers(await d.policy.get(), user.role)) await d.accounts.setFactorSetup([id], true);
-        await d.audit.write(
-          c.get('user'),
-          { action: 'user.factors.reset', resourceId: id },
-          'succeeded',
-          200,
-          null,
-        );
-        return c.json({ removed });
-      })
+      .post(
+        '/users/:id/factors/reset',
+        doc({
+          summary:
+            "Remove a user's authenticator apps and recovery codes (a lost phone; audited, after proving it again)",
+          tag: 'admin',
+          response: z.object({ removed: z.number().int() }),
+          admin: true,
+        }),
+        async (c) => {
+          await requireStrongProof(c, hasFactor, d.clock);
+          const id = pathId(c, 'id');
+          const user = await d.accounts.get(id);
+          if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+          const removed = await d.factors.removeAll(id);
+          // Covered by the policy, they set a new one up at their next click.
+          if (SignInPolicy.covers(await d.policy.get(), user.role))
+            await d.accounts.setFactorSetup([id], true);
+          await d.audit.write(
+            c.get('user'),
+            { action: 'user.factors.reset', resourceId: id },
+            'succeeded',
+            200,
+            null,
+          );
+          return c.json({ removed });
+        },
+      )
       // Every session of a user ended at once (a lost laptop, a suspected takeover): refused on every instance next.
-      .post('/users/:id/sessions/end', async (c) => {
-        const id = pathId(c, 'id');
-        if (!(await d.accounts.get(id)))
-          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-        const ended = await d.accounts.endSessionsOf(id);
-        await d.audit.write(
-          c.get('user'),
-          { action: 'user.sessions.end', resourceId: id },
-          'succeeded',
-          200,
-          null,
-        );
-        return c.json({ ended });
-      })
+      .post(
+        '/users/:id/sessions/end',
+        doc({
+          summary: 'End every session of a user, on every instance at its next request (audited)',
+          tag: 'admin',
+          response: z.object({ ended: z.number().int() }),
+          admin: true,
+        }),
+        async (c) => {
+          const id = pathId(c, 'id');
+          if (!(await d.accounts.get(id)))
+            throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+          const ended = await d.accounts.endSessionsOf(id);
+          await d.audit.write(
+            c.get('user'),
+            { action: 'user.sessions.end', resourceId: id },
+            'succeeded',
+            200,
+            null,
+          );
+          return c.json({ ended });
+        },
+      )
   );
 }

@@ -1,7 +1,10 @@
 import {
   AttachBookingSchema,
   type TripDetail,
+  TripDetailSchema,
   TripInputSchema,
+  TripListSchema,
+  TripSchema,
   TripsQuerySchema,
   TripUpdateSchema,
 } from '@console/contract';
@@ -9,6 +12,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { mayReach, reachableBooking } from '../bookings/index.ts';
 import { ConsoleError } from '../platform/errors.ts';
+import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
 import { tripConflicts } from './conflicts.ts';
@@ -44,82 +48,145 @@ export function tripRoutes(d: TripsDeps) {
     d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', status, null);
 
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const query = parseQuery(c, TripsQuerySchema);
-      if (query.booking) {
-        const entry = await reachable(c, query.booking).catch(() => null);
-        if (!entry) return c.json({ data: [], has_more: false, next_cursor: null });
-        const rows = await trips.ofBooking(entry.id, entry.client_reference, environment());
-        const user = c.get('user');
-        // The few trips one booking is part of: one page.
-        return c.json({
-          data: await Promise.all(rows.filter((r) => mayReach(user, r.agent_id)).map((r) => trips.view(r))),
-          has_more: false,
-          next_cursor: null,
+    .get(
+      '/',
+      doc({
+        summary: "Trips: the agent's (an admin's: the office's); booking= the trips of one booking",
+        tag: 'trips',
+        query: TripsQuerySchema,
+        response: TripListSchema,
+      }),
+      async (c) => {
+        const query = parseQuery(c, TripsQuerySchema);
+        if (query.booking) {
+          const entry = await reachable(c, query.booking).catch(() => null);
+          if (!entry) return c.json({ data: [], has_more: false, next_cursor: null });
+          const rows = await trips.ofBooking(entry.id, entry.client_reference, environment());
+          const user = c.get('user');
+          // The few trips one booking is part of: one page.
+          return c.json({
+            data: await Promise.all(rows.filter((r) => mayReach(user, r.agent_id)).map((r) => trips.view(r))),
+            has_more: false,
+            next_cursor: null,
+          });
+        }
+        return c.json(await trips.list(query, c.get('user'), environment()));
+      },
+    )
+    .post(
+      '/',
+      doc({
+        summary: 'Make a trip, optionally of a booking (audited)',
+        tag: 'trips',
+        body: TripInputSchema,
+        response: TripSchema,
+        status: 201,
+      }),
+      async (c) => {
+        const body = await parseBody(c, TripInputSchema);
+        const entry = body.booking_id ? await reachable(c, body.booking_id) : null;
+        if (body.reference && (await trips.byReference(body.reference, environment())))
+          throw new ConsoleError('invalid_state', {
+            param: 'reference',
+            message: `reference: ${body.reference} is already a trip's reference.`,
+          });
+        const travellers =
+          body.travellers.length > 0
+            ? body.travellers
+            : (entry?.people.filter((p) => !p.includes('@')) ?? []);
+        const row = await trips.create({ ...body, travellers }, c.get('user'), environment());
+        await audit(c, 'trip.create', row.id, 201);
+        return c.json(await trips.view(row), 201);
+      },
+    )
+    .get(
+      '/:id',
+      doc({
+        summary: "A trip's parts as the service has them now, with the conflicts across them",
+        tag: 'trips',
+        response: TripDetailSchema,
+      }),
+      async (c) => {
+        const row = await tripOf(c);
+        const parts = await partsOf(c, row);
+        const trip = await trips.view(row);
+        const body: TripDetail = {
+          ...trip,
+          parts: parts.map(({ arrival_on: _a, departure_on: _d, ...part }) => part),
+          part_count: parts.length,
+          conflicts: tripConflicts(parts),
+        };
+        return c.json(body);
+      },
+    )
+    .patch(
+      '/:id',
+      doc({
+        summary: "Change a trip's name, travellers, dates or notes (audited)",
+        tag: 'trips',
+        body: TripUpdateSchema,
+        response: TripSchema,
+      }),
+      async (c) => {
+        const row = await tripOf(c);
+        const change = await parseBody(c, TripUpdateSchema);
+        const updated = await trips.update(row, change);
+        await audit(c, 'trip.update', row.id);
+        return c.json(await trips.view(updated));
+      },
+    )
+    .post(
+      '/:id/bookings',
+      doc({
+        summary: 'Attach a booking to a trip (audited)',
+        tag: 'trips',
+        body: AttachBookingSchema,
+        response: TripSchema,
+      }),
+      async (c) => {
+        const row = await tripOf(c);
+        const { booking_id } = await parseBody(c, AttachBookingSchema);
+        await reachable(c, booking_id);
+        await trips.attach(row.id, booking_id);
+        await audit(c, 'trip.attach', row.id);
+        return c.json(await trips.view(row));
+      },
+    )
+    .delete(
+      '/:id/bookings/:bookingId',
+      doc({
+        summary: 'Detach an attached booking (audited)',
+        tag: 'trips',
+        response: TripSchema,
+      }),
+      async (c) => {
+        const row = await tripOf(c);
+        const bookingId = pathId(c, 'bookingId');
+        if (!(await trips.detach(row.id, bookingId)))
+          throw new ConsoleError('invalid_state', {
+            param: 'booking_id',
+            message:
+              'This booking is not attached to the trip: it belongs by its client reference, which is the trip’s.',
+          });
+        await audit(c, 'trip.detach', row.id);
+        return c.json(await trips.view(row));
+      },
+    )
+    .get(
+      '/:id/itinerary.pdf',
+      doc({
+        summary: "The traveller's itinerary: the confirmed parts, as PDF",
+        tag: 'trips',
+        response: 'application/pdf',
+      }),
+      async (c) => {
+        const row = await tripOf(c);
+        const parts = await partsOf(c, row);
+        const pdf = await itineraryPdf(await trips.view(row), parts, new Date());
+        return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="itinerary-${row.reference.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`,
         });
-      }
-      return c.json(await trips.list(query, c.get('user'), environment()));
-    })
-    .post('/', async (c) => {
-      const body = await parseBody(c, TripInputSchema);
-      const entry = body.booking_id ? await reachable(c, body.booking_id) : null;
-      if (body.reference && (await trips.byReference(body.reference, environment())))
-        throw new ConsoleError('invalid_state', {
-          param: 'reference',
-          message: `reference: ${body.reference} is already a trip's reference.`,
-        });
-      const travellers =
-        body.travellers.length > 0 ? body.travellers : (entry?.people.filter((p) => !p.includes('@')) ?? []);
-      const row = await trips.create({ ...body, travellers }, c.get('user'), environment());
-      await audit(c, 'trip.create', row.id, 201);
-      return c.json(await trips.view(row), 201);
-    })
-    .get('/:id', async (c) => {
-      const row = await tripOf(c);
-      const parts = await partsOf(c, row);
-      const trip = await trips.view(row);
-      const body: TripDetail = {
-        ...trip,
-        parts: parts.map(({ arrival_on: _a, departure_on: _d, ...part }) => part),
-        part_count: parts.length,
-        conflicts: tripConflicts(parts),
-      };
-      return c.json(body);
-    })
-    .patch('/:id', async (c) => {
-      const row = await tripOf(c);
-      const change = await parseBody(c, TripUpdateSchema);
-      const updated = await trips.update(row, change);
-      await audit(c, 'trip.update', row.id);
-      return c.json(await trips.view(updated));
-    })
-    .post('/:id/bookings', async (c) => {
-      const row = await tripOf(c);
-      const { booking_id } = await parseBody(c, AttachBookingSchema);
-      await reachable(c, booking_id);
-      await trips.attach(row.id, booking_id);
-      await audit(c, 'trip.attach', row.id);
-      return c.json(await trips.view(row));
-    })
-    .delete('/:id/bookings/:bookingId', async (c) => {
-      const row = await tripOf(c);
-      const bookingId = pathId(c, 'bookingId');
-      if (!(await trips.detach(row.id, bookingId)))
-        throw new ConsoleError('invalid_state', {
-          param: 'booking_id',
-          message:
-            'This booking is not attached to the trip: it belongs by its client reference, which is the trip’s.',
-        });
-      await audit(c, 'trip.detach', row.id);
-      return c.json(await trips.view(row));
-    })
-    .get('/:id/itinerary.pdf', async (c) => {
-      const row = await tripOf(c);
-      const parts = await partsOf(c, row);
-      const pdf = await itineraryPdf(await trips.view(row), parts, new Date());
-      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="itinerary-${row.reference.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`,
-      });
-    });
+      },
+    );
 }

@@ -1,8 +1,15 @@
-import { StatementQuerySchema, toCents, WalletAlertSettingSchema } from '@console/contract';
+import {
+  StatementQuerySchema,
+  StatementSchema,
+  toCents,
+  WalletAlertSchema,
+  WalletAlertSettingSchema,
+} from '@console/contract';
 import { Hono } from 'hono';
 import { requireRole } from '../identity/index.ts';
 import { csvStream } from '../platform/csv.ts';
 import { ConsoleError } from '../platform/errors.ts';
+import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
 import {
@@ -24,47 +31,84 @@ export function walletRoutes(d: WalletDeps) {
   const service = d.upstream.service;
   return new Hono<AppEnv>()
     .get('/', requireRole('admin'), async (c) => c.json(await service.op.wallet({})))
-    .get('/alert', async (c) => {
-      const threshold = await alerts.threshold();
-      if (threshold === null) return c.json(walletAlert(null, null, 0n, false));
-      const wallet = await service.op.wallet({}).catch(() => null);
-      // Every running hold of the office.
-      let holds = 0n;
-      for await (const batch of d.ledger.runningBatches(service.environment, 1000))
-        for (const entry of batch) holds += toCents(entry.total.amount);
-      return c.json(walletAlert(threshold, wallet, holds, c.get('user').role === 'admin'));
-    })
-    .put('/alert', requireRole('admin'), async (c) => {
-      const body = await parseBody(c, WalletAlertSettingSchema);
-      await alerts.setThreshold(body.low_balance_threshold, c.get('user'));
-      await d.audit.write(
-        c.get('user'),
-        {
-          action: body.low_balance_threshold === null ? 'wallet.alert.off' : 'wallet.alert.set',
-          amount:
-            body.low_balance_threshold === null
-              ? null
-              : { amount: body.low_balance_threshold, currency: 'USD' },
-        },
-        'succeeded',
-        200,
-        null,
-      );
-      return c.json(body);
-    })
-    .get('/statement', requireRole('admin'), async (c) => {
-      const query = parseQuery(c, StatementQuerySchema);
-      const to = query.to ?? dateInDaysUtc(0);
-      const from = query.from ?? dateInDaysUtc(-30);
-      if (from > to)
-        throw new ConsoleError('invalid_query', { param: 'from', message: 'from: must be on or before to.' });
-      if (c.req.query('format') === 'csv')
-        // Every line of the period (not a page), streamed a batch at a time (decision 023).
-        return c.body(csvStream(STATEMENT_CSV_HEADER, statementLines(d.db, from, to), statementCsvRow), 200, {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="wallet-statement-${from}-to-${to}.csv"`,
-          'Cache-Control': 'private, no-store',
-        });
-      return c.json(await statement(d.db, { from, to, after: query.after, limit: query.limit }));
-    });
+    .get(
+      '/alert',
+      doc({
+        summary: 'The low-balance alert as the banner shows it (figures for admins only)',
+        tag: 'wallet',
+        response: WalletAlertSchema,
+      }),
+      async (c) => {
+        const threshold = await alerts.threshold();
+        if (threshold === null) return c.json(walletAlert(null, null, 0n, false));
+        const wallet = await service.op.wallet({}).catch(() => null);
+        // Every running hold of the office.
+        let holds = 0n;
+        for await (const batch of d.ledger.runningBatches(service.environment, 1000))
+          for (const entry of batch) holds += toCents(entry.total.amount);
+        return c.json(walletAlert(threshold, wallet, holds, c.get('user').role === 'admin'));
+      },
+    )
+    .put(
+      '/alert',
+      doc({
+        summary: 'Set or clear the low-balance threshold (audited)',
+        tag: 'wallet',
+        body: WalletAlertSettingSchema,
+        response: WalletAlertSettingSchema,
+        admin: true,
+      }),
+      requireRole('admin'),
+      async (c) => {
+        const body = await parseBody(c, WalletAlertSettingSchema);
+        await alerts.setThreshold(body.low_balance_threshold, c.get('user'));
+        await d.audit.write(
+          c.get('user'),
+          {
+            action: body.low_balance_threshold === null ? 'wallet.alert.off' : 'wallet.alert.set',
+            amount:
+              body.low_balance_threshold === null
+                ? null
+                : { amount: body.low_balance_threshold, currency: 'USD' },
+          },
+          'succeeded',
+          200,
+          null,
+        );
+        return c.json(body);
+      },
+    )
+    .get(
+      '/statement',
+      doc({
+        summary: 'The money moves the console made over a period (format=csv for CSV)',
+        tag: 'wallet',
+        query: StatementQuerySchema,
+        response: StatementSchema,
+        admin: true,
+      }),
+      requireRole('admin'),
+      async (c) => {
+        const query = parseQuery(c, StatementQuerySchema);
+        const to = query.to ?? dateInDaysUtc(0);
+        const from = query.from ?? dateInDaysUtc(-30);
+        if (from > to)
+          throw new ConsoleError('invalid_query', {
+            param: 'from',
+            message: 'from: must be on or before to.',
+          });
+        if (c.req.query('format') === 'csv')
+          // Every line of the period (not a page), streamed a batch at a time (decision 023).
+          return c.body(
+            csvStream(STATEMENT_CSV_HEADER, statementLines(d.db, from, to), statementCsvRow),
+            200,
+            {
+              'Content-Type': 'text/csv; charset=utf-8',
+              'Content-Disposition': `attachment; filename="wallet-statement-${from}-to-${to}.csv"`,
+              'Cache-Control': 'private, no-store',
+            },
+          );
+        return c.json(await statement(d.db, { from, to, after: query.after, limit: query.limit }));
+      },
+    );
 }

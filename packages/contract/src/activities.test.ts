@@ -8,11 +8,13 @@ import {
   ActivityProductListSchema,
   ActivityProductsQuerySchema,
   ActivityVoucherListSchema,
+} from './activities.ts';
+import {
   BookingOptionSchema,
   INPUT_TYPE_CODES,
   isKnownInputType,
   travelerCategoryOf,
-} from './activities.ts';
+} from './activity-options.ts';
 import {
   activityAvailability,
   activityBooking,

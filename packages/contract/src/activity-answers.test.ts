@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { travelerLabels, travelerSequence } from './activities.ts';
 import { answerValueSchema, bookingOptionsAnswersSchemaFor } from './activity-answers.ts';
+import { travelerLabels, travelerSequence } from './activity-options.ts';
 import {
   activityAvailability,
   activityBookingRequest,

@@ -12,7 +12,7 @@ import {
   TIME_PATTERN,
   type Travelers,
   travelerSequence,
-} from './activities.ts';
+} from './activity-options.ts';
 import { CountryCodeSchema, calendarDate, DateSchema, PhoneSchema } from './primitives.ts';
 
 /**

@@ -1,5 +1,6 @@
+import type { ActivityAvailability } from './activities.ts';
+import { sameJson } from './activity-answers.ts';
 import {
-  type ActivityAvailability,
   type BookingOption,
   type BookingOptions,
   type BookingOptionsAnswers,
@@ -8,8 +9,7 @@ import {
   type TravelerCategory,
   type Travelers,
   travelerCategoryOf,
-} from './activities.ts';
-import { sameJson } from './activity-answers.ts';
+} from './activity-options.ts';
 import { addMoney, type Money, multiplyMoney, ZERO } from './money.ts';
 
 export interface PriceLine {

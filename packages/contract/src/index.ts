@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './activities.ts';
 export * from './activity-answers.ts';
+export * from './activity-options.ts';
 export * from './activity-pricing.ts';
 export * from './auth.ts';
 export * from './browser.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TravelersSchema } from './activities.ts';
+import { TravelersSchema } from './activity-options.ts';
 import { MoneySchema } from './money.ts';
 import { PageQueryShape, pageSchema } from './pages.ts';
 import { DateSchema, DateTimeSchema, EmailSchema } from './primitives.ts';

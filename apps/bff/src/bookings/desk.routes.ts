@@ -6,7 +6,7 @@ import { parseQuery } from '../platform/parse.ts';
 import type { AppEnv, SignedInUser } from '../platform/types.ts';
 import { ledgerScope } from './access.ts';
 import type { BookingsDeps } from './deps.ts';
-import { LEDGER_CSV_HEADER, ledgerCsvRow } from './ledger.ts';
+import { LEDGER_CSV_HEADER, ledgerCsvRow } from './desk.ts';
 
 /** The bookings ledger: agents see their own bookings, admins every agent's (docs/decisions/006). */
 export function bookingRoutes(d: BookingsDeps) {

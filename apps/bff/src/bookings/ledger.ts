@@ -7,17 +7,15 @@ import {
   type Product,
   toCents,
 } from '@console/contract';
-import { type Selectable, sql } from 'kysely';
-import { z } from 'zod';
-import { type Database, type Db, historyReads } from '../db/index.ts';
-import { type CsvRow, EXPORT_BATCH } from '../platform/csv.ts';
+import { sql } from 'kysely';
+import { type Db, historyReads } from '../db/index.ts';
+import { EXPORT_BATCH } from '../platform/csv.ts';
 import { decodeCursor, type Key, type Page, pageFrom, searchWords } from '../platform/pages.ts';
-import { countMatches, type KeysetOrder, type Select, searchPage } from '../platform/search.ts';
+import { countMatches, type Select, searchPage } from '../platform/search.ts';
 import type { Actor } from '../platform/types.ts';
+import { ORDERS } from './desk.ts';
 import { type Facts, mergePeople } from './facts.ts';
-
-/** A ledger row's people, as stored (JSON). */
-const PeopleSchema = z.array(z.string());
+import { LEDGER_COLUMNS, PeopleSchema, toEntry } from './ledger-rows.ts';
 
 /**
  * Facts as the database can store them: PostgreSQL refuses the NUL character in text, and a service's answer may hold
@@ -297,154 +295,4 @@ export class Ledger {
       .where('id', '=', id)
       .executeTakeFirst();
   }
-}
-
-type LedgerRow = Omit<Selectable<Database['bookings']>, 'search_doc'>;
-
-/** The ledger's columns as the desk reads them (not the search document). */
-const LEDGER_COLUMNS = [
-  'bookings.id',
-  'bookings.product',
-  'bookings.environment',
-  'bookings.agent_id',
-  'bookings.agent_email',
-  'bookings.client_reference',
-  'bookings.reference',
-  'bookings.total_amount',
-  'bookings.status',
-  'bookings.deadline',
-  'bookings.summary',
-  'bookings.people',
-  'bookings.search_text',
-  'bookings.idempotency_key',
-  'bookings.created_at',
-  'bookings.updated_at',
-  'bookings.fee_amount',
-  'bookings.client_amount',
-  'bookings.fee_rule_id',
-  'bookings.fee_reason',
-  'bookings.fee_cents',
-  'bookings.client_cents',
-] as const;
-
-const ref = (name: string) => sql.ref(`bookings.${name}`);
-
-/**
- * The desk by money (decision 032): the biggest margin or client price first, then newest, through the indexes of
- * migration 016. The cursor holds the cents as a number.
- */
-function byMoney(
-  column: 'fee_cents' | 'client_cents',
-): KeysetOrder<LedgerRow> & { shape: readonly ('string' | 'number')[] } {
-  return {
-    name: `bookings.${column}`,
-    shape: ['number', 'string', 'string'],
-    keyOf: (row) => [Number(row[column]), row.created_at, row.id],
-    after: (q, key) =>
-      key
-        ? q.where(
-            sql<boolean>`(${ref(column)}, bookings.created_at, bookings.id) < (${Number(key[0])}, ${String(key[1])}, ${String(key[2])})`,
-          )
-        : q,
-    sorted: (q) =>
-      q.orderBy(ref(column), 'desc').orderBy(ref('created_at'), 'desc').orderBy(ref('id'), 'desc'),
-  };
-}
-
-/**
- * The desk's two orders: newest first by (created_at, id), and running clocks soonest first by (deadline, created_at,
- * id) — of two clocks that end in the same second, the one held first comes first (decision 011). Each has an index
- * per filter that yields rows in that order (migration 007).
- */
-const ORDERS: Record<
-  BookingsQuery['sort'],
-  KeysetOrder<LedgerRow> & { shape: readonly ('string' | 'number')[] }
-> = {
-  created_desc: {
-    name: 'bookings.newest',
-    shape: ['string', 'string'],
-    keyOf: (row) => [row.created_at, row.id],
-    after: (q, key) =>
-      key
-        ? q.where(sql<boolean>`(bookings.created_at, bookings.id) < (${String(key[0])}, ${String(key[1])})`)
-        : q,
-    sorted: (q) => q.orderBy(ref('created_at'), 'desc').orderBy(ref('id'), 'desc'),
-  },
-  margin_desc: byMoney('fee_cents'),
-  client_desc: byMoney('client_cents'),
-  deadline: {
-    name: 'bookings.deadline',
-    shape: ['string', 'string', 'string'],
-    keyOf: (row) => [row.deadline ?? '', row.created_at, row.id],
-    after: (q, key) =>
-      key
-        ? q.where(
-            sql<boolean>`(bookings.deadline, bookings.created_at, bookings.id) > (${String(key[0])}, ${String(key[1])}, ${String(key[2])})`,
-          )
-        : q,
-    sorted: (q) => q.orderBy(ref('deadline')).orderBy(ref('created_at')).orderBy(ref('id')),
-  },
-};
-
-function toEntry(row: LedgerRow): LedgerEntry {
-  return {
-    id: row.id,
-    product: row.product,
-    environment: row.environment,
-    agent: { id: row.agent_id, email: row.agent_email },
-    client_reference: row.client_reference,
-    reference: row.reference,
-    total: { amount: row.total_amount, currency: 'USD' as const },
-    status: row.status,
-    deadline: row.deadline,
-    summary: row.summary,
-    people: PeopleSchema.parse(JSON.parse(row.people)),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    price:
-      row.fee_amount !== null && row.client_amount !== null
-        ? {
-            fee: { amount: row.fee_amount, currency: 'USD' as const },
-            client: { amount: row.client_amount, currency: 'USD' as const },
-            rule_id: row.fee_rule_id,
-            fee_reason: row.fee_reason,
-          }
-        : null,
-  };
-}
-
-/** The desk's CSV (decision 032): each booking with the net the office paid, its fee (the margin) and the client's price. */
-export const LEDGER_CSV_HEADER = [
-  'id',
-  'product',
-  'created_at',
-  'agent',
-  'client_reference',
-  'reference',
-  'status',
-  'summary',
-  'people',
-  'net',
-  'fee',
-  'client_price',
-  'currency',
-  'fee_reason',
-];
-export function ledgerCsvRow(entry: LedgerEntry): CsvRow {
-  return [
-    entry.id,
-    entry.product,
-    entry.created_at,
-    entry.agent.email,
-    entry.client_reference,
-    entry.reference ?? null,
-    entry.status,
-    entry.summary,
-    entry.people.join('; '),
-    entry.total.amount,
-    entry.price?.fee.amount ?? null,
-    entry.price?.client.amount ?? null,
-    entry.total.currency,
-    entry.price?.fee_reason ?? null,
-  ];
 }

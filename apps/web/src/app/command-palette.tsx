@@ -28,6 +28,7 @@ import { serviceNow } from '../lib/service-clock.ts';
 import { describeLine, flightSearchUrl, readCommandLine, unreadDateIn } from './command-line.ts';
 import { NAV } from './nav.ts';
 import { paletteShown, typedBeforeOpen } from './palette-signal.ts';
+import './command-palette.css';
 
 /**
  * The hotel desk's URL for a place and stay, in the keys its search-params read (features/hotels/search-params.ts:

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { WalletBanner } from '../components/wallet-banner.tsx';
 import { loadOrReload } from '../lib/new-version.ts';
 import { onPaletteRequest } from './palette-signal.ts';
+import { WalletBanner } from './wallet-banner.tsx';
 
 // No screen carries the palette in its first load, and none fetches it while its own data is coming (measured: on a
 // slow link it took the bandwidth the screen's results needed). It is fetched at the first sign of the agent at

@@ -9,6 +9,7 @@ import { useMe } from '../lib/me.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { TextField } from './text-field.tsx';
 import { notify } from './toasts.tsx';
+import './client-price.css';
 
 /**
  * What the client pays (decision 032): on a booking form, the net price by the office's fee rules now; on a booking's

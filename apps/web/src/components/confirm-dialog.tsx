@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
+import { ModalDialog } from './modal-dialog.tsx';
 
 interface Props {
   isOpen: boolean;
@@ -13,9 +14,8 @@ interface Props {
 }
 
 /**
- * Every money-moving action asks first, with the amount; in LIVE the dialog says so in red. The browser's own modal
- * `<dialog>` (focus kept inside, Escape and a click outside go back, the page behind inert): the platform does what a
- * dialog library would, without its 23 KiB on every order page (decision 008, revised).
+ * Every money-moving action asks first, with the amount; in LIVE the dialog says so in red. The console's one modal
+ * (components/modal-dialog.tsx, the browser's own `<dialog>`), its confirming button focused.
  */
 export function ConfirmDialog({
   isOpen,
@@ -27,54 +27,36 @@ export function ConfirmDialog({
   live,
   pending,
 }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const confirm = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (isOpen && !element.open) {
-      element.showModal();
-      confirm.current?.focus();
-    }
-    if (!isOpen && element.open) element.close();
-  }, [isOpen]);
+  if (!isOpen) return null;
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; the keyboard's way out is Escape, which the dialog element handles itself (onClose)
-    <dialog
-      ref={dialog}
+    <ModalDialog
       role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
+      labelledBy={titleId}
       className={live ? 'modal modal-live' : 'modal'}
-      // Escape, or close() from a button: the parent hears it either way.
       onClose={() => onOpenChange(false)}
-      // A click on the backdrop lands on the dialog itself (its content fills it): go back.
-      onClick={(event) => {
-        if (event.target === dialog.current) onOpenChange(false);
-      }}
+      initialFocus={confirm}
     >
-      {isOpen && (
-        <div className="dialog">
-          <h2 id={titleId}>{title}</h2>
-          {live && <p className="live-warning">LIVE: this spends the office's real money.</p>}
-          <div className="dialog-body">{children}</div>
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={() => onOpenChange(false)}>
-              Go back
-            </button>
-            <button
-              ref={confirm}
-              type="button"
-              className={live ? 'button danger' : 'button primary'}
-              onClick={onConfirm}
-              disabled={pending}
-            >
-              {pending ? 'Working…' : confirmLabel}
-            </button>
-          </div>
+      <div className="dialog">
+        <h2 id={titleId}>{title}</h2>
+        {live && <p className="live-warning">LIVE: this spends the office's real money.</p>}
+        <div className="dialog-body">{children}</div>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={() => onOpenChange(false)}>
+            Go back
+          </button>
+          <button
+            ref={confirm}
+            type="button"
+            className={live ? 'button danger' : 'button primary'}
+            onClick={onConfirm}
+            disabled={pending}
+          >
+            {pending ? 'Working…' : confirmLabel}
+          </button>
         </div>
-      )}
-    </dialog>
+      </div>
+    </ModalDialog>
   );
 }

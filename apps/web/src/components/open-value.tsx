@@ -1,5 +1,6 @@
 import { MoneySchema } from '@console/contract';
 import { formatMoney } from '../lib/format.ts';
+import './open-value.css';
 
 /**
  * A value the service sent in a shape the console does not know (the document leaves it "not shown"): shown as

@@ -1,5 +1,6 @@
 import { type Matched, matchedWords } from '@console/contract';
 import type { useUrlPage } from '../lib/url-page.ts';
+import './pager.css';
 
 /** What a page of a list says of itself: its rows, whether more follow and their cursor, the count where known. */
 interface ListPage {

@@ -1,9 +1,10 @@
 import { AccountFactorsSchema, type ProveRequest, SingleSignOnRedirectSchema } from '@console/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { z } from 'zod';
 import { ApiError, api } from '../lib/api.ts';
 import { ErrorNotice } from './error-notice.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
 import { TextField } from './text-field.tsx';
 
 /**
@@ -36,7 +37,6 @@ export function useProveItAgain(): {
 }
 
 export function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCancel: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const factors = useQuery({
     queryKey: ['account', 'factors'],
@@ -74,15 +74,12 @@ export function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCa
       });
     },
   });
-  useEffect(() => {
-    if (!dialog.current?.open) dialog.current?.showModal();
-  }, []);
   const wrong =
     prove.error instanceof ApiError && prove.error.param !== null
       ? prove.error.message.replace(/^\w+: /, '')
       : null;
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onCancel}>
+    <ModalDialog labelledBy={titleId} onClose={onCancel}>
       <form
         className="dialog stack"
         onSubmit={(event) => {
@@ -146,7 +143,7 @@ export function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCa
         )}
         {prove.error && !wrong && <ErrorNotice error={prove.error} title="Not confirmed" />}
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={() => dialog.current?.close()}>
+          <button type="button" className="button" onClick={onCancel}>
             Go back
           </button>
           {(withApp || withPassword) && (
@@ -156,6 +153,6 @@ export function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCa
           )}
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

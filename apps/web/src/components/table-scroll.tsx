@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './table-scroll.css';
 
 /**
  * A list's table that can be wider than the screen (a window beside another, a laptop zoomed to 125%, long emails)

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notify } from '../../components/toasts.tsx';
 import { serviceNow } from '../../lib/service-clock.ts';
-import { orderPath, radarQuery } from './api.ts';
+import { orderPath, radarQuery } from './api/bookings.ts';
 
 const WARN_MS = 15 * 60_000;
 const warned = new Set<string>();

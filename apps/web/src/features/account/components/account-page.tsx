@@ -11,7 +11,13 @@ import { notify } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
-import { useChangePassword, useEndOtherSessions, useEndSession, useSessions, useSignIns } from '../api.ts';
+import {
+  useChangePassword,
+  useEndOtherSessions,
+  useEndSession,
+  useSessions,
+  useSignIns,
+} from '../api/account.ts';
 import { SecurityNotices } from './security-notices.tsx';
 import { SingleSignOnCard } from './single-sign-on.tsx';
 import { TwoStep } from './two-step.tsx';

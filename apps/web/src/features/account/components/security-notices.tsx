@@ -2,7 +2,7 @@ import type { SecurityNotice } from '@console/contract';
 import { useNavigate } from 'react-router';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { whenLocal } from '../../../lib/format.ts';
-import { useNoticeSeen, useNotices, useNotMe } from '../api.ts';
+import { useNoticeSeen, useNotices, useNotMe } from '../api/account.ts';
 
 /** The notices that a way in was added: "this was not me" undoes them. */
 const WAYS_IN: ReadonlySet<SecurityNotice['kind']> = new Set([

@@ -3,7 +3,7 @@ import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { useProveItAgain } from '../../../components/prove-it-again.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { useAgentWords } from '../../../lib/agent-words-lazy.ts';
-import { useConnectSingleSignOn, useDisconnectSingleSignOn, useFactors } from '../api.ts';
+import { useConnectSingleSignOn, useDisconnectSingleSignOn, useFactors } from '../api/account.ts';
 
 /** What single sign-on's way back to the account page may say (`/account?sso=…`). */
 const OUTCOMES = ['connected', 'identity_in_use', 'unknown_identity'] as const;

@@ -15,7 +15,8 @@ import {
   useFactors,
   useRemoveFactor,
   useRenewRecoveryCodes,
-} from '../api.ts';
+} from '../api/account.ts';
+import './two-step.css';
 
 /** A key in groups of four, as an app asks for it when typed by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;

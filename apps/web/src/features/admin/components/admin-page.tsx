@@ -18,7 +18,7 @@ import {
   useSignInPolicy,
   useSingleSignOn,
   useWallet,
-} from '../api.ts';
+} from '../api/admin.ts';
 
 export function AdminOnly({ children }: { children: React.ReactNode }) {
   const me = useMe();

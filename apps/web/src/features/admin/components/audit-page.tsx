@@ -7,7 +7,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
-import { useAudit } from '../api.ts';
+import { useAudit } from '../api/admin.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 
 const KEYS = ['user', 'action', 'result', 'from', 'to'] as const;

@@ -14,7 +14,7 @@ import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
-import { useFeeRules, useRemoveFeeRule, useSaveFeeRule } from '../pricing-api.ts';
+import { useFeeRules, useRemoveFeeRule, useSaveFeeRule } from '../api/pricing.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 
 const PRODUCTS = [

@@ -10,6 +10,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
+import './reports-page.css';
 
 const ReportChart = lazy(async () => ({
   default: (await loadOrReload(() => import('./report-chart.tsx'))).ReportChart,

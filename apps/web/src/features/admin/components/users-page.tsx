@@ -14,7 +14,7 @@ import { notify } from '../../../components/toasts.tsx';
 import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
-import { useCreateUser, useResetFactors, useResetLink, useUpdateUser, useUsers } from '../api.ts';
+import { useCreateUser, useResetFactors, useResetLink, useUpdateUser, useUsers } from '../api/admin.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ id: r, label: r === 'admin' ? 'Admin' : 'Agent' }));

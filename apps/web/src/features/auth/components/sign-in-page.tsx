@@ -19,6 +19,7 @@ import {
   useSignIn,
   useSignInOptions,
 } from '../api/sign-in.ts';
+import './sign-in-page.css';
 
 type Method = 'passkey' | 'totp' | 'recovery_code';
 /** What single sign-on's way back may say went wrong (`/sign-in?sso=…`). */

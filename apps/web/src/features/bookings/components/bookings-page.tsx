@@ -19,7 +19,7 @@ import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
-import { orderPath, useBookings } from '../api.ts';
+import { orderPath, useBookings } from '../api/bookings.ts';
 
 export const PRODUCT_LABELS: Record<Product, string> = {
   flight: 'Flight',

@@ -9,7 +9,7 @@ import { notify } from '../../../components/toasts.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
-import { ACTION_LABELS, orderPath, useRadar } from '../api.ts';
+import { ACTION_LABELS, orderPath, useRadar } from '../api/bookings.ts';
 import { useClockAction } from '../clock-actions.ts';
 import { PRODUCT_LABELS } from './bookings-page.tsx';
 

@@ -1,7 +1,6 @@
 import type { FlightOffer } from '@console/contract';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CheckGroup } from '../../../components/check-group.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { loadOrReload } from '../../../lib/new-version.ts';
@@ -16,6 +15,7 @@ import {
   viewOffers,
   writeLegs,
 } from '../search-params.ts';
+import { CheckGroup } from './check-group.tsx';
 import { SearchFormPanel } from './search-form.tsx';
 
 // The details dialog (and the dialog kit it is built with) loads on the first "Details" click, not with the page.

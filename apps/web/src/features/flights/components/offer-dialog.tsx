@@ -1,5 +1,6 @@
 import type { FlightOffer } from '@console/contract';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useId } from 'react';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { OfferDetail } from './offer-detail.tsx';
 
 /** The offer's full detail in a modal dialog, with the way to select it. */
@@ -12,22 +13,21 @@ export function OfferDialog({
   onClose: () => void;
   onSelect: (offer: FlightOffer) => void;
 }) {
+  const titleId = useId();
   return (
-    <ModalOverlay isOpen onOpenChange={(open) => !open && onClose()} isDismissable className="overlay">
-      <Modal className="modal">
-        <Dialog className="dialog">
-          <Heading slot="title">Offer details</Heading>
-          <OfferDetail offer={offer} />
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={onClose}>
-              Close
-            </button>
-            <button type="button" className="button primary" onClick={() => onSelect(offer)}>
-              Select this offer
-            </button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog labelledBy={titleId} onClose={onClose}>
+      <div className="dialog">
+        <h2 id={titleId}>Offer details</h2>
+        <OfferDetail offer={offer} />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+          <button type="button" className="button primary" onClick={() => onSelect(offer)}>
+            Select this offer
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
   );
 }

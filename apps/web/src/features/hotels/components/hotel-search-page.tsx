@@ -198,7 +198,7 @@ function Facets({
 const FIRST_IN_VIEW = 3;
 
 const ClientPriceTag = lazy(async () => ({
-  default: (await loadOrReload(() => import('../../../components/client-price-tag.tsx'))).ClientPriceTag,
+  default: (await loadOrReload(() => import('./client-price-tag.tsx'))).ClientPriceTag,
 }));
 
 function HotelCard({ hotel, to, index }: { hotel: HotelSummary; to: string; index: number }) {

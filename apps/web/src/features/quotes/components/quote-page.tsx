@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
-import { useQuote } from '../api.ts';
+import { useQuote } from '../api/quotes.ts';
+import './quote-page.css';
 
 /**
  * One quote (decision 034): each option at the client's price as quoted and as it is now, until when it holds, and the

@@ -9,7 +9,7 @@ import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { BASKET_LIMIT, basket, useBasket } from '../../../lib/quote-basket.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
-import { useMakeQuote, useQuotes } from '../api.ts';
+import { useMakeQuote, useQuotes } from '../api/quotes.ts';
 
 const KEYS = ['q'] as const;
 const STATUS_WORDS = { open: 'open', booked: 'booked', expired: 'expired' } as const;

@@ -14,7 +14,7 @@ import { notify } from '../../../components/toasts.tsx';
 import { api } from '../../../lib/api.ts';
 import { sentence } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
-import { travellerQuery, travellersKey, useSaveTraveller } from '../../../lib/office.ts';
+import { travellerQuery, travellersKey, useSaveTraveller } from '../api/travellers.ts';
 import {
   emptyDocument,
   type TravellerForm,

@@ -4,10 +4,10 @@ import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { travellerListQuery } from '../../../lib/office.ts';
 import { serviceNow } from '../../../lib/service-clock.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
+import { travellerListQuery } from '../api/travellers.ts';
 
 const KEYS = ['q'] as const;
 

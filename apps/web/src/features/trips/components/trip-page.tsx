@@ -8,7 +8,7 @@ import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.
 import { TextField } from '../../../components/text-field.tsx';
 import { orderPath } from '../../../lib/booking-path.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { attachableQuery, tripQuery, useTripBooking, useUpdateTrip } from '../api.ts';
+import { attachableQuery, tripQuery, useTripBooking, useUpdateTrip } from '../api/trips.ts';
 
 const PRODUCT: Record<Product, string> = { flight: 'Flight', hotel: 'Hotel', activity: 'Activity' };
 const ENDED = new Set(['cancelled', 'canceled', 'refunded', 'expired', 'missing', 'failed']);

@@ -13,7 +13,7 @@ import { type ControlProps, Group, optionLabel } from './shared.tsx';
  * and the booking page stays within the JavaScript budget (decision 008).
  */
 const LazyCountryCombobox = lazy(() =>
-  loadOrReload(() => import('../../../../components/country-combobox.tsx')).then((m) => ({
+  loadOrReload(() => import('../country-combobox.tsx')).then((m) => ({
     default: m.CountryCombobox,
   })),
 );

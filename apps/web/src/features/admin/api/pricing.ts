@@ -1,8 +1,8 @@
 import { type FeeRuleInput, FeeRuleSchema } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../lib/api.ts';
-import { feeRulesQuery } from '../../lib/client-prices.ts';
+import { api } from '../../../lib/api.ts';
+import { feeRulesQuery } from '../../../lib/client-prices.ts';
 
 // Apart from api.ts: the other admin screens (the wallet's is in the office pages' chunk) must not carry the rules'
 // schemas.

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { walletAlertQuery } from '../lib/wallet-alert.ts';
+import './wallet-banner.css';
 
 /**
  * The low-balance banner under the top bar, for admins and agents, when the office's wallet is under the level an

@@ -17,7 +17,7 @@ import {
 } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /** The wallet: ['wallet'] is invalidated by every money-moving action anywhere in the console. */
 export const walletQuery = queryOptions({

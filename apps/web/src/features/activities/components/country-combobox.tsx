@@ -1,7 +1,7 @@
 import { useCombobox } from 'downshift';
 import { useEffect, useMemo, useState } from 'react';
-import { type Country, countryName, matchCountries } from '../lib/countries.ts';
-import { ComboboxMenu } from './combobox-menu.tsx';
+import { ComboboxMenu } from '../../../components/combobox-menu.tsx';
+import { type Country, countryName, matchCountries } from '../../../lib/countries.ts';
 
 interface Props {
   label: string;

@@ -1,6 +1,6 @@
 import type { FeeContext } from '@console/contract';
-import { useClientPrices } from '../lib/client-prices.ts';
-import { formatMoney } from '../lib/format.ts';
+import { useClientPrices } from '../../../lib/client-prices.ts';
+import { formatMoney } from '../../../lib/format.ts';
 
 /**
  * A listed price as the client pays it (decision 032), the net beside it when the office charges a fee. Loaded after

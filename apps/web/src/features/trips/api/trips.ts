@@ -1,7 +1,7 @@
 import { LedgerListSchema, TripDetailSchema, TripSchema, type TripUpdate } from '@console/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, queryString } from '../../lib/api.ts';
-import { tripsKey } from '../../lib/office.ts';
+import { api, queryString } from '../../../lib/api.ts';
+import { tripsKey } from '../../../lib/office.ts';
 
 export const tripQuery = (id: string) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { QuoteListSchema, type QuoteRequest, QuoteSchema } from '@console/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api, queryString } from '../../lib/api.ts';
+import { api, queryString } from '../../../lib/api.ts';
 
 /** Quotes (decision 034): ['quotes', …]. */
 export const useQuotes = (q: string, after: string) =>

@@ -1,6 +1,6 @@
 import { LedgerListSchema, type RadarAction, RadarSchema } from '@console/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 
 export const bookingsQuery = (search: string) =>
   queryOptions({
@@ -28,7 +28,7 @@ export const radarPageQuery = (after: string) =>
 export const radarQuery = radarPageQuery('');
 export const useRadar = (after = '') => useQuery(radarPageQuery(after));
 
-export { orderPath } from '../../lib/booking-path.ts';
+export { orderPath } from '../../../lib/booking-path.ts';
 
 export const ACTION_LABELS: Record<RadarAction, string> = {
   ticket: 'Ticket',

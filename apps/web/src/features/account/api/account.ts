@@ -10,8 +10,8 @@ import {
 } from '@console/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../lib/api.ts';
-import { meQuery } from '../../lib/me.ts';
+import { api } from '../../../lib/api.ts';
+import { meQuery } from '../../../lib/me.ts';
 
 /** One's own account: ['account', …] (decision 028). */
 export const sessionsQuery = queryOptions({
@@ -90,7 +90,7 @@ export function useAddPasskey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => {
-      const { makePasskey } = await import('../../lib/passkeys.ts');
+      const { makePasskey } = await import('../../../lib/passkeys.ts');
       const made = await makePasskey('/account/factors/passkey/options');
       return api('/account/factors/passkey', {
         method: 'POST',

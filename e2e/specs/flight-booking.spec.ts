@@ -109,6 +109,28 @@ test('a child whose date of birth makes them an adult on the day is refused on t
   );
 });
 
+test('a phone typed as people write it is taken and sent as the service takes it; a form refused on the page was no try to book', async ({
+  agentPage: page,
+}) => {
+  await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'AMS', inDays: 33 }));
+  await selectFirstOffer(page);
+  await fillPassenger(page, 1, 'Amelia', 'Hart', '1985-04-12');
+  await page.getByLabel('Email').fill('hart.family@example.com');
+  await page.getByLabel('Phone').fill('call me maybe');
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await expect(page.getByText('Is not a phone number we can read')).toBeVisible();
+  // Nothing went out: the page has no earlier try to tell of.
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Passengers and contact' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'An earlier try to book this' })).toHaveCount(0);
+  await fillPassenger(page, 1, 'Amelia', 'Hart', '1985-04-12');
+  await page.getByLabel('Email').fill('hart.family@example.com');
+  await page.getByLabel('Phone').fill('0044 20 7946 0000');
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
+  await expect(page.getByText('+442079460000')).toBeVisible();
+});
+
 test('an expired offer says so and offers to search again, and what the agent typed is still there on the next offer', async ({
   agentPage: page,
 }) => {

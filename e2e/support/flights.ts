@@ -40,5 +40,6 @@ export async function fillPassenger(
 
 export async function fillContact(page: Page) {
   await page.getByLabel('Email').fill('hart.family@example.com');
-  await page.getByLabel('Phone').fill('+442071234567');
+  // As people write it: the form reads it and sends its E.164 form.
+  await page.getByLabel('Phone').fill('+44 20 7946 0000');
 }

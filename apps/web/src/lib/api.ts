@@ -253,22 +253,26 @@ const AttemptKeySchema = z.string().min(1);
  * date), kept in this tab's sessionStorage so a reload of the booking page cannot book twice: the same key goes with
  * the next try and the service replays what it made (decision 014). The rule for when an attempt ends: a success or
  * a definitive refusal (a 4xx other than "key in use") starts a new one; a network failure or a 5xx keeps the key.
- * `resumed` says an earlier attempt in this tab had no answer.
+ * The key is kept only once a request with it goes out (`sending`): a form the page refused before sending is no
+ * attempt. `resumed` says an earlier attempt in this tab went out and had no answer.
  */
 export function useAttemptKey(scope: string) {
   const [initial] = useState(() => {
     const stored = recall(ATTEMPT, scope, AttemptKeySchema);
-    const key = stored ?? newIdempotencyKey();
-    keep(ATTEMPT, scope, key);
-    return { key, resumed: stored !== null };
+    return { key: stored ?? newIdempotencyKey(), resumed: stored !== null };
   });
   const key = useRef(initial.key);
   const renew = () => {
     key.current = newIdempotencyKey();
-    keep(ATTEMPT, scope, key.current);
+    forget(ATTEMPT, scope);
   };
   return {
     get current() {
+      return key.current;
+    },
+    /** The key, as a request with it goes out: kept in this tab from now on, until the attempt ends. */
+    sending(): string {
+      keep(ATTEMPT, scope, key.current);
       return key.current;
     },
     resumed: initial.resumed,

@@ -23,6 +23,7 @@ import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { useClientPrices } from '../../../lib/client-prices.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';
+import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { markQuoteBooked } from '../../../lib/quote-booked.ts';
 import { activityProductQuery, availabilityQuery, useCreateActivityBooking } from '../api/activities.ts';
 import {
@@ -288,7 +289,7 @@ function BookingForm({
   const options = day.booking_options;
   const schema = useMemo(() => activityBookingFormSchema(options), [options]);
   const form = useForm<ActivityBookingForm>({
-    resolver: zodResolver(schema),
+    resolver: readingPhones(zodResolver(schema), [['customer', 'phone']]),
     defaultValues: emptyActivityBooking(options, travelers),
   });
   const navigate = useNavigate();
@@ -338,7 +339,7 @@ function BookingForm({
       options,
     });
     create.mutate(
-      { body, key: key.current },
+      { body, key: key.sending() },
       {
         onSuccess: (booking) => {
           markQuoteBooked(new URLSearchParams(window.location.search).get('quote'), booking.id);

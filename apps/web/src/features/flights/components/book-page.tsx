@@ -26,6 +26,7 @@ import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { dateInDays, formatMoney, priceDifference } from '../../../lib/format.ts';
 import { useSaveTraveller } from '../../../lib/office.ts';
+import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { markQuoteBooked } from '../../../lib/quote-booked.ts';
 import { forget, keep, recall } from '../../../lib/remembered.ts';
 import { rememberedOffer, repricedOfferQuery } from '../api/offers.ts';
@@ -160,7 +161,7 @@ function PassengersForm({
   // What the agent typed outlives the offer: an expired offer and a new search find it again (same travellers).
   const draftKey = types.join(',');
   const form = useForm<BookingForm>({
-    resolver: zodResolver(schema),
+    resolver: readingPhones(zodResolver(schema), [['contact', 'phone']]),
     defaultValues: recall(DRAFT, draftKey, BookingDraftSchema) ?? {
       passengers: emptyPassengers(types),
       contact: { email: '', phone: '' },
@@ -224,7 +225,7 @@ function PassengersForm({
     }
     const body = toOrderRequest(schema.parse(values), offer.id);
     create.mutate(
-      { body, key: key.current },
+      { body, key: key.sending() },
       {
         onSuccess: (order) => {
           // Made from a quote's option: the quote says it was booked.

@@ -15,6 +15,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { formatMoney, priceDifference, whenLocal } from '../../../lib/format.ts';
+import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { markQuoteBooked } from '../../../lib/quote-booked.ts';
 import {
   confirmedRateQuery,
@@ -161,7 +162,7 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
   const rateRooms = readRateRooms(rate.rooms);
   const occupancies = roomOccupancies(rate, searchedRooms);
   const form = useForm<HotelBookingForm>({
-    resolver: zodResolver(HotelBookingFormSchema),
+    resolver: readingPhones(zodResolver(HotelBookingFormSchema), [['contact', 'phone']]),
     defaultValues: emptyHotelBooking(rate, searchedRooms),
   });
   const create = useCreateHotelOrder();
@@ -178,7 +179,7 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
     if (create.isPending || blocked) return;
     const body = toHotelOrder(HotelBookingFormSchema.parse(values), rate.id);
     create.mutate(
-      { body, key: key.current },
+      { body, key: key.sending() },
       {
         onSuccess: (order) => {
           markQuoteBooked(new URLSearchParams(window.location.search).get('quote'), order.id);

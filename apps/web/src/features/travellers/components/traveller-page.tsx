@@ -14,6 +14,7 @@ import { notify } from '../../../components/toasts.tsx';
 import { api } from '../../../lib/api.ts';
 import { sentence } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { travellerQuery, travellersKey, useSaveTraveller } from '../api/travellers.ts';
 import {
   emptyDocument,
@@ -46,7 +47,7 @@ function TravellerEditor({ traveller }: { traveller?: Traveller }) {
     onSuccess: () => void client.invalidateQueries({ queryKey: travellersKey }),
   });
   const form = useForm<TravellerForm>({
-    resolver: zodResolver(TravellerFormSchema),
+    resolver: readingPhones(zodResolver(TravellerFormSchema), [['phone']]),
     defaultValues: toForm(traveller),
   });
   const documents = useFieldArray({ control: form.control, name: 'documents' });

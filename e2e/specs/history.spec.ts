@@ -35,14 +35,20 @@ test('an agent pages through a desk longer than one page, and a reload or Back k
   // The next page on a slow line: until it arrives the pager says so and waits (page 1's rows are still shown, and
   // their cursor would skip a page).
   const slow = /\/api\/bookings\?(.*&)?after=/;
+  // The page is held back until the test has seen the pager wait: the test, not a timer, lets it go.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(slow, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held;
     await route.continue();
   });
   await pager.getByRole('button', { name: 'Next page' }).click();
   await expect(pager).toContainText('Loading page 2…');
   await expect(pager.getByRole('button', { name: 'Next page' })).toBeDisabled();
   await expect(found).toHaveAttribute('aria-busy', 'true');
+  release();
   await expect(pager).toContainText('Page 2 · 50 shown');
   await page.unroute(slow);
   await expect(page).toHaveURL(/after=.*page=2/);

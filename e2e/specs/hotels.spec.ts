@@ -158,8 +158,13 @@ test('a page of 50 properties answers a facet click at once and marks the old re
       for (const entry of list.getEntries()) if (entry.name === 'click') w.clicks.push(entry.duration);
     }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
   });
+  // The answer is held back until the old list has been seen marked: the test, not a timer, lets it go.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/hotels/searches', async (route) => {
-    await new Promise((r) => setTimeout(r, 500));
+    await held;
     await route.continue();
   });
   const started = Date.now();
@@ -167,12 +172,20 @@ test('a page of 50 properties answers a facet click at once and marks the old re
   // While the answer is on its way the old list stays, marked as updating rather than passed off as new.
   await expect(status(page)).toHaveText('Updating results…');
   await expect(page.getByRole('region', { name: 'Hotel results' })).toHaveAttribute('aria-busy', 'true');
+  const marked = Date.now() - started;
+  release();
   await expect(status(page)).toContainText('properties in Paris · page 1');
-  const settled = Date.now() - started;
-  await page.waitForTimeout(100);
-  const clicks = await page.evaluate(() => (window as unknown as { clicks: number[] }).clicks);
+  // The click's Event Timing entry is delivered with the next frames: read once it is there (or none was over 16 ms).
+  const clicks = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve((window as unknown as { clicks: number[] }).clicks)),
+        ),
+      ),
+  );
   console.log(
-    `facet click on a page of 50 properties: click to next paint ${clicks.length ? `${Math.max(...clicks)} ms` : 'under 16 ms'} (Event Timing); new results on screen ${settled} ms after the click, 500 ms of it an added network delay`,
+    `facet click on a page of 50 properties: click to next paint ${clicks.length ? `${Math.max(...clicks)} ms` : 'under 16 ms'} (Event Timing); the old results marked ${marked} ms after the click`,
   );
   for (const card of await page.getByRole('article').all())
     await expect(card).toContainText('Free cancellation');

@@ -49,12 +49,18 @@ test('when the sign-in ends mid-task, the agent signs in again and returns to th
   await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
   await shellReads;
   await context.clearCookies();
-  await page
-    .getByRole('button', { name: /^Details of / })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Show fare conditions' }).click();
+  // Whatever meets the ended sign-in first — the agent's own click or a read the page makes by itself — leads to the
+  // sign-in page with the way back: the outcome is the same either way, so the clicks may find the page gone.
+  const clicks = (async () => {
+    await page
+      .getByRole('button', { name: /^Details of / })
+      .first()
+      .click({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Show fare conditions' }).click({ timeout: 15_000 });
+  })();
+  await Promise.race([page.waitForURL(/\/sign-in\?expired=1&next=/), clicks.catch(() => undefined)]);
   await expect(page).toHaveURL(/\/sign-in\?expired=1&next=/);
+  await clicks.catch(() => undefined);
   await expect(page.getByRole('status')).toContainText('Your sign-in ended');
   await page.getByLabel('Email').fill(DEMO.agent.email);
   await page.getByLabel('Password').fill(DEMO.agent.password);

@@ -76,13 +76,13 @@ test('an agent adds an authenticator app; then a sign-in needs its code, a wrong
   await second.getByRole('button', { name: 'Continue' }).click();
   await expect(second.getByRole('alert')).toContainText('used already');
 
-  // The app's code: a wrong one refused; the code of the step the app was confirmed with was taken then, so the next.
+  // The app's code: a wrong one refused; the code of the step the app was confirmed with was taken then, so the next
+  // step's (the console takes one step either side of now), without waiting for the app to show it.
   await second.getByRole('button', { name: 'Use a code from your app instead' }).click();
   await second.getByLabel('Code from your app').fill('000000' === codeFor(key) ? '111111' : '000000');
   await second.getByRole('button', { name: 'Continue' }).click();
   await expect(second.getByRole('alert')).toContainText('That code is not right');
-  await expect.poll(step, { timeout: 35_000, intervals: [1000] }).toBeGreaterThan(enrolledAt);
-  const code = codeFor(key);
+  const code = appCode(key, step() > enrolledAt ? 0 : 1);
   await second.getByLabel('Code from your app').fill(code);
   await second.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();

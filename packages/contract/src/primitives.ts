@@ -22,11 +22,9 @@ export const EmailSchema = z.email({ error: 'must be an email address' }).max(25
  * forms read what a person types into this form first (apps/web/src/lib/phone-resolver.ts), so its message is for a
  * number that could not be read at all.
  */
-export const PhoneSchema = z
-  .string()
-  .regex(/^\+[1-9]\d{6,14}$/, {
-    error: 'is not a phone number we can read: give it with its country code, like +44 20 7946 0000',
-  });
+export const PhoneSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, {
+  error: 'is not a phone number we can read: give it with its country code, like +44 20 7946 0000',
+});
 /** ISO 3166-1 alpha-2 country code. */
 export const CountryCodeSchema = z
   .string()

@@ -34,6 +34,19 @@ export async function startSmtpServer() {
     /** The messages to one address, oldest first, their quoted-printable soft breaks undone. */
     to: (email: string) =>
       inbox.filter((m) => m.to.includes(email)).map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')),
+    /** The token of the newest one-time link e-mailed to a person, once a mail with one has come (a few seconds). */
+    async linkToken(email: string): Promise<string> {
+      for (let i = 0; i < 100; i += 1) {
+        const mails = inbox
+          .filter((m) => m.to.includes(email))
+          .map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+          .filter((m) => m.includes('/welcome#'));
+        const token = /\/welcome#([\w-]+)/.exec(mails.at(-1) ?? '')?.[1];
+        if (token) return token;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no link came for ${email}`);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -48,6 +48,8 @@ export const env = {
     SANDBOX_STREAM_INTERVAL_MS: '250',
     /** Running clocks are read again every second, so a journey that moves the sandbox's clock sees it soon. */
     JOBS_INTERVAL_SECONDS: '1',
+    /** The watch reads up to 20 bookings a second (a journey that moves the clock an hour finds many due at once). */
+    CHANGE_WATCH_RATE: '20',
     LOG_REQUESTS: 'false',
     /** `pnpm test` runs the journeys once per sandbox profile. */
     SANDBOX_PROFILE: process.env.E2E_SANDBOX_PROFILE === 'variant' ? 'variant' : 'default',

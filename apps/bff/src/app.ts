@@ -183,7 +183,9 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       minutes: env.CHANGE_WATCH_MINUTES,
       // A booking in a passing state is read again at the next round (at most a minute on), then less and less often.
       soonestMs: Math.min(env.JOBS_INTERVAL_SECONDS * 1000, 60_000),
-      clock: options.now,
+      // The watch keeps the service's time, as deadlines do (decision 016): the real service's clock is this one's
+      // within seconds, and a sandbox whose clock is moved forward finds its bookings due as a real day would.
+      clock: options.now ?? (() => upstream.clock.now()),
     }),
     changes,
     fees: new FeeRules(db),

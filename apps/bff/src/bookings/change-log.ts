@@ -33,11 +33,21 @@ export interface ChangedBooking {
   travel_on: string | null;
   reference: string | null;
   summary: string;
+  /** Who travels, as the ledger has them (the client, for the e-mail). */
+  people?: readonly string[];
+  clientReference?: string | null;
 }
 
-const fingerprint = (bookingId: string, draft: ChangeDraft) =>
+/**
+ * A change's identity: the booking, the ledger row's version it was compared with (its `updated_at`), the kind and
+ * what was and is. Two instances comparing the same row write one change; a read again after a crash between
+ * recording and updating the row finds the same one; the same move made again later (from a newer row) is new.
+ */
+const fingerprint = (bookingId: string, version: string, draft: ChangeDraft) =>
   createHash('sha256')
-    .update(`${bookingId}|${draft.kind}|${JSON.stringify(draft.after)}`)
+    .update(
+      `${bookingId}|${version}|${draft.kind}|${JSON.stringify(draft.before)}|${JSON.stringify(draft.after)}`,
+    )
     .digest('hex');
 
 /** The next daily digest's time after `at` (epoch ms). */
@@ -101,10 +111,15 @@ export class BookingChanges {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Records what changed on a booking; the changes that are new (not seen before), which are e-mailed. */
-  async record(booking: ChangedBooking, drafts: readonly ChangeDraft[]): Promise<number> {
+  /**
+   * Records what changed on a booking, compared with the ledger row of `version`; how many are new. Called before the
+   * row is updated, so a crash in between leaves the comparison to make again: the change is found recorded (one row,
+   * by its fingerprint) and its e-mails queued if they were not (one each, by their dedupe key).
+   */
+  async record(booking: ChangedBooking, version: string, drafts: readonly ChangeDraft[]): Promise<number> {
     let recorded = 0;
     for (const draft of drafts) {
+      const print = fingerprint(booking.id, version, draft);
       const id = `chg_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
       const detectedAt = new Date(this.clock()).toISOString();
       const result = await this.db
@@ -126,13 +141,22 @@ export class BookingChanges {
           handled_at: null,
           handled_by: null,
           note: null,
-          fingerprint: fingerprint(booking.id, draft),
+          fingerprint: print,
         })
         .onConflict((oc) => oc.column('fingerprint').doNothing())
         .executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) continue;
-      recorded += 1;
-      await this.#mail(id, booking, draft);
+      if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 1) {
+        recorded += 1;
+        await this.#mail(id, booking, draft);
+        continue;
+      }
+      // Recorded already (by another instance, or before a crash): its e-mails queued once, whoever queues them.
+      const known = await this.db
+        .selectFrom('booking_changes')
+        .select(['id', 'state'])
+        .where('fingerprint', '=', print)
+        .executeTakeFirst();
+      if (known?.state === 'open') await this.#mail(known.id, booking, draft);
     }
     return recorded;
   }
@@ -170,6 +194,7 @@ export class BookingChanges {
             `Hello ${person.name},`,
             '',
             `${booking.product[0]?.toUpperCase()}${booking.product.slice(1)} booking ${names}: ${booking.summary}`,
+            ...clientLine(booking),
             ...(booking.agent_id !== person.id ? [`Its agent is ${booking.agent_email}.`] : []),
             '',
             draft.summary,
@@ -351,4 +376,14 @@ function changeLines(draft: ChangeDraft): string[] {
     ]).flat();
   }
   return [`Was: ${JSON.stringify(draft.before)}`, `Now: ${JSON.stringify(draft.after)}`];
+}
+
+/** Who the booking is for, in the e-mail: the travellers and the client's reference, where known. */
+function clientLine(booking: ChangedBooking): string[] {
+  const people = booking.people?.filter(Boolean) ?? [];
+  const parts = [
+    ...(people.length > 0 ? [`for ${people.join(', ')}`] : []),
+    ...(booking.clientReference ? [`client reference ${booking.clientReference}`] : []),
+  ];
+  return parts.length > 0 ? [`Client: ${parts.join(' · ')}`] : [];
 }

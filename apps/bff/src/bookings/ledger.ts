@@ -180,6 +180,8 @@ export class Ledger {
         'environment',
         'agent_id',
         'agent_email',
+        'updated_at',
+        'client_reference',
       ])
       .where('id', '=', read.id)
       .executeTakeFirst();
@@ -203,6 +205,26 @@ export class Ledger {
         })
       : [];
     const statusSince = row.status !== facts.status ? now : Date.parse(row.status_since ?? '') || now;
+    // The changes first, the row after: a crash in between leaves the comparison to make again (decision 037).
+    const recorded =
+      drafts.length > 0 && this.watch
+        ? await this.watch.changes.record(
+            {
+              id: facts.id,
+              environment: row.environment,
+              product: row.product,
+              agent_id: row.agent_id,
+              agent_email: row.agent_email,
+              travel_on: facts.travelOn ?? null,
+              reference: facts.reference ?? null,
+              summary: facts.summary,
+              people: facts.people,
+              clientReference: facts.clientReference ?? row.client_reference,
+            },
+            row.updated_at ?? '',
+            drafts,
+          )
+        : 0;
     await this.db
       .updateTable('bookings')
       .set(
@@ -224,20 +246,7 @@ export class Ledger {
       )
       .where('id', '=', facts.id)
       .execute();
-    if (drafts.length === 0 || !this.watch) return 0;
-    return this.watch.changes.record(
-      {
-        id: facts.id,
-        environment: row.environment,
-        product: row.product,
-        agent_id: row.agent_id,
-        agent_email: row.agent_email,
-        travel_on: facts.travelOn ?? null,
-        reference: facts.reference ?? null,
-        summary: facts.summary,
-      },
-      drafts,
-    );
+    return recorded;
   }
 
   /**
@@ -357,32 +366,37 @@ export class Ledger {
     const row = await this.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || row.status === 'missing') return;
     const now = new Date(this.#now()).toISOString();
+    // The change first, the row after (as in refresh).
+    if (this.watch && !isEnded(row.status)) {
+      const held: Held = {
+        product: row.product,
+        status: row.status,
+        total: row.total_amount,
+        deadline: row.deadline,
+        watched: row.watched ? ChangeValueSchema.catch({}).parse(JSON.parse(row.watched)) : null,
+      };
+      await this.watch.changes.record(
+        {
+          id: row.id,
+          environment: row.environment,
+          product: row.product,
+          agent_id: row.agent_id,
+          agent_email: row.agent_email,
+          travel_on: row.travel_on,
+          reference: row.reference,
+          summary: row.summary,
+          people: PeopleSchema.catch([]).parse(JSON.parse(row.people)),
+          clientReference: row.client_reference,
+        },
+        row.updated_at ?? '',
+        [unknownToService(held)],
+      );
+    }
     await this.db
       .updateTable('bookings')
       .set({ status: 'missing', deadline: null, updated_at: now, checked_at: now, next_check_at: null })
       .where('id', '=', id)
       .execute();
-    if (!this.watch || isEnded(row.status)) return;
-    const held: Held = {
-      product: row.product,
-      status: row.status,
-      total: row.total_amount,
-      deadline: row.deadline,
-      watched: row.watched ? ChangeValueSchema.catch({}).parse(JSON.parse(row.watched)) : null,
-    };
-    await this.watch.changes.record(
-      {
-        id: row.id,
-        environment: row.environment,
-        product: row.product,
-        agent_id: row.agent_id,
-        agent_email: row.agent_email,
-        travel_on: row.travel_on,
-        reference: row.reference,
-        summary: row.summary,
-      },
-      [unknownToService(held)],
-    );
   }
 
   /**

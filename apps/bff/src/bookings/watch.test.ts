@@ -113,12 +113,57 @@ describe('the watch', () => {
     expect(mail).toContain((movedOrder.segments[0]?.departing_at ?? 'none').slice(0, 16));
     expect(mail).toContain(`/flights/orders/${order.id}`);
     expect(mail).toContain(order.booking_reference ?? order.id);
+    // And the client: who travels, and the client's reference.
+    expect(mail).toMatch(/Client: for Amelia Hart.*client reference WATCH-SCHEDULE/);
     // Read again and again: still one change, one e-mail.
     await aRoundLater();
     await t.browser().get('/me');
     expect((await changesOf(agent.browser)).length).toBe(1);
     await t.console.jobs.runOnce();
     expect(smtp.to(agent.email).filter((m) => m.includes(order.id)).length).toBe(1);
+  });
+
+  it('loses no change and sends no second e-mail when the console stops between recording a change and updating the booking', async () => {
+    const agent = await newAgent();
+    const order = await ticketedFlight(agent.browser, 'WATCH-CRASH');
+    await aRoundLater();
+    const { db } = t.console.deps;
+    // The booking as the ledger held it before the read that sees the move.
+    const before = await db
+      .selectFrom('bookings')
+      .select(['status', 'summary', 'watched', 'updated_at', 'status_since', 'checked_at', 'next_check_at'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    await t.control(`/flights/orders/${order.id}/schedule`, { days: 2 });
+    expect((await agent.browser.get(`/flights/orders/${order.id}`)).status).toBe(200);
+    const [change] = await changesOf(agent.browser);
+    expect(change?.kind).toBe('schedule_change');
+    // The state a crash right after recording the change leaves: the row not updated, the e-mail not yet queued.
+    await db.updateTable('bookings').set(before).where('id', '=', order.id).execute();
+    await db.deleteFrom('mail_outbox').where('dedupe', 'like', `change:${change?.id}:%`).execute();
+    // Read again after the restart: the same comparison finds the change recorded, and queues its e-mail once.
+    expect((await agent.browser.get(`/flights/orders/${order.id}`)).status).toBe(200);
+    expect((await agent.browser.get(`/flights/orders/${order.id}`)).status).toBe(200);
+    expect((await changesOf(agent.browser)).map((c) => c.id)).toEqual([change?.id]);
+    await t.console.jobs.runOnce();
+    await expect.poll(() => smtp.to(agent.email).filter((m) => m.includes(order.id)).length).toBe(1);
+    await t.console.jobs.runOnce();
+    expect(smtp.to(agent.email).filter((m) => m.includes(order.id)).length).toBe(1);
+  });
+
+  it('records the same move made again later as a new change: the airline moves a flight, back, and once more', async () => {
+    const agent = await newAgent();
+    const order = await ticketedFlight(agent.browser, 'WATCH-AGAIN');
+    await aRoundLater();
+    for (const days of [1, -1, 1]) {
+      await t.control(`/flights/orders/${order.id}/schedule`, { days });
+      expect((await agent.browser.get(`/flights/orders/${order.id}`)).status).toBe(200);
+    }
+    expect((await changesOf(agent.browser)).map((c) => c.kind)).toEqual([
+      'schedule_change',
+      'schedule_change',
+      'schedule_change',
+    ]);
   });
 
   it('records a cancellation made outside the console, and none for the console’s own', async () => {

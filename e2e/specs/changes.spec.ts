@@ -4,6 +4,7 @@ import {
   expect,
   expectAccessible,
   flightSearchUrl,
+  mailbox,
   sandbox,
   signInAs,
   test,
@@ -69,6 +70,31 @@ test('a ticketed flight left alone reads ticketed on the desk; the airline moves
   await sandbox(`/flights/orders/${encodeURIComponent(orderId)}/schedule`, { days: 1 });
   await sandbox('/clock/advance', { seconds: 61 * 60 });
   await expect.poll(() => openChanges(page), { timeout: 30_000 }).toBe(1);
+
+  // The agent is e-mailed at once, through the office's mail server: the booking, and the new time as the service
+  // wrote it (by its own names on a service whose segments have a shape of their own).
+  const changed = (await (
+    await page.request.get(`/api/changes?booking=${encodeURIComponent(orderId)}`)
+  ).json()) as {
+    data: Array<{
+      after: { segments?: Array<{ departing_at: string | null; as_written?: Record<string, unknown> }> };
+    }>;
+  };
+  const now = changed.data[0]?.after.segments?.[0];
+  const departs = String(
+    now?.departing_at ?? Object.entries(now?.as_written ?? {}).find(([key]) => /depart/i.test(key))?.[1],
+  );
+  const reference = (
+    await page.request.get(`/api/bookings?ids=${encodeURIComponent(orderId)}`).then((r) => r.json())
+  ).data[0].reference as string;
+  const mails = async () =>
+    (await mailbox(agent.email)).filter((m) => m.includes(`Subject: Booking ${reference}`));
+  await expect.poll(async () => (await mails()).length).toBe(1);
+  const [mail] = await mails();
+  expect(mail).toContain(orderId);
+  expect(mail).toContain(`Now: `);
+  expect(mail).toContain(departs);
+  expect(mail).toContain(`${orderPath}`);
 
   // It is on the Changes list, with its count in the top bar, nearest travel first.
   await page.goto('/changes');

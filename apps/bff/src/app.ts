@@ -152,7 +152,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const mailer = new Mailer(env.SMTP_URL, env.SMTP_FROM, log);
   const outbox = new MailOutbox(db, options.now);
-  const changes = new BookingChanges(db, outbox, publicUrl, options.now);
+  const changes = new BookingChanges(db, outbox, publicUrl, mailer.configured, options.now);
   const deps: Deps = {
     env,
     publicUrl,

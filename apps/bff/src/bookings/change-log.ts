@@ -4,9 +4,11 @@ import {
   type ChangeCount,
   ChangeKindSchema,
   type ChangesQuery,
+  type ChangeValue,
   ChangeValueSchema,
   type Environment,
   type Product,
+  type WatchedSegment,
 } from '@console/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
@@ -108,6 +110,8 @@ export class BookingChanges {
     private readonly db: Db,
     private readonly outbox: MailOutbox,
     private readonly publicUrl: string,
+    /** Whether the office's mail goes out (SMTP_URL): without it nothing is queued, so none piles up to go at once. */
+    private readonly mailing: boolean,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -178,6 +182,7 @@ export class BookingChanges {
   }
 
   async #mail(changeId: string, booking: ChangedBooking, draft: ChangeDraft): Promise<void> {
+    if (!this.mailing) return;
     const link = `${this.publicUrl.replace(/\/$/, '')}${bookingPath(booking.product, booking.id)}`;
     const names = booking.reference ? `${booking.reference} (${booking.id})` : booking.id;
     for (const person of await this.#recipients(booking.agent_id)) {
@@ -214,6 +219,7 @@ export class BookingChanges {
    * their digest choice (a deadline does not wait for tomorrow), unless they chose no e-mails.
    */
   async remindHold(booking: ChangedBooking & { deadline: string; total: string }): Promise<number> {
+    if (!this.mailing) return 0;
     const link = `${this.publicUrl.replace(/\/$/, '')}${bookingPath(booking.product, booking.id)}`;
     let queued = 0;
     for (const person of await this.#recipients(booking.agent_id)) {
@@ -362,20 +368,46 @@ export function bookingPath(product: Product, id: string): string {
 }
 
 /** What was and is, side by side, for an e-mail. */
+/** A segment in the e-mail: its flight, route and times as the service wrote them, or its own values by name. */
+function segmentLine(s: WatchedSegment | undefined): string {
+  if (!s) return '(none)';
+  if (s.as_written)
+    return Object.entries(s.as_written)
+      .map(([key, value]) => `${key} ${value ?? '—'}`)
+      .join(', ');
+  return `${s.flight_number ?? ''} ${s.origin ?? ''}→${s.destination ?? ''} departs ${s.departing_at ?? '?'} arrives ${s.arriving_at ?? '?'}`.trim();
+}
+
+const VALUE_WORDS = {
+  status: 'status',
+  total: 'total',
+  check_in: 'check-in',
+  check_out: 'check-out',
+  date: 'date',
+  timeslot: 'time',
+  deadline: 'deadline',
+} as const;
+/** The other values in the e-mail, in words: "status held, deadline 2026-12-01T11:00:00Z". */
+function valueLine(value: ChangeValue): string {
+  return (
+    (Object.keys(VALUE_WORDS) as (keyof typeof VALUE_WORDS)[])
+      .filter((key) => value[key] !== undefined)
+      .map((key) => `${VALUE_WORDS[key]} ${value[key] ?? '—'}`)
+      .join(', ') || '—'
+  );
+}
+
+/** What changed from what to what, in the e-mail: segment by segment for a schedule change. */
 function changeLines(draft: ChangeDraft): string[] {
   if (draft.kind === 'schedule_change') {
     const before = draft.before.segments ?? [];
     const after = draft.after.segments ?? [];
-    const line = (s: (typeof after)[number] | undefined) =>
-      s
-        ? `${s.flight_number ?? ''} ${s.origin ?? ''}→${s.destination ?? ''} departs ${s.departing_at ?? '?'} arrives ${s.arriving_at ?? '?'}`
-        : '(none)';
     return Array.from({ length: Math.max(before.length, after.length) }, (_, i) => [
-      `Was: ${line(before[i])}`,
-      `Now: ${line(after[i])}`,
+      `Was: ${segmentLine(before[i])}`,
+      `Now: ${segmentLine(after[i])}`,
     ]).flat();
   }
-  return [`Was: ${JSON.stringify(draft.before)}`, `Now: ${JSON.stringify(draft.after)}`];
+  return [`Was: ${valueLine(draft.before)}`, `Now: ${valueLine(draft.after)}`];
 }
 
 /** Who the booking is for, in the e-mail: the travellers and the client's reference, where known. */

@@ -166,6 +166,25 @@ describe('the watch', () => {
     ]);
   });
 
+  it('queues no e-mail without an SMTP server, so none piles up to go at once when one is set: the list alone tells', async () => {
+    const quiet = await startConsole({ CHANGE_WATCH_MINUTES: '1' });
+    try {
+      const agent = await quiet.signedIn('agent');
+      const order = await holdFlightOrder(agent, { clientReference: 'WATCH-NO-SMTP', inDays: 40 });
+      expect((await agent.post(`/flights/orders/${order.id}/ticket`)).status).toBe(200);
+      await quiet.control('/clock/advance', { seconds: 60 });
+      expect((await agent.get(`/flights/orders/${order.id}`)).status).toBe(200);
+      await quiet.control(`/flights/orders/${order.id}/schedule`, { days: 1 });
+      expect((await agent.get(`/flights/orders/${order.id}`)).status).toBe(200);
+      const changes = ChangeListSchema.parse((await agent.get(`/changes?booking=${order.id}`)).body).data;
+      expect(changes.map((c) => c.kind)).toEqual(['schedule_change']);
+      const queued = await quiet.console.deps.db.selectFrom('mail_outbox').select('id').execute();
+      expect(queued).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it('records a cancellation made outside the console, and none for the console’s own', async () => {
     const agent = await newAgent();
     const outside = await holdHotelOrder(agent.browser, { checkIn: inDays(30), checkOut: inDays(32) });

@@ -105,8 +105,8 @@ export class MailOutbox {
 
 /**
  * The scheduled round's sending of the outbox: what is due, grouped per person into one e-mail (a daily digest is
- * many changes due at the same hour), sent through the office's SMTP server. Without one, nothing is sent and the
- * rows wait (the console's own lists always have what they tell).
+ * many changes due at the same hour), sent through the office's SMTP server. Without one nothing is queued (the
+ * console's own lists always have what they tell).
  */
 export function sendOutbox(
   outbox: MailOutbox,

@@ -9,7 +9,7 @@ export interface TestMail {
  * A real SMTP server on loopback for the tests (the `smtp-server` package): every message it is handed, whole, in
  * `inbox`; `url` is the console's `SMTP_URL`.
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(port = 0) {
   const inbox: TestMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,11 +25,11 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const bound = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     inbox,
     /** The messages to one address, oldest first, their quoted-printable soft breaks undone. */
     to: (email: string) =>

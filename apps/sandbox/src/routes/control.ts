@@ -44,6 +44,7 @@ const SettingsSchema = z
   .strict();
 
 const ScheduleSchema = z.object({ days: z.number().int().min(-30).max(30) }).strict();
+const CopiesSchema = z.object({ count: z.number().int().min(1).max(200_000) }).strict();
 const ActivityMoveSchema = z
   .object({
     days: z.number().int().min(-30).max(30),
@@ -125,6 +126,20 @@ export function controlRoutes(store: Store) {
           segment.arriving_at = moveDays(segment.arriving_at, days);
         }
         return c.json(record.order);
+      })
+      // An office's many live bookings for the bench's watch figures: `count` copies of one flight order, same owner
+      // and itinerary, ids `<id>c<n in hex>` (n from 1).
+      .post('/flights/orders/:id/copies', async (c) => {
+        const { count } = await parseBody(c, CopiesSchema);
+        const id = c.req.param('id');
+        const record = store.flightOrders.get(id);
+        if (!record) throw new ApiError('resource_not_found');
+        for (let n = 1; n <= count; n += 1) {
+          const copy = structuredClone(record);
+          copy.order.id = `${id}c${n.toString(16)}`;
+          store.flightOrders.set(copy.order.id, copy);
+        }
+        return c.json({ count });
       })
       // The supplier (the airline, the hotel, the activity's operator) or the office's other tools cancel a booking,
       // whatever its status: the console hears of it only by reading it again (decision 037).

@@ -196,19 +196,33 @@ export function ChangeCard({
 
 /**
  * A booking's changes on its page (decision 037): the open ones first, to act on; the handled ones behind a
- * disclosure. Nothing shows for a booking nothing happened to.
+ * disclosure. Nothing shows for a booking nothing happened to. On a trip's page (`part`: the part's name) the open
+ * ones only, under the part's name.
  */
-export function BookingChanges({ bookingId, readAt }: { bookingId: string; readAt: number }) {
+export function BookingChanges({
+  bookingId,
+  readAt,
+  part,
+}: {
+  bookingId: string;
+  readAt: number;
+  part?: string;
+}) {
   const open = useBookingChanges(bookingId, 'open', readAt);
-  const handled = useBookingChanges(bookingId, 'handled', readAt);
+  const handled = useBookingChanges(bookingId, 'handled', readAt, part === undefined);
   if (open.error) return <QueryErrorNotice query={open} title="Could not load this booking’s changes" />;
   const openList = open.data?.data ?? [];
   const handledList = handled.data?.data ?? [];
   if (openList.length === 0 && handledList.length === 0) return null;
+  const count = `${openList.length} to act on`;
   return (
     <section aria-labelledby={`changes-${bookingId}`} className="stack booking-changes">
       <h2 id={`changes-${bookingId}`}>
-        {openList.length > 0 ? `Changed by itself: ${openList.length} to act on` : 'Changes, handled'}
+        {part !== undefined
+          ? `${part}: changed by itself, ${count}`
+          : openList.length > 0
+            ? `Changed by itself: ${count}`
+            : 'Changes, handled'}
       </h2>
       {openList.map((change) => (
         <ChangeCard key={change.id} change={change} />
@@ -227,5 +241,13 @@ export function BookingChanges({ bookingId, readAt }: { bookingId: string; readA
         </details>
       )}
     </section>
+  );
+}
+
+/** When the page's answer came from the service: what it shows is what the service said then. */
+export function ReadAt({ readAt }: { readAt: number }) {
+  if (!readAt) return null;
+  return (
+    <p className="muted small">As the booking service said at {whenLocal(new Date(readAt).toISOString())}.</p>
   );
 }

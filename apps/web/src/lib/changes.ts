@@ -19,8 +19,14 @@ export const useChanges = (search: string) => useQuery(changesQuery(search));
  * One booking's changes, open and handled (its page shows both), read after each read of the booking (`readAt`): that
  * read is where a change the watch had not seen yet is found.
  */
-export const useBookingChanges = (bookingId: string, state: 'open' | 'handled', readAt: number) =>
+export const useBookingChanges = (
+  bookingId: string,
+  state: 'open' | 'handled',
+  readAt: number,
+  enabled = true,
+) =>
   useQuery({
+    enabled,
     queryKey: ['changes', 'booking', bookingId, state, readAt],
     queryFn: ({ signal }) =>
       api(`/changes?${new URLSearchParams({ booking: bookingId, state, limit: '20' })}`, {

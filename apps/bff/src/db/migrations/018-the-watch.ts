@@ -56,7 +56,8 @@ export const migration: Migration = {
       .on('booking_changes')
       .columns(['booking_id', 'detected_at'])
       .execute();
-    const order = ['travel_key', 'detected_at', 'id'];
+    // In the lists' own order (nearest travel first, newest first within a day), so a page is read off the index.
+    const order = ['travel_key', 'detected_at desc', 'id desc'];
     await db.schema
       .createIndex('changes_office')
       .on('booking_changes')

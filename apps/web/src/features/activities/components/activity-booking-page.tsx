@@ -12,7 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { BookingChanges } from '../../../components/booking-changes.tsx';
+import { BookingChanges, ReadAt } from '../../../components/booking-changes.tsx';
 import { BookingClientPrice } from '../../../components/client-price.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
@@ -136,6 +136,7 @@ function BookingView({ booking, live, readAt }: { booking: ActivityBooking; live
         {booking.timeslot ? ` at ${booking.timeslot}` : ', any time that day'}
         {booking.client_reference && <> · client reference {booking.client_reference}</>}
       </p>
+      <ReadAt readAt={readAt} />
       <BookingChanges bookingId={booking.id} readAt={readAt} />
       <BookingClientPrice bookingId={booking.id} />
       <BookingTrips

@@ -15,7 +15,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { BookingChanges } from '../../../components/booking-changes.tsx';
+import { BookingChanges, ReadAt } from '../../../components/booking-changes.tsx';
 import { BookingClientPrice } from '../../../components/client-price.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ContactValue } from '../../../components/contact-value.tsx';
@@ -98,6 +98,7 @@ function OrderView({ order, live, readAt }: { order: FlightOrder; live: boolean;
         {order.client_reference && <> · client reference {order.client_reference}</>}
         {order.refunded_amount && <> · refunded {formatMoney(order.refunded_amount)}</>}
       </p>
+      <ReadAt readAt={readAt} />
       <BookingChanges bookingId={order.id} readAt={readAt} />
       <BookingClientPrice bookingId={order.id} />
       <BookingTrips

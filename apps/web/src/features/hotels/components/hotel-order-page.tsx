@@ -10,7 +10,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { BookingChanges } from '../../../components/booking-changes.tsx';
+import { BookingChanges, ReadAt } from '../../../components/booking-changes.tsx';
 import { BookingClientPrice } from '../../../components/client-price.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ContactValue } from '../../../components/contact-value.tsx';
@@ -99,6 +99,7 @@ function HotelOrderView({ order, live, readAt }: { order: HotelOrder; live: bool
         {order.client_reference && <> · client reference {order.client_reference}</>}
         {order.penalty && <> · cancellation penalty {formatMoney(order.penalty)}</>}
       </p>
+      <ReadAt readAt={readAt} />
       <BookingChanges bookingId={order.id} readAt={readAt} />
       <BookingClientPrice bookingId={order.id} />
       <BookingTrips

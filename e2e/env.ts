@@ -24,6 +24,8 @@ const consolePort = Number(process.env.E2E_CONSOLE_PORT ?? 3100);
 process.env.E2E_DATABASE_URL ??= join(mkdtempSync(join(tmpdir(), 'console-e2e-')), 'console.db');
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? sandboxPort + 10);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? sandboxPort + 20);
+const mailboxPort = smtpPort + 1;
 /** The console's client at the test OpenID provider (a test's own secret, nothing real). */
 const oidcClient = { id: 'booking-console', secret: 'e2e-only-client-secret-0123456789' };
 
@@ -40,6 +42,9 @@ export const env = {
     OIDC_CLIENT_ID: oidcClient.id,
     OIDC_CLIENT_SECRET: oidcClient.secret,
   },
+  /** A real SMTP server for the office's mail, and where the journeys read what it was handed. */
+  smtpCatcherEnv: { SMTP_CATCHER_PORT: String(smtpPort), SMTP_CATCHER_HTTP_PORT: String(mailboxPort) },
+  mailboxUrl: `http://127.0.0.1:${mailboxPort}`,
   /** The console under test: `pnpm start` on the embedded sandbox, with a fresh database for the run. */
   serverEnv: {
     PORT: String(consolePort),
@@ -48,6 +53,8 @@ export const env = {
     SANDBOX_STREAM_INTERVAL_MS: '250',
     /** Running clocks are read again every second, so a journey that moves the sandbox's clock sees it soon. */
     JOBS_INTERVAL_SECONDS: '1',
+    /** The watch reads up to 20 bookings a second (a journey that moves the clock an hour finds many due at once). */
+    CHANGE_WATCH_RATE: '20',
     LOG_REQUESTS: 'false',
     /** `pnpm test` runs the journeys once per sandbox profile. */
     SANDBOX_PROFILE: process.env.E2E_SANDBOX_PROFILE === 'variant' ? 'variant' : 'default',
@@ -56,6 +63,8 @@ export const env = {
     OIDC_CLIENT_ID: oidcClient.id,
     OIDC_CLIENT_SECRET: oidcClient.secret,
     OIDC_NAME: 'Office Login',
+    /** The office's mail goes out, as an office's would: one-time links and the watch's e-mails (decision 037). */
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   },
 } as const;
 

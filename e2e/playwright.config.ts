@@ -37,6 +37,17 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
+    // The office's mail server: a real SMTP server whose messages the journeys read (support/fixtures.ts mailbox).
+    {
+      command: 'pnpm --filter @console/bff exec tsx src/testing/smtp-cli.ts',
+      cwd: '..',
+      url: `${env.mailboxUrl}/health`,
+      env: env.smtpCatcherEnv,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     // The console as a newcomer starts it: the BFF with the embedded sandbox, serving the built SPA.
     {
       command: 'pnpm --filter @console/bff start',

@@ -32,6 +32,7 @@ const ROUTES: Record<string, string> = {
   'activity-bookings-page.tsx': '/activities/bookings',
   'bookings-page.tsx': '/bookings',
   'radar-page.tsx': '/radar',
+  'changes-page.tsx': '/changes',
   'admin-page.tsx': '/admin',
   'users-page.tsx': '/admin/users',
   'audit-page.tsx': '/admin/audit',

@@ -96,7 +96,13 @@ export const BENCH_USER = {
  * The BFF alone, configured with a service base URL (here the bench's tap in front of the sandbox), so its resident
  * memory is its own. With a configured service there are no demo users: the bench makes one with the users command.
  */
-export async function startBff(port: number, serviceBaseUrl: string) {
+export async function startBff(
+  port: number,
+  serviceBaseUrl: string,
+  extra: Record<string, string> = {},
+  /** False when starting again on a store that has the bench user already. */
+  createUser = true,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'console-bench-bff-'));
   const env = {
     PORT: String(port),
@@ -106,7 +112,26 @@ export async function startBff(port: number, serviceBaseUrl: string) {
     SERVICE_BASE_URL: serviceBaseUrl,
     SERVICE_CLIENT_ID: 'cid_test_demo',
     SERVICE_CLIENT_SECRET: 'sk_test_demo',
+    ...extra,
   };
+  const cwd = join(root, 'apps/bff');
+  if (createUser) await benchUser(env);
+  // BENCH_BFF_NODE_OPTIONS (e.g. --max-old-space-size=192) tells lazy garbage collection from a leak in the soak;
+  // BENCH_BFF_NODE_ARGS takes what NODE_OPTIONS may not carry (--cpu-prof --cpu-prof-dir=/tmp/prof).
+  const child = run(
+    join(cwd, 'dist/index.js'),
+    cwd,
+    { ...env, NODE_OPTIONS: process.env.BENCH_BFF_NODE_OPTIONS ?? '' },
+    [],
+    [...BFF_NODE_FLAGS, ...nodeArgs('BENCH_BFF_NODE_ARGS')],
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await up(`${base}/api/health`, 'the BFF');
+  return { base, pid: child.pid ?? 0, stop: stopper(child) };
+}
+
+/** The bench's admin, made with the users command as an operator would. */
+async function benchUser(env: Record<string, string>) {
   const cwd = join(root, 'apps/bff');
   const users = run(
     join(cwd, 'dist/cli/users.js'),
@@ -120,18 +145,6 @@ export async function startBff(port: number, serviceBaseUrl: string) {
   users.stdin?.end(BENCH_USER.password);
   const code = await new Promise<number | null>((resolve) => users.once('exit', resolve));
   if (code !== 0) throw new Error(`creating the bench user failed (exit ${code})`);
-  // BENCH_BFF_NODE_OPTIONS (e.g. --max-old-space-size=192) tells lazy garbage collection from a leak in the soak;
-  // BENCH_BFF_NODE_ARGS takes what NODE_OPTIONS may not carry (--cpu-prof --cpu-prof-dir=/tmp/prof).
-  const child = run(
-    join(cwd, 'dist/index.js'),
-    cwd,
-    { ...env, NODE_OPTIONS: process.env.BENCH_BFF_NODE_OPTIONS ?? '' },
-    [],
-    [...BFF_NODE_FLAGS, ...nodeArgs('BENCH_BFF_NODE_ARGS')],
-  );
-  const base = `http://127.0.0.1:${port}`;
-  await up(`${base}/api/health`, 'the BFF');
-  return { base, pid: child.pid ?? 0, stop: stopper(child) };
 }
 
 /** Resident memory of a process, in MiB, from /proc. */

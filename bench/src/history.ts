@@ -8,7 +8,7 @@ import {
   sql,
   startThrowawayPostgres,
 } from '@console/bff/testing';
-import { AuditListSchema, LedgerListSchema, MeSchema } from '@console/contract';
+import { AuditListSchema, ChangeListSchema, LedgerListSchema, MeSchema } from '@console/contract';
 import { rssMiB, startConsole } from './console-process.ts';
 import { signIn } from './relay.ts';
 
@@ -99,7 +99,10 @@ async function oneSize(
         { id: adminUser.id, email: adminUser.email },
         ...Array.from({ length: 18 }, (_, k) => ({ id: `usr_seed_${k}`, email: `agent${k}@seed.test` })),
       ];
-      seed = (await seedHistory(db, { bookings: size, audit: size, running: 200, agents })).ms / 1000;
+      // One change recorded by the watch for every ten bookings (decision 037): 100,000 at a million.
+      seed =
+        (await seedHistory(db, { bookings: size, audit: size, running: 200, agents, changes: size / 10 }))
+          .ms / 1000;
       // A million rows arrive over years, and PostgreSQL's autovacuum (which runs after inserts since version 13) keeps
       // the visibility map that index-only scans, such as a capped count, rely on; right after a bulk seed it is not
       // set yet, so the bench vacuums as autovacuum would have.
@@ -178,6 +181,25 @@ async function oneSize(
       `/admin/reports?from=${day(3 * 365)}&to=${day(0)}&by=month`,
     );
     reads['the audit log, one result'] = await timed(app.base, admin, '/admin/audit?result=failed');
+
+    // The watch's changes (decision 037): the list nearest travel first, its next page, an agent's own, and the top
+    // bar's count, which every screen asks once a minute.
+    const changes = ChangeListSchema.parse(await (await get(app.base, admin, '/changes')).json());
+    reads['the changes list, first page (50, nearest travel first)'] = await timed(
+      app.base,
+      admin,
+      '/changes',
+    );
+    reads['the changes list, next page'] = await timed(
+      app.base,
+      admin,
+      `/changes?after=${encodeURIComponent(changes.next_cursor ?? '')}`,
+    );
+    reads['the changes list, one product'] = await timed(app.base, admin, '/changes?product=hotel');
+    reads['the changes list, handled'] = await timed(app.base, admin, '/changes?state=handled');
+    reads["an agent's changes"] = await timed(app.base, agent, '/changes');
+    reads["the top bar's count of changes (office)"] = await timed(app.base, admin, '/changes/count');
+    reads["the top bar's count of changes (an agent)"] = await timed(app.base, agent, '/changes/count');
 
     const unrelated = await underLoad(app.base, admin, agent, size);
 

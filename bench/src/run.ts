@@ -23,6 +23,7 @@ import {
 import { soak } from './soak.ts';
 import { routeSizes, spaFigures } from './spa.ts';
 import { Tap } from './tap.ts';
+import { type WatchFigures, watchBench } from './watch.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -395,6 +396,10 @@ const HISTORY_TARGETS: Record<string, string> = {
   'the radar (200 clocks, at-risk over all)': '<= 30 ms',
   "an agent's own desk": '<= 30 ms',
   "the audit log's first page": '<= 30 ms',
+  'the changes list, first page (50, nearest travel first)': '<= 30 ms',
+  "an agent's changes": '<= 30 ms',
+  "the top bar's count of changes (office)": '<= 30 ms',
+  "the top bar's count of changes (an agent)": '<= 30 ms',
 };
 
 /** An office's history at 10k, 100k and 1M bookings and audit entries, on SQLite and PostgreSQL (issue 27). */
@@ -443,6 +448,41 @@ async function historySection(results: Record<string, unknown>) {
   results.history = figures;
 }
 
+/** The watch on every live booking (decision 037), on PostgreSQL: its calls at the default rate and a full sweep. */
+async function watchSection(results: Record<string, unknown>) {
+  const sizes = (process.env.BENCH_WATCH_SIZES ?? '10000,100000').split(',').map(Number);
+  const figures = await watchBench(sizes, (line) => console.log(line));
+  section(
+    `The watch on PostgreSQL: ${sizes.map((n) => n.toLocaleString('en-US')).join(' / ')} live bookings, all due (the service's calls counted by the bench's tap)`,
+  );
+  const each = (f: (w: WatchFigures) => string) => figures.map(f).join('  ·  ');
+  row(
+    'calls an hour at the default rate (5 a second)',
+    each((w) => Math.round(w.paced.calls_per_hour).toLocaleString('en-US')),
+    '18,000 (5 a second)',
+  );
+  row(
+    'the most calls in any one second',
+    each((w) => String(w.paced.most_in_one_second)),
+    '<= 5',
+  );
+  row(
+    'one full sweep at the default rate',
+    each((w) => `${w.paced.sweep_hours.toFixed(1)} h`),
+    'CHANGE_WATCH_MINUTES sets how often',
+  );
+  row(
+    'one full sweep as fast as this machine goes: time / reads a second',
+    each((w) => `${w.sweep.seconds.toFixed(0)} s / ${Math.round(w.sweep.reads_per_s)}`),
+  );
+  row(
+    "the BFF's memory during that sweep: at its start / at its peak",
+    each((w) => `${mib(w.sweep.rss_start_mib)} / ${mib(w.sweep.rss_peak_mib)}`),
+    'flat in the size',
+  );
+  results.watch = figures;
+}
+
 function print() {
   const width = Math.max(...rows.map((r) => r.figure.length));
   const valueWidth = Math.max(...rows.map((r) => r.value.length));
@@ -465,6 +505,7 @@ async function main() {
     if (!only || only === 'instances') await instancesSection(results);
     if (!only || only === 'lighthouse') await lighthouseSection(results);
     if (!only || only === 'history') await historySection(results);
+    if (!only || only === 'watch') await watchSection(results);
   } finally {
     print();
     const out = resolve(here, '../results');

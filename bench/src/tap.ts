@@ -33,6 +33,9 @@ const STREAM_PATH = '/v3/flights/searches/stream';
 export class Tap {
   readonly streams: StreamLog[] = [];
   tokenCalls = 0;
+  /** When each call other than a token's reached the tap (performance.now()), when `counting` (the watch's figures). */
+  readonly calls: number[] = [];
+  counting = false;
   synthetic: Synthetic | null = null;
   #server: Server | null = null;
   readonly #agent = new Agent({ connections: 512, keepAliveTimeout: 30_000 });
@@ -64,6 +67,7 @@ export class Tap {
     const body = Buffer.concat(chunks);
     const path = req.url ?? '/';
     if (path === '/v3/auth/tokens') this.tokenCalls += 1;
+    else if (this.counting) this.calls.push(performance.now());
     const headers: Record<string, string> = {};
     for (const name of FORWARDED) {
       const value = req.headers[name];

@@ -120,7 +120,7 @@ test('the sign-in held against an attacker: the proof a new way in asks for, the
 }) => {
   await virtualAuthenticator(page);
   const agent = await createUserWithApp('Mara Quist');
-  await page.goto(await resetLink(agent.id));
+  await page.goto(await resetLink(agent));
   await expect(page.getByText('Then confirm it is you')).toBeVisible();
   await page.screenshot(shot('welcome-with-factor'));
   await page.goto('/account');

@@ -4,6 +4,7 @@ import {
   createUser,
   expect,
   expectAccessible,
+  linkFromMail,
   sandbox,
   signIn,
   signInAs,
@@ -132,14 +133,19 @@ test('an admin watches the wallet move with holds, reads the audit log, and crea
   expect(await csv.text()).toContain('activity.booking.cancel');
 
   await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
-  // An invitation: the admin hands over a one-time link, and the new agent chooses their own password through it.
+  // An invitation: a one-time link e-mailed to the new agent alone (the admin is not shown it), through which they
+  // choose their own password.
   const create = adminPage.getByRole('form', { name: 'Invite a user' });
   const email = `new.agent.${Date.now()}@demo.test`;
   await create.getByLabel('Name').fill('New Agent');
   await create.getByLabel('Email').fill(email);
   await create.getByRole('button', { name: 'Invite' }).click();
   await expect(adminPage.getByRole('table', { name: 'Users' })).toContainText(email);
-  const link = await create.getByRole('textbox', { name: `One-time link for ${email}` }).inputValue();
+  await expect(adminPage.getByRole('status', { name: `Link for ${email}` })).toContainText(
+    `E-mailed to ${email}`,
+  );
+  await expect(create.getByRole('textbox', { name: `One-time link for ${email}` })).toHaveCount(0);
+  const link = await linkFromMail(email);
   expect(link).toMatch(/\/welcome#[\w-]{40,}$/);
   await expectAccessible(adminPage, 'users');
 

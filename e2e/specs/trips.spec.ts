@@ -56,6 +56,10 @@ test('an agent makes a trip of a flight and a hotel, and sees the conflict when 
   // The airline moves the flight two days later.
   await sandbox(`/flights/orders/${encodeURIComponent(orderId)}/schedule`, { days: 2 });
   await page.reload();
+  // The move is a change to act on, on the trip's page too (decision 037).
+  await expect(page.getByRole('region', { name: /changed by itself, 1 to act on$/ })).toContainText(
+    'Schedule change',
+  );
   const conflicts = page.getByRole('region', { name: 'Conflicts' });
   if (variant) {
     // This service gives segments in a shape the console does not read dates from: it says so, and guesses nothing.

@@ -101,6 +101,28 @@ export function flightSearchUrl(options: {
   return `/flights?${params}`;
 }
 
+/** The messages the office's mail server was handed for one address, oldest first (the test SMTP server). */
+export async function mailbox(to: string): Promise<string[]> {
+  const response = await fetch(`${env.mailboxUrl}/messages?${new URLSearchParams({ to })}`);
+  return (await response.json()) as string[];
+}
+
+/** The one-time link (its path, `/welcome#…`) in the newest e-mail to a person, once one has come. */
+export async function linkFromMail(to: string): Promise<string> {
+  let path = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await mailbox(to)).filter((m) => m.includes('/welcome#'));
+        path = /\/welcome#[\w-]+/.exec(mails.at(-1) ?? '')?.[0] ?? '';
+        return path;
+      },
+      { message: `a one-time link e-mailed to ${to}` },
+    )
+    .not.toBe('');
+  return path;
+}
+
 /**
  * An invitation made by the demo admin through the API (decision 030): the new user and their one-time link's token
  * and path (`/welcome#…`), not yet taken.
@@ -120,10 +142,10 @@ export async function invite(name: string, role: 'agent' | 'admin' = 'agent') {
   });
   if (invited.status !== 201) throw new Error(`could not invite: ${invited.status} ${await invited.text()}`);
   const { user, link } = InvitationSchema.parse(await invited.json());
-  // The journeys' console has no SMTP server: the admin is given the link to hand over.
-  if (!link.url) throw new Error('the invitation was e-mailed: no link to hand over');
-  const url = new URL(link.url);
-  return { user, email, token: url.hash.slice(1), path: `${url.pathname}${url.hash}` };
+  // The journeys' console has an SMTP server: the link goes to the person alone, and is read from their mail.
+  if (link.url) throw new Error('the admin was shown the link: the invitation was not e-mailed');
+  const path = await linkFromMail(email);
+  return { user, email, token: path.slice('/welcome#'.length), path };
 }
 
 /**
@@ -201,13 +223,14 @@ export const appCode = (key: string, ahead = 0) =>
     timestamp: Date.now() + ahead * 30_000,
   });
 
-/** A password reset link the demo admin makes for a person (no SMTP here: the admin is given it): its path. */
-export async function resetLink(userId: string): Promise<string> {
+/** A password reset link the demo admin makes for a person, as it reaches them by e-mail: its path. */
+export async function resetLink(user: { id: string; email: string }): Promise<string> {
   const call = await apiAs(DEMO.admin);
-  const link = (await call('POST', `/admin/users/${userId}/reset-link`)) as { url: string | null };
-  if (!link.url) throw new Error('the reset link was e-mailed');
-  const url = new URL(link.url);
-  return `${url.pathname}${url.hash}`;
+  const before = (await mailbox(user.email)).length;
+  const link = (await call('POST', `/admin/users/${user.id}/reset-link`)) as { url: string | null };
+  if (link.url) throw new Error('the admin was shown the reset link: it was not e-mailed');
+  await expect.poll(async () => (await mailbox(user.email)).length).toBeGreaterThan(before);
+  return linkFromMail(user.email);
 }
 
 /** Makes a person's sign-in proofs older than five minutes, in the console's store, as time would. */

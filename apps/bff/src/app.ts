@@ -16,13 +16,16 @@ import { auditRoutes } from './audit/audit.routes.ts';
 import { AuditLog } from './audit/audit.ts';
 import { ownBookingsOnly } from './bookings/access.ts';
 import { activityRoutes } from './bookings/activities.routes.ts';
+import { BookingChanges } from './bookings/change-log.ts';
+import { changeRoutes } from './bookings/changes.routes.ts';
 import { bookingRoutes } from './bookings/desk.routes.ts';
 import { flightRoutes } from './bookings/flights.routes.ts';
 import { hotelRoutes } from './bookings/hotels.routes.ts';
 import { BookingIntents } from './bookings/intents.ts';
 import { Ledger } from './bookings/ledger.ts';
 import { radarRoutes } from './bookings/radar.routes.ts';
-import { reconcileOpenIntents, refreshRunningClocks } from './bookings/refresh.ts';
+import { reconcileOpenIntents, refreshRunningClocks, remindHolds } from './bookings/refresh.ts';
+import { watchBookings } from './bookings/watch.ts';
 import { closeDatabase, databaseInfo, openDatabase, sql } from './db/index.ts';
 import type { Deps } from './deps.ts';
 import { accountRoutes } from './identity/account.routes.ts';
@@ -53,6 +56,7 @@ import { createLog, requestContext } from './platform/log.ts';
 import { Mailer } from './platform/mailer.ts';
 import { Metrics } from './platform/metrics.ts';
 import { doc } from './platform/openapi-doc.ts';
+import { MailOutbox, sendOutbox } from './platform/outbox.ts';
 import { startScheduler } from './platform/scheduler.ts';
 import { SecretBox } from './platform/secret-box.ts';
 import { inlineStyleHashes, securityHeaders, withSecurityHeaders } from './platform/security-headers.ts';
@@ -147,6 +151,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   }
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const mailer = new Mailer(env.SMTP_URL, env.SMTP_FROM, log);
+  const outbox = new MailOutbox(db, options.now);
+  const changes = new BookingChanges(db, outbox, publicUrl, mailer.configured, options.now);
   const deps: Deps = {
     env,
     publicUrl,
@@ -172,7 +178,16 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     db,
     upstream,
     accounts,
-    ledger: new Ledger(db),
+    ledger: new Ledger(db, {
+      changes,
+      minutes: env.CHANGE_WATCH_MINUTES,
+      // A booking in a passing state is read again at the next round (at most a minute on), then less and less often.
+      soonestMs: Math.min(env.JOBS_INTERVAL_SECONDS * 1000, 60_000),
+      // The watch keeps the service's time, as deadlines do (decision 016): the real service's clock is this one's
+      // within seconds, and a sandbox whose clock is moved forward finds its bookings due as a real day would.
+      clock: options.now ?? (() => upstream.clock.now()),
+    }),
+    changes,
     fees: new FeeRules(db),
     reports: new Reports(db),
     audit: new AuditLog(db),
@@ -206,6 +221,12 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     jobs: [
       reconcileOpenIntents(deps, env.INTENT_RECONCILE_AFTER_SECONDS * 1000),
       refreshRunningClocks(deps),
+      watchBookings(deps, {
+        ratePerSecond: env.CHANGE_WATCH_RATE,
+        roundMs: env.JOBS_INTERVAL_SECONDS * 1000,
+      }),
+      remindHolds(deps, env.HOLD_REMINDER_MINUTES * 60_000),
+      sendOutbox(outbox, mailer),
       sweepSignInCounts(deps.throttle),
     ],
   });
@@ -336,6 +357,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     .route('/activities', activityRoutes(deps))
     .route('/bookings', bookingRoutes(deps))
     .route('/bookings', radarRoutes(deps))
+    .route('/changes', changeRoutes(deps))
     .route('/media', mediaRoutes(deps))
     .route('/admin', usersRoutes(deps))
     .route('/admin', policyRoutes(deps))

@@ -14,7 +14,7 @@ import { flightRoutes } from './routes/flights.ts';
 import { hotelRoutes } from './routes/hotels.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { sessionRoutes } from './routes/session.ts';
-import { settleOwner } from './settle.ts';
+import { settleOwner, VARIANT_PACE } from './settle.ts';
 import { ownerKey, Store } from './store.ts';
 import { variantFetch } from './variant.ts';
 
@@ -38,6 +38,7 @@ export function createSandbox(options: SandboxOptions = {}) {
     streamIntervalMs: options.streamIntervalMs ?? 400,
   });
   if (options.onClockMoved) store.clock.moved.add(options.onClockMoved);
+  if (options.profile === 'variant') store.pace = VARIANT_PACE;
 
   const v3 = new Hono<AppEnv>()
     .route('/auth', authRoutes(store))

@@ -127,7 +127,7 @@ describe.each(['default', 'variant'] as const)('the %s profile', (profile) => {
     const dropped = id(await order(bookable[1] ?? '', 'b'));
     await call('addFlightOrderNotes', 'POST', `/flights/orders/${paid}/notes`, { notes: ['Window seats'] });
     await call('ticketFlightOrder', 'POST', `/flights/orders/${paid}/ticket`);
-    await sb.advance(10);
+    await sb.advance(60);
     await call('getFlightOrder', 'GET', `/flights/orders/${paid}`);
     await call('getRefundQuote', 'GET', `/flights/orders/${paid}/refund`);
     await call('refundFlightOrder', 'POST', `/flights/orders/${paid}/refund`, {});

@@ -287,7 +287,7 @@ describe('flight orders', () => {
     );
 
     expectError(await sb.post(`/flights/orders/${held.id}/cancellation`, token), 409, 'invalid_state');
-    await sb.advance(6);
+    await sb.advance(60);
     const ticketed = expectOk(await sb.get(`/flights/orders/${held.id}`, token), FlightOrderShape);
     expect(ticketed.status).toBe('ticketed');
     expect(ticketed.passengers.every((p) => p.ticket_number !== null)).toBe(true);

@@ -18,6 +18,23 @@ export const TICKETING_TAKES_MS = 5_000;
 export const VOUCHERS_TAKE_MS = 2_000;
 export const CONFIRMING_TAKES_MS = 5_000;
 
+/**
+ * How long the service takes to finish what it does by itself: ticketing, a deferred hotel confirmation, an activity's
+ * vouchers. The variant profile takes longer (another legal pace: the document gives none), so a console that
+ * assumed "done in seconds" would be caught out.
+ */
+export interface Pace {
+  ticketingMs: number;
+  confirmingMs: number;
+  vouchersMs: number;
+}
+export const DEFAULT_PACE: Pace = {
+  ticketingMs: TICKETING_TAKES_MS,
+  confirmingMs: CONFIRMING_TAKES_MS,
+  vouchersMs: VOUCHERS_TAKE_MS,
+};
+export const VARIANT_PACE: Pace = { ticketingMs: 45_000, confirmingMs: 20_000, vouchersMs: 30_000 };
+
 function ticketNumber(airline: string, seed: string): string {
   const prefix = String(100 + (hashString(airline) % 900));
   const body = String(hashString(seed)).padStart(10, '0').slice(0, 10);
@@ -34,7 +51,7 @@ export function settleFlightOrder(store: Store, record: FlightOrderRecord): void
   if (
     order.status === 'ticketing' &&
     record.ticketingStartedAt !== null &&
-    now >= record.ticketingStartedAt + TICKETING_TAKES_MS
+    now >= record.ticketingStartedAt + store.pace.ticketingMs
   ) {
     advance(FLIGHT_ORDER_MACHINE, order, 'ticketing_completes');
     for (const passenger of order.passengers) {
@@ -68,7 +85,7 @@ export function settleActivityBooking(store: Store, record: ActivityBookingRecor
   if (
     booking.status === 'confirmed' &&
     record.confirmedAt !== null &&
-    now >= record.confirmedAt + VOUCHERS_TAKE_MS
+    now >= record.confirmedAt + store.pace.vouchersMs
   ) {
     advance(ACTIVITY_BOOKING_MACHINE, booking, 'vouchers_issued');
     booking.updated_at = isoSeconds(now);

@@ -15,6 +15,7 @@ import { Clock } from './lib/clock.ts';
 import { ApiError } from './lib/errors.ts';
 import type { StreamTiming } from './lib/event-stream.ts';
 import { Faults } from './lib/faults.ts';
+import { DEFAULT_PACE, type Pace } from './settle.ts';
 import type { ActivityBooking, FlightOffer, FlightOrder, HotelOrder, HotelRate } from './shapes.ts';
 
 /** Test and live data of one office never mix: every resource is owned by `${officeId}:${environment}`. */
@@ -125,6 +126,8 @@ export class Store {
    * finds its token revoked; 0 turns one off. Drills that count faults exactly turn them off for their duration.
    */
   readonly variantChaos: { rateLimitEvery: number; revokeEvery: number } = { ...VARIANT_CHAOS };
+  /** How long ticketing, a deferred confirmation and vouchers take (settle.ts): the profile's pace. */
+  pace: Pace = DEFAULT_PACE;
   /** TCP connections accepted by the server this store is served from, when it counts them (src/index.ts). */
   connectionsAccepted = 0;
   /** Flight search streams open right now, and how many have ended early because the client went away. */

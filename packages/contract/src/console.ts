@@ -126,6 +126,8 @@ export const LedgerEntrySchema = z.object({
       fee_reason: z.string().nullable(),
     })
     .nullish(),
+  /** When the console last read the booking from the service (decision 037); null when it never has since it was made. */
+  checked_at: DateTimeSchema.nullish(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 

@@ -4,6 +4,7 @@ import type { Lifecycle } from '../platform/lifecycle.ts';
 import type { SecurityHeaders } from '../platform/security-headers.ts';
 import type { FeeRules } from '../pricing/index.ts';
 import type { LeadImages, Upstream } from '../upstream/index.ts';
+import type { BookingChanges } from './change-log.ts';
 import type { BookingIntents } from './intents.ts';
 import type { Ledger } from './ledger.ts';
 
@@ -12,6 +13,7 @@ import type { Ledger } from './ledger.ts';
  * domain names only what it uses, and reaches no other domain but through its index.
  */
 export interface BookingsDeps {
+  changes: BookingChanges;
   audit: AuditLog;
   clock: () => number;
   fees: FeeRules;

@@ -1,5 +1,6 @@
 import {
   type ActivityBooking,
+  type ChangeValue,
   CustomerSchema,
   type FeeContext,
   type FlightOrder,
@@ -43,7 +44,34 @@ export interface Facts {
   partial?: boolean;
   /** What the office's fee rules look at (decision 032): passengers and cabin, nights, city and stars, the activity. */
   pricing?: Omit<FeeContext, 'product' | 'net'>;
+  /** What the watch compares (decision 037): the segments or dates, status and total, as the service wrote them. */
+  watched?: ChangeValue;
+  /** The first day of travel (YYYY-MM-DD), when the answer says it. */
+  travelOn?: string | null;
 }
+
+/** A segment read as loosely as it comes (its inner fields are not shown in the document): what is there, or null. */
+const LooseSegmentSchema = z.looseObject({
+  flight_number: z.string().nullish().catch(null),
+  origin: z.string().nullish().catch(null),
+  destination: z.string().nullish().catch(null),
+  departing_at: z.string().nullish().catch(null),
+  arriving_at: z.string().nullish().catch(null),
+});
+/** The plain values of an object, by their names (nested ones as `a.b`), at most 20: a segment of a shape of its own. */
+function scalarsOf(value: unknown, prefix = '', out: Record<string, string | number | boolean | null> = {}) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return out;
+  for (const [key, item] of Object.entries(value)) {
+    if (Object.keys(out).length >= 20) break;
+    const name = `${prefix}${key}`;
+    if (item === null || ['string', 'number', 'boolean'].includes(typeof item))
+      out[name] = item as string | number | boolean | null;
+    else if (typeof item === 'object' && !Array.isArray(item)) scalarsOf(item, `${name}.`, out);
+  }
+  return out;
+}
+const dayOf = (value: string | null | undefined) =>
+  value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
 
 /** Whole nights between two calendar dates (0 when either cannot be read). */
 function nightsBetween(checkIn: string, checkOut: string): number {
@@ -118,6 +146,26 @@ export function flightFacts(order: FlightOrder): Facts {
       ...textIn([order.passengers, order.contact]),
     ],
     pricing: { passengers: order.passengers.length, cabin: segments[0]?.cabin_class ?? null },
+    watched: {
+      status: order.status,
+      total: order.total.amount,
+      segments: order.segments.map((raw) => {
+        const read = LooseSegmentSchema.safeParse(raw);
+        const seg = read.success ? read.data : null;
+        const known = {
+          flight_number: seg?.flight_number ?? null,
+          origin: seg?.origin ?? null,
+          destination: seg?.destination ?? null,
+          departing_at: seg?.departing_at ?? null,
+          arriving_at: seg?.arriving_at ?? null,
+        };
+        // A shape of its own: its values by their own names (the watch compares them, an agent reads them).
+        return Object.values(known).every((v) => v === null)
+          ? { ...known, as_written: scalarsOf(raw) }
+          : known;
+      }),
+    },
+    travelOn: date ?? dayOf(LooseSegmentSchema.safeParse(order.segments[0]).data?.departing_at),
   };
 }
 
@@ -144,6 +192,13 @@ export function hotelFacts(order: HotelOrder): Facts {
       nights: nightsBetween(order.check_in, order.check_out),
       ...hotelFeeScope(order.hotel),
     },
+    watched: {
+      status: order.status,
+      total: order.total.amount,
+      check_in: order.check_in,
+      check_out: order.check_out,
+    },
+    travelOn: dayOf(order.check_in),
   };
 }
 
@@ -164,6 +219,13 @@ export function activityFacts(booking: ActivityBooking): Facts {
     reference: booking.code ?? null,
     extraSearch: [booking.code ?? '', ...textIn(booking.customer)],
     pricing: { activity: booking.product_id ?? null },
+    watched: {
+      status: booking.status,
+      total: booking.total.amount,
+      date: booking.date,
+      timeslot: booking.timeslot ?? null,
+    },
+    travelOn: dayOf(booking.date),
   };
 }
 

@@ -8,7 +8,10 @@ import type { Database } from '../db/index.ts';
 /** A ledger row's people, as stored (JSON). */
 export const PeopleSchema = z.array(z.string());
 
-export type LedgerRow = Omit<Selectable<Database['bookings']>, 'search_doc'>;
+export type LedgerRow = Omit<
+  Selectable<Database['bookings']>,
+  'search_doc' | 'watched' | 'travel_on' | 'next_check_at' | 'status_since' | 'service_updated_at'
+>;
 
 export /** The ledger's columns as the desk reads them (not the search document). */
 const LEDGER_COLUMNS = [
@@ -34,6 +37,7 @@ const LEDGER_COLUMNS = [
   'bookings.fee_reason',
   'bookings.fee_cents',
   'bookings.client_cents',
+  'bookings.checked_at',
 ] as const;
 
 export function toEntry(row: LedgerRow): LedgerEntry {
@@ -60,5 +64,6 @@ export function toEntry(row: LedgerRow): LedgerEntry {
             fee_reason: row.fee_reason,
           }
         : null,
+    checked_at: row.checked_at,
   };
 }

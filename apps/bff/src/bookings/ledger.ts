@@ -1,5 +1,6 @@
 import {
   type BookingsQuery,
+  ChangeValueSchema,
   type Environment,
   fromCents,
   type LedgerEntry,
@@ -13,6 +14,8 @@ import { EXPORT_BATCH } from '../platform/csv.ts';
 import { decodeCursor, type Key, type Page, pageFrom, searchWords } from '../platform/pages.ts';
 import { countMatches, type Select, searchPage } from '../platform/search.ts';
 import type { Actor } from '../platform/types.ts';
+import type { BookingChanges } from './change-log.ts';
+import { changesBetween, type Held, isEnded, isPassing, unknownToService } from './changes.ts';
 import { ORDERS } from './desk.ts';
 import { type Facts, mergePeople } from './facts.ts';
 import { LEDGER_COLUMNS, PeopleSchema, toEntry } from './ledger-rows.ts';
@@ -42,9 +45,68 @@ function searchText(facts: Facts): string {
     .toLowerCase();
 }
 
+/** How the watch reads bookings again (decision 037): its cadence, and where the changes it finds are recorded. */
+export interface WatchSettings {
+  changes: BookingChanges;
+  /** Every live booking at least this often (CHANGE_WATCH_MINUTES); within 72 hours of travel, four times as often. */
+  minutes: number;
+  /** A booking in a passing state is read again this soon after the move, then less often (the jobs' interval). */
+  soonestMs: number;
+  clock?: () => number;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * When the watch reads a booking next (an ISO time), or null when nothing about it can change any more: it ended, the
+ * service no longer knows it, its travel is past, or it is held (the running clocks' round reads holds).
+ */
+export function nextCheckAt(
+  booking: { product: Product; status: string; travelOn: string | null; statusSince: number },
+  now: number,
+  settings: Pick<WatchSettings, 'minutes' | 'soonestMs'>,
+): string | null {
+  const status = booking.status.toLowerCase();
+  if (isEnded(status) || status === 'missing' || status === 'held') return null;
+  const today = new Date(now).toISOString().slice(0, 10);
+  if (booking.travelOn && booking.travelOn < today) return null;
+  const cadence = settings.minutes * 60_000;
+  const travelAt = booking.travelOn ? Date.parse(`${booking.travelOn}T00:00:00Z`) : Number.NaN;
+  const every = Number.isFinite(travelAt) && travelAt - now <= 72 * HOUR ? cadence / 4 : cadence;
+  // Passing (ticketing, confirming, awaiting vouchers): soon after the move, then backing off until it settles.
+  const wait = isPassing(booking.product, status)
+    ? Math.min(every, Math.max(settings.soonestMs, (now - booking.statusSince) / 2))
+    : every;
+  return new Date(now + wait).toISOString();
+}
+
 /** Every order and booking made through the console, kept fresh whenever the service tells us more. */
 export class Ledger {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly watch: WatchSettings | null = null,
+  ) {}
+
+  #now(): number {
+    return this.watch?.clock?.() ?? Date.now();
+  }
+
+  /** The watch's columns for a booking as read now: what it compares, its travel day, when it is read next. */
+  #watchColumns(facts: Facts, statusSince: number, now: number) {
+    const travelOn = facts.travelOn ?? null;
+    return {
+      ...(facts.watched ? { watched: JSON.stringify(facts.watched) } : {}),
+      travel_on: travelOn,
+      checked_at: new Date(now).toISOString(),
+      next_check_at: this.watch
+        ? nextCheckAt(
+            { product: facts.product, status: facts.status, travelOn, statusSince },
+            now,
+            this.watch,
+          )
+        : null,
+    };
+  }
 
   /** Records a booking just made, or refreshes one already known. Replays with the same key land on the same row. */
   async record(
@@ -55,10 +117,14 @@ export class Ledger {
     price?: { fee: Money; client: Money; rule: { id: string } | null },
   ): Promise<void> {
     const facts = storable(read);
-    const at = new Date().toISOString();
+    const now = this.#now();
+    const at = new Date(now).toISOString();
     await this.db
       .insertInto('bookings')
       .values({
+        ...this.#watchColumns(facts, now, now),
+        status_since: at,
+        service_updated_at: null,
         id: facts.id,
         product: facts.product,
         environment,
@@ -94,25 +160,76 @@ export class Ledger {
   }
 
   /**
-   * Refreshes status and deadline of a known booking after the service answered for it; unknown ids are ignored.
-   * The people recorded when it was made (the names the console sent) are kept; the answer may add to them.
+   * Refreshes a known booking after the service answered for it (unknown ids are ignored), and records what changed
+   * by itself (decision 037): every read, from any path, is compared with what the ledger held, so no change is
+   * absorbed unseen. `byConsole`: the answer to the console's own action (its cancellation is no news);
+   * `serviceNow`: the service's time, for whether a hold had lapsed. The people recorded when it was made (the names
+   * the console sent) are kept; the answer may add to them. The changes recorded (new ones).
    */
-  async refresh(read: Facts): Promise<void> {
+  async refresh(read: Facts, options: { byConsole?: boolean; serviceNow?: number } = {}): Promise<number> {
     const row = await this.db
       .selectFrom('bookings')
-      .select('people')
+      .select([
+        'people',
+        'status',
+        'total_amount',
+        'deadline',
+        'watched',
+        'status_since',
+        'product',
+        'environment',
+        'agent_id',
+        'agent_email',
+        'updated_at',
+        'client_reference',
+      ])
       .where('id', '=', read.id)
       .executeTakeFirst();
-    if (!row) return;
+    if (!row) return 0;
+    const now = this.#now();
     const facts = storable({
       ...read,
       people: mergePeople(PeopleSchema.parse(JSON.parse(row.people)), read.people),
     });
+    const held: Held = {
+      product: row.product,
+      status: row.status,
+      total: row.total_amount,
+      deadline: row.deadline,
+      watched: row.watched ? ChangeValueSchema.catch({}).parse(JSON.parse(row.watched)) : null,
+    };
+    const drafts = this.watch
+      ? changesBetween(held, facts, {
+          byConsole: options.byConsole ?? false,
+          serviceNow: options.serviceNow ?? now,
+        })
+      : [];
+    const statusSince = row.status !== facts.status ? now : Date.parse(row.status_since ?? '') || now;
+    // The changes first, the row after: a crash in between leaves the comparison to make again (decision 037).
+    const recorded =
+      drafts.length > 0 && this.watch
+        ? await this.watch.changes.record(
+            {
+              id: facts.id,
+              environment: row.environment,
+              product: row.product,
+              agent_id: row.agent_id,
+              agent_email: row.agent_email,
+              travel_on: facts.travelOn ?? null,
+              reference: facts.reference ?? null,
+              summary: facts.summary,
+              people: facts.people,
+              clientReference: facts.clientReference ?? row.client_reference,
+            },
+            row.updated_at ?? '',
+            drafts,
+          )
+        : 0;
     await this.db
       .updateTable('bookings')
       .set(
         facts.partial
-          ? { status: facts.status, deadline: facts.deadline, updated_at: new Date().toISOString() }
+          ? { status: facts.status, deadline: facts.deadline, updated_at: new Date(now).toISOString() }
           : {
               ...(facts.reference ? { reference: facts.reference } : {}),
               status: facts.status,
@@ -122,11 +239,14 @@ export class Ledger {
               summary: facts.summary,
               people: JSON.stringify(facts.people),
               search_text: searchText(facts),
-              updated_at: new Date().toISOString(),
+              updated_at: new Date(now).toISOString(),
+              status_since: new Date(statusSince).toISOString(),
+              ...this.#watchColumns(facts, statusSince, now),
             },
       )
       .where('id', '=', facts.id)
       .execute();
+    return recorded;
   }
 
   /**
@@ -238,13 +358,109 @@ export class Ledger {
     return true;
   }
 
-  /** A booking the service answers 404 for: shown as `missing`, its clock stopped (it holds no money any more). */
+  /**
+   * A booking the service answers 404 for: shown as `missing`, its clock stopped (it holds no money any more), no
+   * longer watched; the first time, a change for its agent (decision 037).
+   */
   async markMissing(id: string): Promise<void> {
+    const row = await this.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row || row.status === 'missing') return;
+    const now = new Date(this.#now()).toISOString();
+    // The change first, the row after (as in refresh).
+    if (this.watch && !isEnded(row.status)) {
+      const held: Held = {
+        product: row.product,
+        status: row.status,
+        total: row.total_amount,
+        deadline: row.deadline,
+        watched: row.watched ? ChangeValueSchema.catch({}).parse(JSON.parse(row.watched)) : null,
+      };
+      await this.watch.changes.record(
+        {
+          id: row.id,
+          environment: row.environment,
+          product: row.product,
+          agent_id: row.agent_id,
+          agent_email: row.agent_email,
+          travel_on: row.travel_on,
+          reference: row.reference,
+          summary: row.summary,
+          people: PeopleSchema.catch([]).parse(JSON.parse(row.people)),
+          clientReference: row.client_reference,
+        },
+        row.updated_at ?? '',
+        [unknownToService(held)],
+      );
+    }
     await this.db
       .updateTable('bookings')
-      .set({ status: 'missing', deadline: null, updated_at: new Date().toISOString() })
+      .set({ status: 'missing', deadline: null, updated_at: now, checked_at: now, next_check_at: null })
       .where('id', '=', id)
       .execute();
+  }
+
+  /**
+   * The live bookings the watch reads next: due now (their next check has come), soonest due first, through the
+   * watch's own index; `limit` at most.
+   */
+  async dueForWatch(
+    environment: Environment,
+    limit: number,
+  ): Promise<Array<{ id: string; product: Product }>> {
+    return this.db
+      .selectFrom('bookings')
+      .select(['id', 'product'])
+      .where('environment', '=', environment)
+      .where('next_check_at', '<=', new Date(this.#now()).toISOString())
+      .orderBy('next_check_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** A booking the watch could not read now (the service failed): tried again after `retryMs`, not counted as read. */
+  async watchLater(id: string, retryMs: number): Promise<void> {
+    await this.db
+      .updateTable('bookings')
+      .set({ next_check_at: new Date(this.#now() + retryMs).toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Activity bookings whose line in the service's list moved (its status or `updated_at`): read them at once. */
+  async activityLinesMoved(
+    environment: Environment,
+    lines: readonly { id: string; status: string; updated_at: string | null }[],
+  ): Promise<number> {
+    if (lines.length === 0) return 0;
+    const rows = await this.db
+      .selectFrom('bookings')
+      .select(['id', 'status', 'service_updated_at', 'next_check_at'])
+      .where('environment', '=', environment)
+      .where(
+        'id',
+        'in',
+        lines.map((l) => l.id),
+      )
+      .execute();
+    const known = new Map(rows.map((r) => [r.id, r]));
+    let moved = 0;
+    const now = new Date(this.#now()).toISOString();
+    for (const line of lines) {
+      const row = known.get(line.id);
+      if (!row) continue;
+      // '' : seen in the list with no `updated_at` (null: never seen there, so no move can be told yet).
+      const seen = line.updated_at ?? '';
+      const changed =
+        row.service_updated_at !== null && (row.service_updated_at !== seen || row.status !== line.status);
+      if (!changed && row.service_updated_at === seen) continue;
+      await this.db
+        .updateTable('bookings')
+        .set({ service_updated_at: seen, ...(changed ? { next_check_at: now } : {}) })
+        .where('id', '=', line.id)
+        .execute();
+      if (changed) moved += 1;
+    }
+    return moved;
   }
 
   /**

@@ -2,6 +2,7 @@ import { ServiceError } from '@console/client';
 import type { ActivityBooking, FlightOrder, HotelOrder, Product } from '@console/contract';
 import type { ScheduledJob } from '../platform/scheduler.ts';
 import type { Upstream } from '../upstream/index.ts';
+import type { BookingChanges } from './change-log.ts';
 import { activityFacts, flightFacts, hotelFacts } from './facts.ts';
 import type { BookingIntents } from './intents.ts';
 import type { Ledger } from './ledger.ts';
@@ -23,18 +24,20 @@ export async function readAndRefresh(
   booking: { product: Product; id: string },
 ): Promise<ServiceBooking> {
   const { op } = d.upstream.service;
+  // The service's time as its answer told it, for whether a hold that ended had lapsed (decision 037).
+  const seen = () => ({ serviceNow: d.upstream.clock.now() });
   if (booking.product === 'flight') {
     const answer = await op.getFlightOrder({ id: booking.id });
-    await d.ledger.refresh(flightFacts(answer));
+    await d.ledger.refresh(flightFacts(answer), seen());
     return { product: 'flight', answer };
   }
   if (booking.product === 'hotel') {
     const answer = await op.getHotelOrder({ id: booking.id });
-    await d.ledger.refresh(hotelFacts(answer));
+    await d.ledger.refresh(hotelFacts(answer), seen());
     return { product: 'hotel', answer };
   }
   const answer = await op.getActivityBooking({ id: booking.id });
-  await d.ledger.refresh(activityFacts(answer));
+  await d.ledger.refresh(activityFacts(answer), seen());
   return { product: 'activity', answer };
 }
 
@@ -94,6 +97,44 @@ export function reconcileOpenIntents(
         figures[await reconcileIntent(d, intent)] += 1;
       }
       return figures;
+    },
+  };
+}
+
+/**
+ * Holds about to lapse (decision 037): each e-mailed to its agent once for its deadline, `aheadMs` before it (60
+ * minutes by default), from the running clocks' own index.
+ */
+export function remindHolds(
+  d: { upstream: Upstream; ledger: Ledger; changes: BookingChanges },
+  aheadMs: number,
+): ScheduledJob<number> {
+  return {
+    name: 'reminders',
+    async run() {
+      const { service } = d.upstream;
+      const until = new Date(d.upstream.clock.now() + aheadMs).toISOString();
+      const now = new Date(d.upstream.clock.now()).toISOString();
+      let queued = 0;
+      for await (const batch of d.ledger.runningBatches(service.environment, 200)) {
+        for (const entry of batch) {
+          if (entry.status !== 'held' || entry.deadline === null || entry.deadline <= now) continue;
+          if (entry.deadline > until) return queued;
+          queued += await d.changes.remindHold({
+            id: entry.id,
+            environment: entry.environment,
+            product: entry.product,
+            agent_id: entry.agent.id,
+            agent_email: entry.agent.email,
+            travel_on: null,
+            reference: entry.reference ?? null,
+            summary: entry.summary,
+            deadline: entry.deadline,
+            total: `${entry.total.amount} ${entry.total.currency}`,
+          });
+        }
+      }
+      return queued;
     },
   };
 }

@@ -267,7 +267,8 @@ export async function settleAction<T>(
     () => call(id).then((answer) => read(answer, options.reader, id)),
     (r) => audited(r, options.amount),
   );
-  await d.ledger.refresh(recordable(facts));
+  // The answer to the console's own action: its cancellation or refund is no news to anyone (decision 037).
+  await d.ledger.refresh(recordable(facts), { byConsole: true });
   return c.json(settledBody(c, settled));
 }
 
@@ -279,6 +280,6 @@ export async function rereadForLedger<T>(
   reader: LedgerReader<T>,
 ): Promise<void> {
   await load()
-    .then((value) => d.ledger.refresh(reader.facts(value)))
+    .then((value) => d.ledger.refresh(reader.facts(value), { byConsole: true }))
     .catch(() => undefined);
 }

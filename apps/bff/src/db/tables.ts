@@ -16,6 +16,8 @@ export interface Database {
     disabled: number;
     /** 1: an agent who sees and acts on every booking of the office (decision 015). */
     office_wide: Generated<number>;
+    /** How the person hears of their bookings' changes by e-mail: immediate, daily or none (migration 018). */
+    change_email: Generated<string>;
     created_at: string;
     updated_at: string;
   };
@@ -70,6 +72,54 @@ export interface Database {
     /** The fee and the client price in cents, computed by the database (migration 016). */
     fee_cents: Generated<number | string>;
     client_cents: Generated<number | string>;
+    /** What the watch compares (migration 018): the segments or dates, status and total as last read (JSON). */
+    watched: string | null;
+    /** The first day of travel (YYYY-MM-DD): the flight's first departure, the check-in, the activity's day. */
+    travel_on: string | null;
+    /** When the booking was last read from the service, and when the watch reads it next (null: no more). */
+    checked_at: string | null;
+    next_check_at: string | null;
+    /** Since when the booking has its status (a passing one is read again soon, then less often). */
+    status_since: string | null;
+    /** An activity booking's `updated_at` as the service's list last gave it. */
+    service_updated_at: string | null;
+  };
+  /** Changes on bookings an agent must act on (migration 018), recorded once each. */
+  booking_changes: {
+    id: string;
+    booking_id: string;
+    environment: 'test' | 'live';
+    product: 'flight' | 'hotel' | 'activity';
+    kind: string;
+    summary: string;
+    /** JSON: what it was, and what it is. */
+    before_value: string;
+    after_value: string;
+    detected_at: string;
+    agent_id: string;
+    agent_email: string;
+    /** The first day of travel, or '9999-12-31' when unknown: the lists' order, nearest travel first. */
+    travel_key: string;
+    state: 'open' | 'handled';
+    handled_at: string | null;
+    handled_by: string | null;
+    note: string | null;
+    /** The booking, the kind and what it is now: the same change seen twice is one row. */
+    fingerprint: string;
+  };
+  /** E-mails waiting to be sent (migration 018): one row per what and whom (`dedupe`), claimed, then sent once. */
+  mail_outbox: {
+    id: string;
+    dedupe: string;
+    kind: 'change' | 'hold_expiring';
+    user_id: string;
+    email: string;
+    /** JSON: what the e-mail says. */
+    payload: string;
+    due_at: number;
+    claimed_until: number | null;
+    sent_at: string | null;
+    attempts: Generated<number>;
   };
   audit_log: {
     id: Generated<number>;

@@ -1,4 +1,5 @@
 import {
+  ChangeListSchema,
   CSRF_HEADER,
   FlightOfferSchema,
   FlightOrderSchema,
@@ -15,6 +16,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contact, inDays, passenger } from '../testing/console.ts';
 import { buildBff, startBffProcess, startSandboxProcess, usersCommand } from '../testing/processes.ts';
+import { startSmtpServer, type TestSmtpServer } from '../testing/smtp.ts';
 import { SoftwareAuthenticator } from '../testing/software-authenticator.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/throwaway-postgres.ts';
 
@@ -25,6 +27,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from '../testing/throw
  */
 let postgres: ThrowawayPostgres;
 let sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
+let smtp: TestSmtpServer;
 let env: Record<string, string>;
 type Instance = Awaited<ReturnType<typeof startBffProcess>>;
 let a: Instance;
@@ -37,6 +40,7 @@ const AGENT = { email: 'agent@agency.test', password: 'copper lantern orbit slee
 beforeAll(async () => {
   postgres = await startThrowawayPostgres();
   sandbox = await startSandboxProcess({ SANDBOX_STREAM_INTERVAL_MS: '300' });
+  smtp = await startSmtpServer();
   await buildBff();
   env = {
     DATABASE_URL: await postgres.createDatabase(),
@@ -55,6 +59,8 @@ beforeAll(async () => {
     PUBLIC_URL: PUBLIC_URL,
     // The load balancer names the client in X-Forwarded-For (the per-account limits below rotate it).
     TRUSTED_PROXIES: 'loopback',
+    // The office's mail: the watch's e-mails (decision 037) go out from whichever instance holds the jobs.
+    SMTP_URL: smtp.url,
   };
   // Both start at once: the migrations run once (Kysely's migration lock on PostgreSQL).
   [a, b] = await Promise.all([startBffProcess(env), startBffProcess(env)]);
@@ -68,6 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a?.stop('SIGKILL'), b?.stop('SIGKILL')]);
   await sandbox?.stop();
+  await smtp?.close();
   await postgres?.stop();
 });
 
@@ -353,6 +360,47 @@ describe('two instances on one PostgreSQL', () => {
     expect(replies.every((r) => r.status === 201 || r.status === 409)).toBe(true);
     expect((await sandbox.stats()).flight_orders).toBe(before + 1);
     expect(await ledgerRows(agent, 'TWO-AT-ONCE')).toHaveLength(1);
+  });
+
+  it('records one change and sends one e-mail when A and B read a moved flight at the same moment (decision 037)', async () => {
+    const agent = browser(both);
+    expect((await agent.signIn(AGENT)).status).toBe(200);
+    const body = await orderRequest(agent, 'WATCH-BOTH');
+    const order = FlightOrderSchema.parse(
+      (await agent.call('POST', '/flights/orders', body, { 'Idempotency-Key': 'watch-both' })).body,
+    );
+    expect((await agent.call('POST', `/flights/orders/${order.id}/ticket`)).status).toBe(200);
+    await sandbox.control('/clock/advance', { seconds: 60 });
+    const read = async (to?: Instance) =>
+      FlightOrderSchema.parse(
+        (await agent.call('GET', `/flights/orders/${order.id}`, undefined, {}, to)).body,
+      );
+    await expect.poll(async () => (await read()).status).toBe('ticketed');
+
+    // The airline moves it; both instances read it at once, each comparing it with what the ledger held.
+    await sandbox.control(`/flights/orders/${order.id}/schedule`, { days: 1 });
+    await Promise.all([read(a), read(b), read(a), read(b)]);
+    const changes = ChangeListSchema.parse(
+      (await agent.call('GET', `/changes?booking=${order.id}`)).body,
+    ).data;
+    expect(changes.map((c) => c.kind)).toEqual(['schedule_change']);
+
+    // One e-mail, from whichever instance sends the outbox: one row for it, sent.
+    const reference = order.booking_reference ?? order.id;
+    const mails = () => smtp.to(AGENT.email).filter((m) => m.includes(`Booking ${reference}`));
+    await expect.poll(() => mails().length, { timeout: 10_000 }).toBe(1);
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      const rows = await client.query('select sent_at from mail_outbox where dedupe like $1', [
+        `change:${changes[0]?.id}:%`,
+      ]);
+      expect(rows.rows).toHaveLength(1);
+      expect((rows.rows[0] as { sent_at: string | null }).sent_at).not.toBeNull();
+    } finally {
+      await client.end();
+    }
+    expect(mails()).toHaveLength(1);
   });
 
   it('loses no booking when A is killed (kill -9) in the middle of a create: restarted, it is in the ledger once', async () => {

@@ -6,6 +6,7 @@ import {
   BeginTotpRequestSchema,
   ChangePasswordRequestSchema,
   ConfirmTotpRequestSchema,
+  NotificationSettingsSchema,
   OwnSessionListSchema,
   type PasskeyCeremony,
   PasskeyCeremonySchema,
@@ -74,6 +75,30 @@ export function accountRoutes(d: IdentityDeps) {
 
   return (
     new Hono<AppEnv>()
+      .get(
+        '/notifications',
+        doc({
+          summary: 'How one hears of one’s bookings’ changes by e-mail: at once, a daily digest, or none',
+          tag: 'account',
+          response: NotificationSettingsSchema,
+        }),
+        async (c) => c.json({ change_email: await d.accounts.changeEmail(c.get('user').id) }),
+      )
+      .put(
+        '/notifications',
+        doc({
+          summary:
+            'Choose how one hears of one’s bookings’ changes by e-mail (the console’s list is always there)',
+          tag: 'account',
+          body: NotificationSettingsSchema,
+          response: NotificationSettingsSchema,
+        }),
+        async (c) => {
+          const { change_email } = await parseBody(c, NotificationSettingsSchema.strict());
+          await d.accounts.setChangeEmail(c.get('user').id, change_email);
+          return c.json({ change_email });
+        },
+      )
       .get(
         '/sessions',
         doc({

@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type ConsoleUser, newId, type OwnSession, type Role, type UsersQuery } from '@console/contract';
+import {
+  type ChangeEmail,
+  ChangeEmailSchema,
+  type ConsoleUser,
+  newId,
+  type OwnSession,
+  type Role,
+  type UsersQuery,
+} from '@console/contract';
 import { type Db, sql } from '../db/index.ts';
 import { containing, decodeCursor, type Page, pageFrom, searchWords } from '../platform/pages.ts';
 import type { SignedInUser } from '../platform/types.ts';
@@ -111,6 +119,24 @@ export class Accounts {
   /** No password signs the person in any more (a reset taken with a passkey); every session ends. */
   async voidPassword(userId: string): Promise<void> {
     await this.setPasswordHash(userId, NO_PASSWORD);
+  }
+
+  /** How the person hears of their bookings' changes by e-mail (decision 037). */
+  async changeEmail(userId: string): Promise<ChangeEmail> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('change_email')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return ChangeEmailSchema.catch('immediate').parse(row?.change_email);
+  }
+
+  async setChangeEmail(userId: string, choice: ChangeEmail): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ change_email: choice, updated_at: now() })
+      .where('id', '=', userId)
+      .execute();
   }
 
   async hasPassword(userId: string): Promise<boolean> {

@@ -159,6 +159,24 @@ const EnvSchema = z
     /** An open booking intent older than this is asked for again with its Idempotency-Key. */
     INTENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /**
+     * The watch on every live booking (decision 037): each is read again from the service at least this often (within
+     * 72 hours of travel, four times as often), the calls never more than CHANGE_WATCH_RATE a second for the office.
+     */
+    CHANGE_WATCH_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(60),
+    CHANGE_WATCH_RATE: z.coerce.number().min(0.1).max(1000).default(5),
+    /** A hold about to lapse is e-mailed to its agent this long before its deadline. */
+    HOLD_REMINDER_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(60),
+    /**
      * Proxies in front of the console whose X-Forwarded-For names the client (addresses or CIDR ranges,
      * comma-separated, or `loopback`). With none, the socket's peer is the client's address.
      */

@@ -7,7 +7,8 @@ import type { Logger } from './log.ts';
  */
 export interface ScheduledJob<R = unknown> {
   name: string;
-  run(keep: () => Promise<boolean>): Promise<R>;
+  /** `stopping` is aborted when the console stops: a job that waits (to pace its calls) ends its wait then. */
+  run(keep: () => Promise<boolean>, stopping: AbortSignal): Promise<R>;
 }
 
 /** A round's report: whether this instance ran it (it held the lease), and each job's result by its name. */
@@ -28,6 +29,7 @@ export function startScheduler(options: {
   const { everyMs, lease, leases, log, jobs } = options;
   let running: Promise<RoundReport> | null = null;
   let stopped = false;
+  const stopping = new AbortController();
 
   async function round(): Promise<RoundReport> {
     const report: RoundReport = { ran: false };
@@ -38,7 +40,7 @@ export function startScheduler(options: {
     for (const job of jobs) {
       if (!(await keep())) return report;
       try {
-        report[job.name] = await job.run(keep);
+        report[job.name] = await job.run(keep, stopping.signal);
       } catch (error) {
         log.warn({ err: error, job: job.name }, 'a scheduled job failed; it runs again next round');
       }
@@ -67,6 +69,7 @@ export function startScheduler(options: {
     runOnce,
     async stop() {
       stopped = true;
+      stopping.abort();
       clearInterval(timer);
       await running?.catch(() => undefined);
       await leases.release(lease).catch(() => undefined);

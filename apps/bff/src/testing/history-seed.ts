@@ -22,6 +22,11 @@ export interface HistoryOptions {
   /** How many directory profiles and trips to write besides (one in ten a Hart again); none by default. */
   travellers?: number;
   trips?: number;
+  /**
+   * How many changes the watch recorded (decision 037), one on every (bookings / changes)-th booking: a schedule,
+   * date or status change, nine in ten open, travel dates spread over the coming year.
+   */
+  changes?: number;
   /** Progress, every 100,000 rows. */
   onProgress?: (what: string, done: number) => void;
 }
@@ -81,6 +86,7 @@ export async function seedHistory(db: Db, options: HistoryOptions): Promise<{ ms
   const running = options.running ?? 0;
   const BATCH = 500;
   const PER_TRANSACTION = 20_000;
+  const changeEvery = options.changes ? Math.max(1, Math.floor(options.bookings / options.changes)) : 0;
 
   for (let from = 1; from <= options.bookings; from += PER_TRANSACTION) {
     await db.transaction().execute(async (tx) => {
@@ -130,6 +136,36 @@ export async function seedHistory(db: Db, options: HistoryOptions): Promise<{ ms
           });
         }
         await tx.insertInto('bookings').values(rows).execute();
+        const changes = rows.flatMap((row, k) => {
+          const i = start + k;
+          if (!options.changes || i % changeEvery !== 0) return [];
+          const n = i / changeEvery;
+          const kind = pick(['schedule_change', 'date_change', 'cancelled', 'hold_lapsed'], n);
+          const travel = new Date(newest + (n % 365) * 86_400_000).toISOString().slice(0, 10);
+          const handled = n % 10 === 0;
+          return [
+            {
+              id: `chg_seed${i.toString().padStart(10, '0')}`,
+              booking_id: row.id,
+              environment,
+              product: row.product,
+              kind,
+              summary: `${kind.replace('_', ' ')} on ${row.reference}`,
+              before_value: JSON.stringify({ status: row.status }),
+              after_value: JSON.stringify({ status: row.status }),
+              detected_at: row.created_at,
+              agent_id: row.agent_id,
+              agent_email: row.agent_email,
+              travel_key: travel,
+              state: handled ? ('handled' as const) : ('open' as const),
+              handled_at: handled ? row.created_at : null,
+              handled_by: handled ? row.agent_email : null,
+              note: handled ? 'Told the client.' : null,
+              fingerprint: `seed-${i}`,
+            },
+          ];
+        });
+        if (changes.length > 0) await tx.insertInto('booking_changes').values(changes).execute();
       }
     });
     options.onProgress?.('bookings', Math.min(from + PER_TRANSACTION - 1, options.bookings));

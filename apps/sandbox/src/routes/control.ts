@@ -44,6 +44,16 @@ const SettingsSchema = z
   .strict();
 
 const ScheduleSchema = z.object({ days: z.number().int().min(-30).max(30) }).strict();
+const CopiesSchema = z.object({ count: z.number().int().min(1).max(200_000) }).strict();
+const ActivityMoveSchema = z
+  .object({
+    days: z.number().int().min(-30).max(30),
+    timeslot: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+      .optional(),
+  })
+  .strict();
 
 /** A local date-time as written (`2026-12-01T08:30:00+01:00`) moved by whole days, its time and offset kept. */
 function moveDays(value: string, days: number): string {
@@ -116,6 +126,66 @@ export function controlRoutes(store: Store) {
           segment.arriving_at = moveDays(segment.arriving_at, days);
         }
         return c.json(record.order);
+      })
+      // An office's many live bookings for the bench's watch figures: `count` copies of one flight order, same owner
+      // and itinerary, ids `<id>c<n in hex>` (n from 1).
+      .post('/flights/orders/:id/copies', async (c) => {
+        const { count } = await parseBody(c, CopiesSchema);
+        const id = c.req.param('id');
+        const record = store.flightOrders.get(id);
+        if (!record) throw new ApiError('resource_not_found');
+        for (let n = 1; n <= count; n += 1) {
+          const copy = structuredClone(record);
+          copy.order.id = `${id}c${n.toString(16)}`;
+          store.flightOrders.set(copy.order.id, copy);
+        }
+        return c.json({ count });
+      })
+      // The supplier (the airline, the hotel, the activity's operator) or the office's other tools cancel a booking,
+      // whatever its status: the console hears of it only by reading it again (decision 037).
+      .post('/bookings/:id/cancel', (c) => {
+        const id = c.req.param('id');
+        const now = isoSeconds(store.clock.now());
+        const flight = store.flightOrders.get(id);
+        const hotel = store.hotelOrders.get(id);
+        const activity = store.activityBookings.get(id);
+        if (flight) {
+          if (flight.order.status === 'held') store.release(flight.owner, flight.order.total);
+          flight.order.status = 'cancelled';
+          return c.json(flight.order);
+        }
+        if (hotel) {
+          if (hotel.order.status === 'held') store.release(hotel.owner, hotel.order.total);
+          hotel.order.status = 'cancelled';
+          return c.json(hotel.order);
+        }
+        if (activity) {
+          if (activity.booking.status === 'held') store.release(activity.owner, activity.booking.total);
+          activity.booking.status = 'cancelled';
+          activity.booking.hold_expires_at = null;
+          activity.booking.updated_at = now;
+          return c.json(activity.booking);
+        }
+        throw new ApiError('resource_not_found');
+      })
+      // The hotel moved a stay by whole days (the same nights, other dates).
+      .post('/hotels/orders/:id/dates', async (c) => {
+        const { days } = await parseBody(c, ScheduleSchema);
+        const record = store.hotelOrders.get(c.req.param('id'));
+        if (!record) throw new ApiError('resource_not_found');
+        record.order.check_in = moveDays(record.order.check_in, days);
+        record.order.check_out = moveDays(record.order.check_out, days);
+        return c.json(record.order);
+      })
+      // The operator moved an activity by whole days, and to another timeslot when one is given.
+      .post('/activities/bookings/:id/date', async (c) => {
+        const { days, timeslot } = await parseBody(c, ActivityMoveSchema);
+        const record = store.activityBookings.get(c.req.param('id'));
+        if (!record) throw new ApiError('resource_not_found');
+        record.booking.date = moveDays(record.booking.date, days);
+        if (timeslot !== undefined) record.booking.timeslot = timeslot;
+        record.booking.updated_at = isoSeconds(store.clock.now());
+        return c.json(record.booking);
       })
       .post('/rates/:id/sold-out', (c) => {
         const record = store.rates.get(c.req.param('id'));

@@ -297,7 +297,7 @@ export function hotelRoutes(store: Store) {
       const slow = catalogue().hotels.get(Number(order.hotel.id))?.slowSupplier ?? false;
       store.mustAfford(record.owner, order.total);
       advance(HOTEL_ORDER_MACHINE, order, slow ? 'confirm_deferred' : 'confirm');
-      if (slow) record.confirmingUntil = store.clock.now() + 5_000;
+      if (slow) record.confirmingUntil = store.clock.now() + store.pace.confirmingMs;
       store.spend(record.owner, order.total);
       order.confirmation_number = `HC${digits(`${order.id}c`, 8)}`;
       order.voucher_number = `HV${digits(`${order.id}v`, 8)}`;

@@ -8,7 +8,7 @@ import { onFactorSetupRequired, onSignedOut } from '../lib/api.ts';
 import { meQuery, useMe } from '../lib/me.ts';
 import { loadOrReload } from '../lib/new-version.ts';
 import { useScreenSettled } from '../lib/screen-settled.ts';
-import { NAV } from './nav.ts';
+import { CHANGE_COUNT_SLOT, NAV } from './nav.ts';
 import { ProofHost } from './proof-host.tsx';
 
 /** The account popover closes when one of its links is followed (the page changes under it). */
@@ -83,7 +83,10 @@ export function Layout() {
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
+                <NavLink to={item.to}>
+                  {item.label}
+                  {item.to === '/changes' && <span id={CHANGE_COUNT_SLOT} />}
+                </NavLink>
               </li>
             ))}
             {me.data.user.role === 'admin' && (

@@ -4,7 +4,14 @@ export const NAV = [
   { to: '/hotels', label: 'Hotels' },
   { to: '/activities', label: 'Activities' },
   { to: '/bookings', label: 'Bookings' },
+  { to: '/changes', label: 'Changes' },
   { to: '/radar', label: 'Radar' },
   { to: '/trips', label: 'Trips' },
   { to: '/travellers', label: 'Travellers' },
 ] as const;
+
+/**
+ * Where the top bar's count of changes to act on goes, beside "Changes": the shell's extras fill it once the screen is
+ * up (app/change-count.tsx), so no screen's first load carries it.
+ */
+export const CHANGE_COUNT_SLOT = 'change-count';

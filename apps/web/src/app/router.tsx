@@ -90,6 +90,7 @@ const ActivityBookingsPage = page(
 );
 
 const BookingsPage = page(() => import('../features/bookings/components/bookings-page.tsx'), 'BookingsPage');
+const ChangesPage = page(() => import('../features/changes/components/changes-page.tsx'), 'ChangesPage');
 const RadarPage = page(() => import('../features/bookings/components/radar-page.tsx'), 'RadarPage');
 const AdminPage = page(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage');
 const UsersPage = page(() => import('../features/admin/components/users-page.tsx'), 'UsersPage');
@@ -119,6 +120,7 @@ const ROUTES = createRoutesFromElements(
       <Route path="activities/:productId" element={<ActivityPage />} />
       <Route path="bookings" element={<BookingsPage />} />
       <Route path="radar" element={<RadarPage />} />
+      <Route path="changes" element={<ChangesPage />} />
       <Route path="quotes/*" element={<BusinessPages area="quotes" />} />
       <Route path="admin" element={<AdminPage />} />
       <Route path="admin/users" element={<UsersPage />} />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadOrReload } from '../lib/new-version.ts';
+import { ChangeCount } from './change-count.tsx';
 import { onPaletteRequest } from './palette-signal.ts';
 import { WalletBanner } from './wallet-banner.tsx';
 
@@ -12,8 +13,8 @@ const loadPalette = () => import('./command-palette.tsx');
 const QUIET_MS = 8000;
 const CommandPalette = lazy(async () => ({ default: (await loadOrReload(loadPalette)).CommandPalette }));
 /**
- * What the signed-in shell adds once a screen is up, loaded after it: the wallet's low-balance banner, the command
- * palette when asked for (app/palette-signal.ts).
+ * What the signed-in shell adds once a screen is up, loaded after it: the wallet's low-balance banner, the count of
+ * changes to act on, the command palette when asked for (app/palette-signal.ts).
  */
 export function ShellExtras({ isAdmin }: { isAdmin: boolean }) {
   const [palette, setPalette] = useState(false);
@@ -43,6 +44,7 @@ export function ShellExtras({ isAdmin }: { isAdmin: boolean }) {
   return (
     <>
       <WalletBanner isAdmin={isAdmin} />
+      <ChangeCount />
       {palette && (
         <Suspense fallback={null}>
           <CommandPalette onClose={() => setPalette(false)} isAdmin={isAdmin} />

@@ -2,6 +2,8 @@ import {
   AccountFactorsSchema,
   AuditEntrySchema,
   type ChangePasswordRequest,
+  type NotificationSettings,
+  NotificationSettingsSchema,
   OwnSessionListSchema,
   RecoveryCodesSchema,
   SecurityNoticeListSchema,
@@ -174,5 +176,21 @@ export function useDisconnectSingleSignOn() {
     mutationFn: () =>
       api('/account/single-sign-on', { method: 'DELETE', schema: z.object({ removed: z.number().int() }) }),
     onSettled: () => void client.invalidateQueries({ queryKey: factorsQuery.queryKey }),
+  });
+}
+
+/** How one hears of one's bookings' changes by e-mail (decision 037). */
+export const notificationsQuery = queryOptions({
+  queryKey: ['account', 'notifications'],
+  queryFn: ({ signal }) => api('/account/notifications', { schema: NotificationSettingsSchema, signal }),
+});
+export const useNotifications = () => useQuery(notificationsQuery);
+
+export function useSetNotifications() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationSettings) =>
+      api('/account/notifications', { method: 'PUT', body, schema: NotificationSettingsSchema }),
+    onSuccess: (saved) => client.setQueryData(notificationsQuery.queryKey, saved),
   });
 }

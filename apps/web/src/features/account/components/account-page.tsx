@@ -18,6 +18,7 @@ import {
   useSessions,
   useSignIns,
 } from '../api/account.ts';
+import { ChangeEmails } from './change-emails.tsx';
 import { SecurityNotices } from './security-notices.tsx';
 import { SingleSignOnCard } from './single-sign-on.tsx';
 import { TwoStep } from './two-step.tsx';
@@ -51,6 +52,7 @@ export function AccountPage() {
       {!me.data?.session.factor_setup_required && <SingleSignOnCard />}
       {!me.data?.session.factor_setup_required && (
         <>
+          <ChangeEmails />
           <ChangePassword />
           <SignIns />
         </>

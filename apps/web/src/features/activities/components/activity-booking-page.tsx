@@ -12,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { BookingChanges, ReadAt } from '../../../components/booking-changes.tsx';
 import { BookingClientPrice } from '../../../components/client-price.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
@@ -46,7 +47,7 @@ export function ActivityBookingPage() {
         <Link to="/activities/bookings">All activity bookings</Link>
       </div>
     );
-  return <BookingView booking={booking.data} live={live} />;
+  return <BookingView booking={booking.data} live={live} readAt={booking.dataUpdatedAt} />;
 }
 
 const SALUTATION: Record<string, string> = { mr: 'Mr', mrs: 'Mrs', ms: 'Ms', mx: 'Mx', dr: 'Dr' };
@@ -94,7 +95,7 @@ function Vouchers({ booking }: { booking: ActivityBooking }) {
   );
 }
 
-function BookingView({ booking, live }: { booking: ActivityBooking; live: boolean }) {
+function BookingView({ booking, live, readAt }: { booking: ActivityBooking; live: boolean; readAt: number }) {
   const [asking, setAsking] = useState<'confirm' | 'cancel' | null>(null);
   const confirm = useConfirmActivityBooking(booking.id);
   const cancel = useCancelActivityBooking(booking.id);
@@ -135,6 +136,8 @@ function BookingView({ booking, live }: { booking: ActivityBooking; live: boolea
         {booking.timeslot ? ` at ${booking.timeslot}` : ', any time that day'}
         {booking.client_reference && <> · client reference {booking.client_reference}</>}
       </p>
+      <ReadAt readAt={readAt} />
+      <BookingChanges bookingId={booking.id} readAt={readAt} />
       <BookingClientPrice bookingId={booking.id} />
       <BookingTrips
         bookingId={booking.id}

@@ -169,6 +169,11 @@ export function BookingsPage() {
                       <td className="small">{entry.people.join(', ')}</td>
                       <td>
                         <span className={`status-pill status-${entry.status}`}>{entry.status}</span>
+                        {entry.checked_at && (
+                          <div className="muted small" title="When the console last read it from the service">
+                            read {whenLocal(entry.checked_at)}
+                          </div>
+                        )}
                       </td>
                       <td>
                         {formatMoney(entry.price?.client ?? entry.total)}

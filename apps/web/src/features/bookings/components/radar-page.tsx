@@ -6,6 +6,7 @@ import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { notify } from '../../../components/toasts.tsx';
+import { useChangeCount } from '../../../lib/change-count.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
@@ -34,7 +35,9 @@ export function RadarPage() {
       <div className="page-head">
         <h1>Deadline radar</h1>
         <Link to="/bookings">All bookings</Link>
+        <Link to="/changes">Changes</Link>
       </div>
+      <ChangesWaiting />
       <p className="muted small">
         Every hold with a clock running, most urgent first. The console checks them with the service every few
         seconds and this list follows every 30 seconds
@@ -134,5 +137,23 @@ export function RadarPage() {
         )}
       </ConfirmDialog>
     </div>
+  );
+}
+
+/**
+ * What the clocks' rounds found besides (decision 037): a hold that lapsed leaves the radar and is a change to act on,
+ * as are the moves the watch saw. Said here, with the way to them.
+ */
+function ChangesWaiting() {
+  const count = useChangeCount();
+  const open = count.data?.open ?? 0;
+  if (open === 0) return null;
+  return (
+    <p className="notice">
+      <Link to="/changes">
+        {count.data?.at_least ? `${open}+` : open} change{open === 1 ? '' : 's'} to act on
+      </Link>
+      : holds that lapsed, flights the airline moved, bookings cancelled outside the console.
+    </p>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { BookingChanges, ReadAt } from '../../../components/booking-changes.tsx';
 import { BookingClientPrice } from '../../../components/client-price.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ContactValue } from '../../../components/contact-value.tsx';
@@ -48,10 +49,10 @@ export function OrderPage() {
   const live = useMe().data?.environment === 'live';
   if (order.isPending) return <p className="loading">Loading the order…</p>;
   if (order.error) return <QueryErrorNotice query={order} title="Could not load this order" />;
-  return <OrderView order={order.data} live={live} />;
+  return <OrderView order={order.data} live={live} readAt={order.dataUpdatedAt} />;
 }
 
-function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
+function OrderView({ order, live, readAt }: { order: FlightOrder; live: boolean; readAt: number }) {
   const [confirming, setConfirming] = useState<Pending>(null);
   const ticket = useTicket(order.id);
   const cancel = useCancelHold(order.id);
@@ -97,6 +98,8 @@ function OrderView({ order, live }: { order: FlightOrder; live: boolean }) {
         {order.client_reference && <> · client reference {order.client_reference}</>}
         {order.refunded_amount && <> · refunded {formatMoney(order.refunded_amount)}</>}
       </p>
+      <ReadAt readAt={readAt} />
+      <BookingChanges bookingId={order.id} readAt={readAt} />
       <BookingClientPrice bookingId={order.id} />
       <BookingTrips
         bookingId={order.id}

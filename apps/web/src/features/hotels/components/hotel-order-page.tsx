@@ -10,6 +10,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { BookingChanges, ReadAt } from '../../../components/booking-changes.tsx';
 import { BookingClientPrice } from '../../../components/client-price.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ContactValue } from '../../../components/contact-value.tsx';
@@ -41,10 +42,10 @@ export function HotelOrderPage() {
   const live = useMe().data?.environment === 'live';
   if (order.isPending) return <p className="loading">Loading the hotel order…</p>;
   if (order.error) return <QueryErrorNotice query={order} title="Could not load this hotel order" />;
-  return <HotelOrderView order={order.data} live={live} />;
+  return <HotelOrderView order={order.data} live={live} readAt={order.dataUpdatedAt} />;
 }
 
-function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
+function HotelOrderView({ order, live, readAt }: { order: HotelOrder; live: boolean; readAt: number }) {
   const [asking, setAsking] = useState<Pending>(null);
   const confirm = useConfirmHotelOrder(order.id);
   const extend = useExtendDeadline(order.id);
@@ -98,6 +99,8 @@ function HotelOrderView({ order, live }: { order: HotelOrder; live: boolean }) {
         {order.client_reference && <> · client reference {order.client_reference}</>}
         {order.penalty && <> · cancellation penalty {formatMoney(order.penalty)}</>}
       </p>
+      <ReadAt readAt={readAt} />
+      <BookingChanges bookingId={order.id} readAt={readAt} />
       <BookingClientPrice bookingId={order.id} />
       <BookingTrips
         bookingId={order.id}

@@ -1,6 +1,6 @@
 import { addMoney, inLivedOrder, type Product, type TripDetail, type TripPart } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Countdown } from '../../../components/countdown.tsx';
 import { DateField } from '../../../components/date-field.tsx';
@@ -8,7 +8,13 @@ import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.
 import { TextField } from '../../../components/text-field.tsx';
 import { orderPath } from '../../../lib/booking-path.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { loadOrReload } from '../../../lib/new-version.ts';
 import { attachableQuery, tripQuery, useTripBooking, useUpdateTrip } from '../api/trips.ts';
+
+// A trip's parts' changes come after the trip (the office's screens share one chunk, and most trips have none).
+const BookingChanges = lazy(async () => ({
+  default: (await loadOrReload(() => import('../../../components/booking-changes.tsx'))).BookingChanges,
+}));
 
 const PRODUCT: Record<Product, string> = { flight: 'Flight', hotel: 'Hotel', activity: 'Activity' };
 const ENDED = new Set(['cancelled', 'canceled', 'refunded', 'expired', 'missing', 'failed']);
@@ -21,10 +27,10 @@ export function TripPage() {
   const trip = useQuery(tripQuery(tripId));
   if (trip.isPending) return <p className="loading">Loading the trip…</p>;
   if (trip.error) return <QueryErrorNotice query={trip} title="Could not load this trip" />;
-  return <TripView trip={trip.data} />;
+  return <TripView trip={trip.data} readAt={trip.dataUpdatedAt} />;
 }
 
-function TripView({ trip }: { trip: TripDetail }) {
+function TripView({ trip, readAt }: { trip: TripDetail; readAt: number }) {
   const flagged = new Set(trip.conflicts.flatMap((c) => c.booking_ids));
   const { detach } = useTripBooking(trip.id);
   // In the order the client lives the trip: a check-in after the flight that lands that day (decision 027).
@@ -93,6 +99,18 @@ function TripView({ trip }: { trip: TripDetail }) {
           </p>
         )}
       </section>
+
+      {/* What changed by itself on the trip's parts (decision 037): read with the trip, handled here or on the part. */}
+      <Suspense fallback={null}>
+        {trip.parts.map((part) => (
+          <BookingChanges
+            key={part.booking_id}
+            bookingId={part.booking_id}
+            readAt={readAt}
+            part={`${PRODUCT[part.product]} ${part.reference ?? part.booking_id}`}
+          />
+        ))}
+      </Suspense>
 
       <section aria-label="Timeline" className="card">
         <h2>Timeline</h2>

@@ -226,7 +226,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
         roundMs: env.JOBS_INTERVAL_SECONDS * 1000,
       }),
       remindHolds(deps, env.HOLD_REMINDER_MINUTES * 60_000),
-      sendOutbox(outbox, mailer),
+      sendOutbox(outbox, mailer, changes.stillWanted),
       sweepSignInCounts(deps.throttle),
     ],
   });

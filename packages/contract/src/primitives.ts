@@ -36,7 +36,13 @@ export const PersonNameSchema = z
   .min(1, { error: 'is required' })
   .max(60, { error: 'must be at most 60 characters' })
   .regex(/^\p{L}[\p{L}\p{M}' .-]*$/u, { error: 'may hold only letters, spaces, hyphens and apostrophes' });
-export const ClientReferenceSchema = z.string().trim().min(1).max(100);
+/** The office's own reference for its client: one line of text (no line breaks or other control characters). */
+export const ClientReferenceSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u, { error: 'must be one line of text' });
 
 export const ContactSchema = z.object({ email: EmailSchema, phone: PhoneSchema });
 export type Contact = z.infer<typeof ContactSchema>;

@@ -165,6 +165,22 @@ export class BookingChanges {
     return recorded;
   }
 
+  /**
+   * Whether a queued e-mail still tells its reader something to act on: a change's, while the change is open (one
+   * handled before the morning's digest is not sent).
+   */
+  readonly stillWanted = async (mail: { kind: string; dedupe: string }): Promise<boolean> => {
+    if (mail.kind !== 'change') return true;
+    const id = mail.dedupe.split(':')[1];
+    if (!id) return true;
+    const change = await this.db
+      .selectFrom('booking_changes')
+      .select('state')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return change?.state === 'open';
+  };
+
   /** The people a booking's change goes to: its agent, or the office's admins while the agent is disabled. */
   async #recipients(agentId: string) {
     const agent = await this.db
@@ -194,8 +210,8 @@ export class BookingChanges {
         user: person,
         dueAt: person.change_email === 'daily' ? nextDigest(at) : at,
         content: {
-          subject: `Booking ${booking.reference ?? booking.id}: ${draft.summary.split(/[.:]/)[0]}`,
-          text: [
+          subject: oneLine(`Booking ${booking.reference ?? booking.id}: ${draft.summary.split(/[.:]/)[0]}`),
+          text: mailText([
             `Hello ${person.name},`,
             '',
             `${booking.product[0]?.toUpperCase()}${booking.product.slice(1)} booking ${names}: ${booking.summary}`,
@@ -208,7 +224,7 @@ export class BookingChanges {
             '',
             `Open the booking: ${link}`,
             'Mark the change handled in the console once you have acted on it.',
-          ].join('\n'),
+          ]),
         },
       });
     }
@@ -230,8 +246,10 @@ export class BookingChanges {
         user: person,
         dueAt: this.clock(),
         content: {
-          subject: `Hold ${booking.reference ?? booking.id} lapses at ${booking.deadline.replace('T', ' ').slice(0, 16)} UTC`,
-          text: [
+          subject: oneLine(
+            `Hold ${booking.reference ?? booking.id} lapses at ${booking.deadline.replace('T', ' ').slice(0, 16)} UTC`,
+          ),
+          text: mailText([
             `Hello ${person.name},`,
             '',
             `The hold on ${booking.product} booking ${booking.reference ? `${booking.reference} (${booking.id})` : booking.id} lapses unpaid at ${booking.deadline.replace('T', ' ').slice(0, 16)} UTC: ${booking.summary}, ${booking.total}.`,
@@ -239,7 +257,7 @@ export class BookingChanges {
             'Pay it (ticket or confirm) before then, or let it go.',
             '',
             `Open the booking: ${link}`,
-          ].join('\n'),
+          ]),
         },
       });
       if (fresh) queued += 1;
@@ -369,6 +387,15 @@ export function bookingPath(product: Product, id: string): string {
 
 /** What was and is, side by side, for an e-mail. */
 /** A segment in the e-mail: its flight, route and times as the service wrote them, or its own values by name. */
+/**
+ * One line of an e-mail, whatever it quotes: control characters (a line break in a client reference, a name or a
+ * service's value) and the bidirectional overrides become spaces, so nothing quoted can start a line of its own (a
+ * made-up "Open the booking:" link) or turn the text around.
+ */
+export const oneLine = (text: string) => text.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, ' ');
+/** An e-mail's text from its lines, each kept to one line. */
+const mailText = (lines: readonly string[]) => lines.map(oneLine).join('\n');
+
 function segmentLine(s: WatchedSegment | undefined): string {
   if (!s) return '(none)';
   if (s.as_written)

@@ -63,7 +63,7 @@ export function changeRoutes(d: BookingsDeps) {
           });
         await d.audit.write(
           user,
-          { action: 'change.handle', resourceId: handled.booking_id },
+          { action: 'change.handle', resourceId: handled.id },
           'succeeded',
           200,
           null,

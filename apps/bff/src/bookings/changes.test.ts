@@ -1,5 +1,6 @@
 import type { ChangeValue, WatchedSegment } from '@console/contract';
 import { describe, expect, it } from 'vitest';
+import { oneLine } from './change-log.ts';
 import { changesBetween, type Held, isPassing, unknownToService } from './changes.ts';
 import type { Facts } from './facts.ts';
 
@@ -219,5 +220,15 @@ describe('what the watch records between two reads of a booking', () => {
     expect(change.kind).toBe('unknown_to_service');
     expect(change.before.segments).toHaveLength(1);
     expect(change.after).toEqual({ status: 'unknown' });
+  });
+});
+
+describe('a line of a change’s e-mail', () => {
+  it('keeps whatever it quotes on one line: line breaks, other control characters and direction overrides become spaces', () => {
+    expect(oneLine('B-1\r\nOpen the booking: http://evil.test')).toBe(
+      'B-1  Open the booking: http://evil.test',
+    );
+    expect(oneLine('Hart\u202Eevil\u0007')).toBe('Hart evil ');
+    expect(oneLine('Zoë Ångström · 東京')).toBe('Zoë Ångström · 東京');
   });
 });

@@ -7,10 +7,12 @@ import {
 } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  contact,
   holdCanalTour,
   holdFlightOrder,
   holdHotelOrder,
   inDays,
+  passenger,
   startConsole,
   type TestConsole,
 } from '../testing/console.ts';
@@ -302,7 +304,7 @@ describe('the changes list', () => {
     const log = (await admin.get('/admin/audit?action=change.handle')).body as {
       data: Array<{ user: { email: string }; resource_id: string | null }>;
     };
-    expect(log.data.map((e) => [e.user.email, e.resource_id])).toContainEqual([owner.email, order.id]);
+    expect(log.data.map((e) => [e.user.email, e.resource_id])).toContainEqual([owner.email, change?.id]);
     // Handled once only; an unknown id and a bad query in the error envelope.
     expect((await owner.browser.post(`/changes/${change?.id}/handle`, {})).status).toBe(404);
     expect((await owner.browser.post('/changes/chg_nope/handle', {})).status).toBe(404);
@@ -334,6 +336,70 @@ describe('the changes list', () => {
     await t.console.jobs.runOnce();
     await expect.poll(() => smtp.to(daily.email).filter((m) => m.includes('Schedule change')).length).toBe(1);
     expect(smtp.to(none.email).filter((m) => m.includes('Schedule change')).length).toBe(0);
+  });
+});
+
+describe('the outbox, when the morning digest goes', () => {
+  it('sends it as things are then: a change handled since is not sent, a person disabled since has theirs go to the admins, one who chose no e-mails since gets none', async () => {
+    const handles = await newAgent();
+    const leaves = await newAgent();
+    const quiets = await newAgent();
+    const orders = new Map<string, string>();
+    for (const [who, ref] of [
+      [handles, 'DIGEST-HANDLED'],
+      [leaves, 'DIGEST-LEAVES'],
+      [quiets, 'DIGEST-QUIET'],
+    ] as const) {
+      expect((await who.browser.put('/account/notifications', { change_email: 'daily' })).status).toBe(200);
+      const order = await ticketedFlight(who.browser, ref);
+      orders.set(who.email, order.id);
+      await aRoundLater();
+      await t.control(`/flights/orders/${order.id}/schedule`, { days: 1 });
+    }
+    await aRoundLater();
+    await t.console.jobs.runOnce();
+    // Before the digest's hour: one handles theirs, one is disabled by the admin, one turns e-mails off.
+    const [change] = await changesOf(handles.browser);
+    expect(
+      (await handles.browser.post(`/changes/${change?.id}/handle`, { note: 'Done by phone.' })).status,
+    ).toBe(200);
+    const admin = await t.signedIn('admin');
+    const users = (await admin.get('/admin/users?limit=200')).body as {
+      data: Array<{ id: string; email: string }>;
+    };
+    const leaving = users.data.find((u) => u.email === leaves.email);
+    expect((await admin.patch(`/admin/users/${leaving?.id}`, { disabled: true })).status).toBe(200);
+    expect((await quiets.browser.put('/account/notifications', { change_email: 'none' })).status).toBe(200);
+
+    t.advanceConsoleClock(25 * 3_600_000);
+    await t.console.jobs.runOnce();
+    // The re-routed copy is queued for the admins in that round and sent in the next.
+    await t.console.jobs.runOnce();
+    const about = (email: string) => (m: string) => m.includes(orders.get(email) ?? 'none');
+    await expect.poll(() => smtp.to('admin@demo.test').filter(about(leaves.email)).length).toBe(1);
+    const rerouted = smtp.to('admin@demo.test').find(about(leaves.email)) ?? '';
+    expect(rerouted).toContain(`This was for ${leaves.email}, whose account has been disabled since`);
+    expect(smtp.to(leaves.email).filter(about(leaves.email)).length).toBe(0);
+    expect(smtp.to(handles.email).filter(about(handles.email)).length).toBe(0);
+    expect(smtp.to(quiets.email).filter(about(quiets.email)).length).toBe(0);
+    // Nothing is left to go out later either.
+    await t.console.jobs.runOnce();
+    expect(smtp.to(handles.email).filter(about(handles.email)).length).toBe(0);
+    expect(smtp.to('admin@demo.test').filter(about(leaves.email)).length).toBe(1);
+  });
+
+  it('refuses a client reference of more than one line, so no booking can put a line of its own into an e-mail', async () => {
+    const agent = await newAgent();
+    const reply = await agent.browser.post('/flights/orders', {
+      offer_id: 'ofr_anything',
+      passengers: [passenger],
+      contact,
+      client_reference: 'B-1\r\nOpen the booking: http://evil.test/phish',
+    });
+    expect({ status: reply.status, param: error(reply.body).param }).toEqual({
+      status: 422,
+      param: 'client_reference',
+    });
   });
 });
 

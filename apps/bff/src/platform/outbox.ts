@@ -12,6 +12,21 @@ export interface OutboxMail {
   text: string;
 }
 
+/** A claimed e-mail, with whether its person can still have it. */
+export interface DueMail {
+  id: string;
+  email: string;
+  userId: string;
+  kind: Kind;
+  dedupe: string;
+  content: OutboxMail;
+  /** The person now: reachable, disabled since (it goes to the admins), or wanting no e-mails (or gone). */
+  person: 'reachable' | 'disabled' | 'wants_none';
+}
+
+/** Whether a queued e-mail still tells its reader something to act on (a change handled since is not sent). */
+export type StillWanted = (mail: { kind: Kind; dedupe: string }) => Promise<boolean>;
+
 /** How long a claimed e-mail is someone's to send before another round may take it again. */
 const CLAIM_MS = 5 * 60_000;
 
@@ -54,20 +69,32 @@ export class MailOutbox {
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 
-  /** The e-mails due now, claimed for this instance (a conditional update each: another instance takes none of them). */
-  async claimDue(
-    limit: number,
-  ): Promise<Array<{ id: string; email: string; userId: string; content: OutboxMail }>> {
+  /**
+   * The e-mails due now, claimed for this instance (a conditional update each: another instance takes none of them),
+   * each with its person as they are now (a digest queued yesterday goes to whoever the person is at sending time).
+   */
+  async claimDue(limit: number): Promise<DueMail[]> {
     const at = this.clock();
     const due = await this.db
       .selectFrom('mail_outbox')
-      .select(['id', 'email', 'user_id', 'payload', 'claimed_until'])
-      .where('sent_at', 'is', null)
-      .where('due_at', '<=', at)
-      .orderBy('due_at')
+      .leftJoin('users', 'users.id', 'mail_outbox.user_id')
+      .select([
+        'mail_outbox.id',
+        'mail_outbox.email',
+        'mail_outbox.user_id',
+        'mail_outbox.kind',
+        'mail_outbox.dedupe',
+        'mail_outbox.payload',
+        'mail_outbox.claimed_until',
+        'users.disabled',
+        'users.change_email',
+      ])
+      .where('mail_outbox.sent_at', 'is', null)
+      .where('mail_outbox.due_at', '<=', at)
+      .orderBy('mail_outbox.due_at')
       .limit(limit)
       .execute();
-    const claimed: Array<{ id: string; email: string; userId: string; content: OutboxMail }> = [];
+    const claimed: DueMail[] = [];
     for (const row of due) {
       if (row.claimed_until !== null && Number(row.claimed_until) > at) continue;
       const taken = await this.db
@@ -78,9 +105,63 @@ export class MailOutbox {
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 1)
-        claimed.push({ id: row.id, email: row.email, userId: row.user_id, content: JSON.parse(row.payload) });
+        claimed.push({
+          id: row.id,
+          email: row.email,
+          userId: row.user_id,
+          kind: row.kind,
+          dedupe: row.dedupe,
+          content: JSON.parse(row.payload),
+          person:
+            row.disabled === null || row.change_email === 'none'
+              ? 'wants_none'
+              : Number(row.disabled) === 1
+                ? 'disabled'
+                : 'reachable',
+        });
     }
     return claimed;
+  }
+
+  /** Takes e-mails off the outbox unsent (nobody is to have them any more). */
+  async drop(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .deleteFrom('mail_outbox')
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /**
+   * An e-mail for a person disabled since it was queued goes to the office's admins instead (decision 037), at once,
+   * saying whose it was; theirs is dropped. Queued once per admin (its dedupe), whichever instance does it.
+   */
+  async reroute(mail: DueMail): Promise<number> {
+    const admins = await this.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('role', '=', 'admin')
+      .where('disabled', '=', 0)
+      .where('change_email', '!=', 'none')
+      .where('id', '!=', mail.userId)
+      .execute();
+    let queued = 0;
+    for (const admin of admins)
+      if (
+        await this.enqueue({
+          dedupe: `${mail.dedupe}:via:${admin.id}`,
+          kind: mail.kind,
+          user: admin,
+          dueAt: this.clock(),
+          content: {
+            subject: mail.content.subject,
+            text: `This was for ${mail.email}, whose account has been disabled since, so it comes to the office's admins.\n\n${mail.content.text}`,
+          },
+        })
+      )
+        queued += 1;
+    await this.drop([mail.id]);
+    return queued;
   }
 
   async markSent(ids: readonly string[]): Promise<void> {
@@ -111,13 +192,24 @@ export class MailOutbox {
 export function sendOutbox(
   outbox: MailOutbox,
   mailer: Mailer,
-): ScheduledJob<{ sent: number; failed: number }> {
+  stillWanted: StillWanted = async () => true,
+): ScheduledJob<{ sent: number; failed: number; dropped: number; rerouted: number }> {
   return {
     name: 'mail',
     async run(keep) {
-      const figures = { sent: 0, failed: 0 };
+      const figures = { sent: 0, failed: 0, dropped: 0, rerouted: 0 };
       if (!mailer.configured) return figures;
-      const due = await outbox.claimDue(200);
+      // What was queued is vetted as things are now: a change handled since, or a person who chose no e-mails since,
+      // is not sent; a person disabled since has theirs go to the admins.
+      const due: DueMail[] = [];
+      for (const mail of await outbox.claimDue(200)) {
+        if (mail.person === 'wants_none' || !(await stillWanted(mail))) {
+          await outbox.drop([mail.id]);
+          figures.dropped += 1;
+        } else if (mail.person === 'disabled') {
+          figures.rerouted += await outbox.reroute(mail);
+        } else due.push(mail);
+      }
       const byPerson = new Map<string, typeof due>();
       for (const mail of due) byPerson.set(mail.email, [...(byPerson.get(mail.email) ?? []), mail]);
       for (const [email, mails] of byPerson) {

@@ -133,7 +133,7 @@ function Values({ change }: { change: BookingChange }) {
   );
 }
 
-/** Marking a change handled, with what was done (the note goes to the audit log with it). */
+/** Marking a change handled, with what was done (the note stays with the change; the audit log says who handled it). */
 function HandleForm({ change, onHandled }: { change: BookingChange; onHandled?: () => void }) {
   const handle = useHandleChange();
   const [note, setNote] = useState('');

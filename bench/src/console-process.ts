@@ -64,7 +64,8 @@ export async function startConsole(port: number, sandboxPort: number, env: Recor
       ...env,
     },
     [],
-    [...BFF_NODE_FLAGS],
+    // BENCH_BFF_NODE_ARGS profiles it too (--cpu-prof --cpu-prof-dir=/tmp/prof: the profile is written at its exit).
+    [...BFF_NODE_FLAGS, ...nodeArgs('BENCH_BFF_NODE_ARGS')],
   );
   const base = `http://127.0.0.1:${port}`;
   await up(`${base}/api/health`, 'the console');

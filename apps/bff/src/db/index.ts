@@ -14,6 +14,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { SqliteReadersDialect } from './sqlite-readers.ts';
 import type { Database } from './tables.ts';
+import { IdentityWrites } from './write-watch.ts';
 
 /**
  * The connection to the console's database (docs/decisions/014): embedded SQLite by default, PostgreSQL when
@@ -41,14 +42,20 @@ function dialectFor(location: string, poolSize: number) {
     const pool = new pg.Pool({ connectionString: location, max: poolSize, types: pgTypes });
     // An idle client whose server went away emits here; without a listener that would end the process.
     pool.on('error', () => undefined);
-    return { dialect: new PostgresDialect({ pool }), pool };
+    return { dialect: new PostgresDialect({ pool }), pool, dataVersion: null };
   }
   if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
   const sqlite = new SQLite(location);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { dialect: new SqliteDialect({ database: preparedOnce(sqlite) }), pool: null };
+  // Commits by other connections to the file (another instance) change it; this connection's own do not.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  return {
+    dialect: new SqliteDialect({ database: preparedOnce(sqlite) }),
+    pool: null,
+    dataVersion: () => Number(dataVersion.get()),
+  };
 }
 
 /** How many distinct statements are kept compiled (the console's queries are a few dozen shapes). */
@@ -93,11 +100,23 @@ export interface DatabaseInfo {
   close: () => Promise<void>;
   /** The PostgreSQL pool's figures, for readiness and metrics; null on SQLite. */
   pool: () => { total: number; idle: number; waiting: number } | null;
+  /**
+   * Where it can be known exactly and at once (SQLite): a value that changes with every write to the sessions and
+   * users tables, by this connection or any other (decision 038), so a session read may be kept while it stays the
+   * same. Null on PostgreSQL (another instance's write is not known without asking the server).
+   */
+  identityVersion: (() => string) | null;
 }
 
 const infos = new WeakMap<Db, DatabaseInfo>();
 export const databaseInfo = (db: Db): DatabaseInfo =>
-  infos.get(db) ?? { kind: 'sqlite', pool: () => null, reads: db, close: () => db.destroy() };
+  infos.get(db) ?? {
+    kind: 'sqlite',
+    pool: () => null,
+    reads: db,
+    close: () => db.destroy(),
+    identityVersion: null,
+  };
 /** The Kysely instance the history's reads run on (see `DatabaseInfo.reads`). */
 export const historyReads = (db: Db): Db => databaseInfo(db).reads;
 /** Closes the store and its readers. */
@@ -112,8 +131,9 @@ export async function openDatabase(
   location: string,
   options: { poolSize?: number; readers?: number } = {},
 ): Promise<Db> {
-  const { dialect, pool } = dialectFor(location, options.poolSize ?? 10);
-  const db = new Kysely<Database>({ dialect });
+  const { dialect, pool, dataVersion } = dialectFor(location, options.poolSize ?? 10);
+  const writes = new IdentityWrites();
+  const db = new Kysely<Database>({ dialect, plugins: [writes] });
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
@@ -129,6 +149,7 @@ export async function openDatabase(
     kind: pool ? 'postgres' : 'sqlite',
     pool: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     reads,
+    identityVersion: dataVersion ? () => `${writes.generation}:${dataVersion()}` : null,
     close: async () => {
       if (reads !== db) await reads.destroy();
       await db.destroy();

@@ -8,12 +8,42 @@ import {
   type Role,
   type UsersQuery,
 } from '@console/contract';
-import { type Db, sql } from '../db/index.ts';
+import { type Db, databaseInfo, sql } from '../db/index.ts';
 import { containing, decodeCursor, type Page, pageFrom, searchWords } from '../platform/pages.ts';
 import type { SignedInUser } from '../platform/types.ts';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 const now = () => new Date().toISOString();
+
+/** How long a session read is kept while nothing is written to the sessions or users tables (decision 038). */
+const SESSION_CACHE_MS = 10_000;
+/** At most this many sessions are kept; past it the cache starts again (an office's agents are a few hundred). */
+const SESSION_CACHE_SIZE = 10_000;
+
+/** A session and its person, by the session's id or (a rotation's grace) its previous id. */
+const readSession = (db: Db, by: 'sessions.id' | 'sessions.previous_id', hashed: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'users.id',
+      'users.email',
+      'users.name',
+      'users.role',
+      'users.disabled',
+      'users.office_wide',
+      'sessions.factor_setup',
+      'sessions.proved_at',
+      'sessions.proved_with',
+      'sessions.previous_until',
+      'sessions.created_at',
+    ])
+    .where(by, '=', hashed)
+    .executeTakeFirst();
+type SessionRow = NonNullable<Awaited<ReturnType<typeof readSession>>>;
 
 /** A password hash no password verifies: the account of a person who has not chosen theirs yet. */
 const NO_PASSWORD = '!none';
@@ -54,10 +84,14 @@ function toUser(row: {
  * on any instance is refused by every instance at its next request (decision 014).
  */
 export class Accounts {
+  readonly #identityVersion: (() => string) | null;
+
   constructor(
     private readonly db: Db,
     private readonly policy: { idleMs: number; absoluteMs: number; now?: () => number },
-  ) {}
+  ) {
+    this.#identityVersion = databaseInfo(db).identityVersion;
+  }
 
   #clock(): number {
     return this.policy.now?.() ?? Date.now();
@@ -423,30 +457,21 @@ export class Accounts {
   async resume(token: string, safe = true): Promise<SignedInUser | null> {
     const hashed = Accounts.hashToken(token);
     const at = this.#clock();
-    const read = (by: 'sessions.id' | 'sessions.previous_id') =>
-      this.db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'sessions.id as sessionId',
-          'sessions.last_seen_at',
-          'sessions.expires_at',
-          'users.id',
-          'users.email',
-          'users.name',
-          'users.role',
-          'users.disabled',
-          'users.office_wide',
-          'sessions.factor_setup',
-          'sessions.proved_at',
-          'sessions.proved_with',
-          'sessions.previous_until',
-          'sessions.created_at',
-        ])
-        .where(by, '=', hashed)
-        .executeTakeFirst();
+    const read = (by: 'sessions.id' | 'sessions.previous_id') => readSession(this.db, by, hashed);
+    // A session read a moment ago is taken as it was while nothing was written to the sessions or users tables since
+    // (by this instance or another; decision 038): signing out, disabling or a role change is seen by the next request.
+    const version = this.#identityVersion?.() ?? null;
+    const kept = version === null ? undefined : this.#sessions.get(hashed);
+    let row: SessionRow | undefined;
+    if (kept && kept.version === version && at < kept.until) {
+      row = kept.row;
+      this.sessionCacheHits += 1;
+    } else {
+      if (kept) this.#sessions.delete(hashed);
+      row = await read('sessions.id');
+      if (row && version !== null) this.#keep(hashed, row, version, at);
+    }
     // The token of a session rotated a moment ago is still taken, for requests that were on their way with it.
-    let row = await read('sessions.id');
     let rotatedAway = false;
     if (!row && safe) {
       const rotated = await read('sessions.previous_id');
@@ -462,12 +487,14 @@ export class Accounts {
       at >= Number(row.expires_at) ||
       at - Number(row.last_seen_at) >= this.policy.idleMs
     ) {
+      this.#sessions.delete(hashed);
       await this.db.deleteFrom('sessions').where('id', '=', id).execute();
       return null;
     }
     // Touch at most once a minute: a busy agent does not write on every request.
     if (at - Number(row.last_seen_at) > 60_000) {
       await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+      if (!rotatedAway) row.last_seen_at = at;
     }
     return {
       id: row.id,
@@ -482,6 +509,15 @@ export class Accounts {
       provedAt: rotatedAway ? 0 : Number(row.proved_at ?? row.created_at),
       provedWith: proofKind(row.proved_with),
     };
+  }
+
+  /** How many requests' sessions were taken from the cache (for tests and the bench). */
+  sessionCacheHits = 0;
+  readonly #sessions = new Map<string, { row: SessionRow; version: string; until: number }>();
+
+  #keep(hashed: string, row: SessionRow, version: string, at: number): void {
+    if (this.#sessions.size >= SESSION_CACHE_SIZE) this.#sessions.clear();
+    this.#sessions.set(hashed, { row, version, until: at + SESSION_CACHE_MS });
   }
 
   async endSession(token: string): Promise<void> {

@@ -1,0 +1,127 @@
+import { LedgerListSchema } from '@console/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDatabase, databaseInfo, openDatabase } from '../db/index.ts';
+import { freshDatabaseUrl, holdFlightOrder, startConsole, type TestConsole } from '../testing/console.ts';
+
+/**
+ * The session read kept between requests (decision 038): on SQLite a signed-in person's session is read once and
+ * taken from memory while nothing is written to the sessions or users tables, by this instance or another on the same
+ * file. Each test is the attack the cache must not let through: every way a session ends or changes is seen by the
+ * very next request, as it was before there was a cache. On PostgreSQL nothing is kept (every request reads).
+ */
+let t: TestConsole;
+let databaseUrl: string;
+beforeAll(async () => {
+  databaseUrl = await freshDatabaseUrl();
+  t = await startConsole({ DATABASE_URL: databaseUrl });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const cached = () => databaseInfo(t.console.deps.db).identityVersion !== null;
+const hits = () => t.console.deps.accounts.sessionCacheHits;
+
+let people = 0;
+/** A new agent with a password, signed in: the browser, a thief's copy of its cookie, and the agent's id. */
+async function agent() {
+  people += 1;
+  const email = `cached.${people}@demo.test`;
+  const admin = await t.signedIn('admin');
+  const user = await t.invite(
+    admin,
+    { email, name: `Cached Agent ${people}`, role: 'agent' },
+    'copper lantern orbit sleet',
+  );
+  const browser = t.browser();
+  expect((await browser.signIn(email, 'copper lantern orbit sleet')).status).toBe(200);
+  // Read twice, so the session is in memory before whatever comes next.
+  expect((await browser.get('/me')).status).toBe(200);
+  expect((await browser.get('/me')).status).toBe(200);
+  const stolen = browser.cookie();
+  const thief = t.browser();
+  const asThief = (path: string) => thief.call('GET', `/api${path}`, { headers: { Cookie: stolen } });
+  return { email, id: user.id, browser, asThief, admin };
+}
+
+describe('the session kept between requests', () => {
+  it('is read once and then taken from memory while nothing about sessions or people changes (SQLite), every time on PostgreSQL', async () => {
+    const { browser } = await agent();
+    const before = hits();
+    for (let i = 0; i < 5; i += 1) expect((await browser.get('/me')).status).toBe(200);
+    expect(hits() - before).toBe(cached() ? 5 : 0);
+  });
+
+  it('ends for the very next request, the thief’s copy of the cookie included, when its owner signs out', async () => {
+    const { browser, asThief } = await agent();
+    expect((await asThief('/me')).status).toBe(200);
+    expect((await browser.post('/auth/sign-out')).status).toBe(200);
+    expect((await asThief('/me')).status).toBe(401);
+  });
+
+  it('ends at the next request when an admin disables the person or signs them out everywhere', async () => {
+    const disabled = await agent();
+    expect((await disabled.admin.patch(`/admin/users/${disabled.id}`, { disabled: true })).status).toBe(200);
+    expect((await disabled.asThief('/me')).status).toBe(401);
+
+    const everywhere = await agent();
+    expect((await everywhere.admin.post(`/admin/users/${everywhere.id}/sessions/end`)).status).toBeLessThan(
+      300,
+    );
+    expect((await everywhere.asThief('/me')).status).toBe(401);
+  });
+
+  it('ends at the next request when the owner ends their other sessions', async () => {
+    const owner = await agent();
+    const other = t.browser();
+    expect((await other.signIn(owner.email, 'copper lantern orbit sleet')).status).toBe(200);
+    expect((await other.get('/me')).status).toBe(200);
+    expect((await other.get('/me')).status).toBe(200);
+    expect((await owner.browser.post('/account/sessions/end-others')).status).toBeLessThan(300);
+    expect((await other.get('/me')).status).toBe(401);
+    expect((await owner.browser.get('/me')).status).toBe(200);
+  });
+
+  it('ends at the next request when the person’s role changes', async () => {
+    const person = await agent();
+    expect((await person.admin.patch(`/admin/users/${person.id}`, { role: 'admin' })).status).toBe(200);
+    expect((await person.asThief('/me')).status).toBe(401);
+  });
+
+  it('carries office-wide access given or taken away from the next request on', async () => {
+    const person = await agent();
+    const booking = await holdFlightOrder(person.admin, { clientReference: 'CACHE-REACH' });
+    const reach = async () =>
+      LedgerListSchema.parse((await person.browser.get(`/bookings?ids=${booking.id}`)).body).data.length;
+    expect(await reach()).toBe(0);
+    expect((await person.admin.patch(`/admin/users/${person.id}`, { office_wide: true })).status).toBe(200);
+    expect(await reach()).toBe(1);
+    expect((await person.admin.patch(`/admin/users/${person.id}`, { office_wide: false })).status).toBe(200);
+    expect(await reach()).toBe(0);
+  });
+
+  it('ends at the next request when another instance on the same database ends it', async () => {
+    const person = await agent();
+    // Another instance: its own connection to the same database, writing as that instance would.
+    const other = await openDatabase(databaseUrl);
+    try {
+      await other.deleteFrom('sessions').where('user_id', '=', person.id).execute();
+    } finally {
+      await closeDatabase(other);
+    }
+    expect((await person.browser.get('/me')).status).toBe(401);
+    expect((await person.asThief('/me')).status).toBe(401);
+  });
+
+  it('keeps being kept through its once-a-minute touch, and still ends when left idle', async () => {
+    const person = await agent();
+    t.advanceConsoleClock(61_000);
+    expect((await person.browser.get('/me')).status).toBe(200);
+    const before = hits();
+    expect((await person.browser.get('/me')).status).toBe(200);
+    expect(hits() - before).toBe(cached() ? 1 : 0);
+    // Idle past the session's idle limit (SESSION_IDLE_MINUTES, 30 by default): the kept copy does not keep it alive.
+    t.advanceConsoleClock(31 * 60_000);
+    expect((await person.browser.get('/me')).status).toBe(401);
+  });
+});

@@ -1,3 +1,4 @@
+import '../../../lib/zod-config.ts';
 import { ErrorEnvelopeSchema, type FlightOffer, parseFlightSearchEvent } from '@console/contract';
 import { createParser } from 'eventsource-parser';
 import type { FromStreamWorker, ToStreamWorker } from './search-stream-messages.ts';

@@ -1,5 +1,5 @@
 import { type Facet, type HotelCitySearch, type HotelSummary, hotelFeeScope } from '@console/contract';
-import { lazy, memo, Suspense, useMemo, useRef } from 'react';
+import { lazy, memo, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
@@ -135,13 +135,25 @@ export function HotelSearchPage() {
   );
 }
 
-/** Memoised: a facet click re-renders the page around the list, not the 50 cards while the answer loads. */
+/** The cards drawn with the answer: a phone's first screen and more. The rest follow in a transition. */
+const FIRST_DRAWN = 8;
+
+/**
+ * Memoised: a facet click re-renders the page around the list, not the 50 cards while the answer loads. A page of 50
+ * cards is drawn in two steps (decision 038): the first few with the answer, the others in a transition React yields
+ * from, so a slow phone is never blocked for the whole list at once (it was Lighthouse's longest task on this screen).
+ */
 const HotelList = memo(function HotelList({ offers, stay }: { offers: HotelSummary[]; stay: string }) {
+  const [drawnFor, setDrawnFor] = useState<HotelSummary[] | null>(null);
+  useEffect(() => {
+    if (offers.length > FIRST_DRAWN) startTransition(() => setDrawnFor(offers));
+  }, [offers]);
   if (offers.length === 0)
     return <p className="empty">No property matches all these filters. Remove one to see more.</p>;
+  const drawn = drawnFor === offers ? offers : offers.slice(0, FIRST_DRAWN);
   return (
     <ol className="hotel-list">
-      {offers.map((hotel, i) => (
+      {drawn.map((hotel, i) => (
         <li key={hotel.hotel_id}>
           <HotelCard hotel={hotel} to={`/hotels/${hotel.hotel_id}?${stay}`} index={i} />
         </li>

@@ -51,6 +51,8 @@ export function watchBookings(
   const gap = 1000 / settings.ratePerSecond;
   let waitUntil = 0;
   let listCursor: string | undefined;
+  /** When the next call may go: kept across rounds, so a round starting just after another is not a burst. */
+  let nextCallAt = 0;
 
   const throttledBy = (error: unknown) => {
     if (!(error instanceof ServiceError) || error.status !== 429) return false;
@@ -69,10 +71,15 @@ export function watchBookings(
       if (clock() < waitUntil) return { ...round, throttled: true };
       const { service } = d.upstream;
       const budget = Math.max(1, Math.floor((settings.ratePerSecond * settings.roundMs) / 1000));
-      const started = clock();
       let calls = 0;
-      /** Waits for the next call's slot: calls spread evenly, never more than the rate. */
-      const slot = () => pause(started + calls * gap - clock(), stopping);
+      /** Waits for the next call's slot: calls spread evenly, never more than the rate (across rounds too). */
+      const slot = () => {
+        const now = clock();
+        // Never more than one gap away, should the clock have gone back.
+        const at = Math.min(Math.max(nextCallAt, now), now + gap);
+        nextCallAt = at + gap;
+        return pause(at - now, stopping);
+      };
 
       // One page of the activity list: whose line moved since it was last seen.
       try {

@@ -52,7 +52,7 @@ import type { BffEnv } from './platform/env.ts';
 import { ConsoleError, renderError } from './platform/errors.ts';
 import { Leases } from './platform/lease.ts';
 import { Lifecycle } from './platform/lifecycle.ts';
-import { createLog, requestContext } from './platform/log.ts';
+import { createAccessLog, createLog, requestContext } from './platform/log.ts';
 import { Mailer } from './platform/mailer.ts';
 import { Metrics } from './platform/metrics.ts';
 import { doc } from './platform/openapi-doc.ts';
@@ -402,10 +402,11 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     });
   });
   if (env.LOG_REQUESTS) {
+    const accessLog = createAccessLog(env.LOG_LEVEL);
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      log.info(
+      accessLog.info(
         {
           request_id: c.get('requestId'),
           method: c.req.method,

@@ -19,6 +19,15 @@ export function createLog(level: string): Logger {
   });
 }
 
+/**
+ * The access log: one line per request with fixed, secret-free fields (request id, method, path, status, time, user
+ * id), written to the same stdout without the redaction pass, which on the relay's hot path cost about 2% of the main
+ * thread (decision 038). Anything else goes to `createLog`'s logger.
+ */
+export function createAccessLog(level: string): Logger {
+  return pino({ level, base: { service: 'booking-console' }, timestamp: pino.stdTimeFunctions.isoTime });
+}
+
 /** The request being served, for what runs inside it without being handed it (the request id sent to the service). */
 export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 

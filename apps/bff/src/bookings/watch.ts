@@ -72,7 +72,8 @@ export function watchBookings(
       const round: WatchRound = { read: 0, failed: 0, moved: 0, throttled: false };
       if (clock() < waitUntil) return { ...round, throttled: true };
       const { service } = d.upstream;
-      const budget = Math.max(1, Math.floor((settings.ratePerSecond * settings.roundMs) / 1000));
+      // As many calls as fit in a round at that pace (a round that overran pushed the next one back: 4 a second).
+      const budget = Math.max(1, Math.floor(settings.roundMs / gap));
       let calls = 0;
       /** Waits for the next call's slot: calls spread evenly, never more than the rate (across rounds too). */
       const slot = () => {

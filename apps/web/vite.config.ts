@@ -8,6 +8,17 @@ import { routeSizes } from './route-sizes.ts';
 /** A module shared by at least this many of the ~20 screens' chunks goes to the common "shell" file. */
 const SHARED_BY_SCREENS = 12;
 
+/**
+ * Zod without its compiled parsers (decision 038): our Content-Security-Policy refuses `eval`, so zod's probe for it
+ * (`new Function("")`, made when a schema is defined) only failed, and every page reported the refusal as a CSP issue.
+ * Set at the top of the chunk that holds zod's core, so it is in place before zod's own module code runs there (a
+ * module imported first by the entry runs only after the chunks it depends on). Parsing is what it was under the policy.
+ */
+const ZOD_JITLESS = (chunk: { moduleIds: readonly string[] }) =>
+  chunk.moduleIds.some((id) => /[\\/]node_modules[\\/].*zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id))
+    ? 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});'
+    : '';
+
 const ON_REQUEST = /(shell-extras|command-palette|traveller-picker)-[^/]*\.js$/;
 
 // `pnpm --filter @console/web dev` serves the SPA with hot reload and sends /api to the BFF on :3000.
@@ -25,13 +36,14 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
   // The search stream is parsed in a module worker (features/flights/api/search-stream.worker.ts).
-  worker: { format: 'es' },
+  worker: { format: 'es', rolldownOptions: { output: { banner: ZOD_JITLESS } } },
   build: {
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: true,
     rolldownOptions: {
       output: {
+        banner: ZOD_JITLESS,
         codeSplitting: {
           // On HTTP/1.1 (the console served as it is, or behind a proxy that speaks it), each file costs a round
           // trip on one of six connections: a screen made of 22 small files waited five round trips for its

@@ -1,4 +1,3 @@
-import './lib/zod-config.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,3 @@
-import '../../../lib/zod-config.ts';
 import { ErrorEnvelopeSchema, type FlightOffer, parseFlightSearchEvent } from '@console/contract';
 import { createParser } from 'eventsource-parser';
 import type { FromStreamWorker, ToStreamWorker } from './search-stream-messages.ts';

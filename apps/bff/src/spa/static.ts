@@ -81,14 +81,12 @@ export function spa(dist: string, session?: PageSession, leadImage?: LeadImage) 
     const me = session ? await session(c) : null;
     c.header('Cache-Control', me ? 'no-store' : 'no-cache');
     c.header('Vary', 'Accept-Encoding');
-    // A page without a session says so (null), so the sign-in screen does not ask /api/me only to be refused (a 401
-    // in every signed-out browser's console).
     const html = me
       ? page.replace(
           '</head>',
           `<script id="${ME_ELEMENT_ID}" type="application/json">${scriptJson(me)}</script>${firstReads(c.req.path, leadImage)}</head>`,
         )
-      : page.replace('</head>', `<script id="${ME_ELEMENT_ID}" type="application/json">null</script></head>`);
+      : page;
     // The page carries the entry's stylesheet (about 16 KB): sent gzipped to a browser that takes it.
     if (!acceptsGzip(c)) return c.html(html);
     let body = me ? undefined : gzipped.get(html);

@@ -47,7 +47,7 @@ export function Layout() {
     () =>
       onSignedOut(() => {
         // Only a sign-in that existed can have ended; a first visit is sent to sign in by the check below.
-        if (!queryClient.getQueryData(meQuery.queryKey)) return;
+        if (queryClient.getQueryData(meQuery.queryKey) === undefined) return;
         // Nothing of the ended sign-in is kept, including who it was.
         queryClient.clear();
         void navigate(

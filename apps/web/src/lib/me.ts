@@ -1,11 +1,10 @@
-import { ME_ELEMENT_ID, type Me, MeSchema } from '@console/contract';
+import { ME_ELEMENT_ID, MeSchema } from '@console/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 
-/** Who is signed in: null when the page said nobody is (then /api/me is not asked only to be refused). */
 export const meQuery = queryOptions({
   queryKey: ['me'],
-  queryFn: ({ signal }): Promise<Me | null> => api('/me', { schema: MeSchema, signal }),
+  queryFn: ({ signal }) => api('/me', { schema: MeSchema, signal }),
   staleTime: 60_000,
   retry: false,
 });
@@ -14,9 +13,8 @@ export const useMe = () => useQuery(meQuery);
 
 /**
  * Who is signed in, as the page the console served carries it (the BFF puts its /api/me answer there for a signed-in
- * session, and null without one): put in the query cache before the first render, so the screen does not wait for
- * that call. Read once and removed; a page without it (an old page) asks /api/me as before, and so does anything
- * unreadable.
+ * session): put in the query cache before the first render, so the screen does not wait for that call. Read once and
+ * removed; a page without it (signed out, or an old page) asks /api/me as before, and so does anything unreadable.
  */
 export function seedMe(queryClient: QueryClient): void {
   const element = document.getElementById(ME_ELEMENT_ID);
@@ -28,6 +26,6 @@ export function seedMe(queryClient: QueryClient): void {
   } catch {
     return;
   }
-  const me = MeSchema.nullable().safeParse(json);
+  const me = MeSchema.safeParse(json);
   if (me.success) queryClient.setQueryData(meQuery.queryKey, me.data);
 }

@@ -60,24 +60,30 @@ function nextDigest(at: number): number {
   return day.getTime();
 }
 
-type Row = {
-  id: string;
-  booking_id: string;
-  product: Product;
-  kind: string;
-  summary: string;
-  before_value: string;
-  after_value: string;
-  detected_at: string;
-  agent_id: string;
-  agent_email: string;
-  travel_key: string;
-  handled_at: string | null;
-  handled_by: string | null;
-  note: string | null;
-  reference: string | null;
-  booking_summary: string | null;
-};
+/** A change as the lists show it: its row and its booking's reference and summary. */
+const changeRows = (db: Db) =>
+  db
+    .selectFrom('booking_changes')
+    .leftJoin('bookings', 'bookings.id', 'booking_changes.booking_id')
+    .select([
+      'booking_changes.id',
+      'booking_changes.booking_id',
+      'booking_changes.product',
+      'booking_changes.kind',
+      'booking_changes.summary',
+      'booking_changes.before_value',
+      'booking_changes.after_value',
+      'booking_changes.detected_at',
+      'booking_changes.agent_id',
+      'booking_changes.agent_email',
+      'booking_changes.travel_key',
+      'booking_changes.handled_at',
+      'booking_changes.handled_by',
+      'booking_changes.note',
+      'bookings.reference',
+      'bookings.summary as booking_summary',
+    ]);
+type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof changeRows>['executeTakeFirst']>>>;
 
 function toChange(row: Row): BookingChange {
   const json = (text: string) => ChangeValueSchema.catch({}).parse(JSON.parse(text));
@@ -271,27 +277,7 @@ export class BookingChanges {
     scope: { environment: Environment; agentId?: string },
   ): Promise<Page<BookingChange>> {
     const key = decodeCursor(query.after, ORDER, ['string', 'string', 'string']);
-    let q = this.db
-      .selectFrom('booking_changes')
-      .leftJoin('bookings', 'bookings.id', 'booking_changes.booking_id')
-      .select([
-        'booking_changes.id',
-        'booking_changes.booking_id',
-        'booking_changes.product',
-        'booking_changes.kind',
-        'booking_changes.summary',
-        'booking_changes.before_value',
-        'booking_changes.after_value',
-        'booking_changes.detected_at',
-        'booking_changes.agent_id',
-        'booking_changes.agent_email',
-        'booking_changes.travel_key',
-        'booking_changes.handled_at',
-        'booking_changes.handled_by',
-        'booking_changes.note',
-        'bookings.reference',
-        'bookings.summary as booking_summary',
-      ])
+    let q = changeRows(this.db)
       .where('booking_changes.environment', '=', scope.environment)
       .where('booking_changes.state', '=', query.state);
     if (scope.agentId) q = q.where('booking_changes.agent_id', '=', scope.agentId);
@@ -351,29 +337,7 @@ export class BookingChanges {
   }
 
   async one(id: string): Promise<BookingChange | null> {
-    const row = await this.db
-      .selectFrom('booking_changes')
-      .leftJoin('bookings', 'bookings.id', 'booking_changes.booking_id')
-      .select([
-        'booking_changes.id',
-        'booking_changes.booking_id',
-        'booking_changes.product',
-        'booking_changes.kind',
-        'booking_changes.summary',
-        'booking_changes.before_value',
-        'booking_changes.after_value',
-        'booking_changes.detected_at',
-        'booking_changes.agent_id',
-        'booking_changes.agent_email',
-        'booking_changes.travel_key',
-        'booking_changes.handled_at',
-        'booking_changes.handled_by',
-        'booking_changes.note',
-        'bookings.reference',
-        'bookings.summary as booking_summary',
-      ])
-      .where('booking_changes.id', '=', id)
-      .executeTakeFirst();
+    const row = await changeRows(this.db).where('booking_changes.id', '=', id).executeTakeFirst();
     return row ? toChange(row) : null;
   }
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The width under which the console lays itself out in one column (styles.css, `@media (max-width: 760px)`). */
+/** The width under which the console lays itself out in one column (styles.css and each feature's own CSS, `@media (max-width: 760px)`). */
 export const NARROW = '(max-width: 760px)';
 
 const query = typeof window !== 'undefined' ? window.matchMedia(NARROW) : null;

@@ -44,6 +44,7 @@ import {
 import { readSelection, type TravelerCounts, writeSelection } from '../search-params.ts';
 import { describeTravelers, travelersProblem } from '../travellers.ts';
 import { OptionField } from './option-field.tsx';
+import '../activities.css';
 
 /** Takes the booking options, the customer and the client reference for a chosen date, then holds the booking. */
 export function ActivityBookPage() {

@@ -8,7 +8,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { LinkNotice } from '../../../components/link-notice.tsx';
@@ -22,6 +21,8 @@ import { availabilityQuery, useActivityProduct, useAvailability } from '../api/a
 import { readSelection, type Selection, writeSelection } from '../search-params.ts';
 import { CATEGORY, placesLeft, placesLeftAsWritten, readRates, travelersProblem } from '../travellers.ts';
 import { categoryLabel } from './activity-search-page.tsx';
+import '../activities.css';
+import './calendar.css';
 
 // The calendar works in the browser's own days (a date is its local midnight): with a time zone of its own it
 // rebuilt every day cell through a time-zone library, about 100 ms of blocked main thread per render on a slow phone

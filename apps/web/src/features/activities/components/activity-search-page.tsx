@@ -15,6 +15,7 @@ import {
   SORT_LABELS,
   writeBrowseForm,
 } from '../search-params.ts';
+import '../activities.css';
 
 export const categoryLabel = (category: string) => sentence(category.replace(/_/g, ' '));
 

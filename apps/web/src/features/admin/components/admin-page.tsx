@@ -19,6 +19,7 @@ import {
   useSingleSignOn,
   useWallet,
 } from '../api/admin.ts';
+import '../admin.css';
 
 export function AdminOnly({ children }: { children: React.ReactNode }) {
   const me = useMe();

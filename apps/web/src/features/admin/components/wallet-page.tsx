@@ -14,6 +14,7 @@ import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
 import { walletAlertQuery } from '../../../lib/wallet-alert.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
+import '../admin.css';
 
 const KEYS = ['from', 'to'] as const;
 const KIND_LABEL = { hold: 'Held', payment: 'Paid', release: 'Released', refund: 'Refunded' } as const;
@@ -207,7 +208,7 @@ function StatementView({ statement }: { statement: Statement }) {
   );
 }
 
-/** The chart's colours; the legend's swatches use the same in styles.css (.swatch-*). */
+/** The chart's colours; the legend's swatches use the same in admin.css (.swatch-*). */
 const COLORS = { hold: '#f59e0b', payment: '#b42318', release: '#1d6f42', refund: '#0b5cad' } as const;
 
 /** Money out (held, paid) above the line and back in (released, refunded) below it, one column per day. */

@@ -13,6 +13,7 @@ import { useUrlPage } from '../../../lib/url-page.ts';
 import { ACTION_LABELS, orderPath, useRadar } from '../api/bookings.ts';
 import { useClockAction } from '../clock-actions.ts';
 import { PRODUCT_LABELS } from './bookings-page.tsx';
+import '../bookings.css';
 
 const WHAT: Record<RadarEntry['product'], string> = {
   flight: 'Ticketing deadline',

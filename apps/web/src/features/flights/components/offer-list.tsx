@@ -6,6 +6,7 @@ import { dayShift, formatMoney, duration as hours, localTime as time } from '../
 import { useNarrow } from '../../../lib/narrow.ts';
 import { stopsOf } from '../search-params.ts';
 import { DayShift } from './place-time.tsx';
+import '../flights.css';
 
 interface RowActions {
   onDetails: (offer: FlightOffer) => void;
@@ -92,7 +93,7 @@ export function OfferList({ offers, onDetails, onSelect }: { offers: FlightOffer
   const priceFor = useClientPrices();
   const parent = useRef<HTMLElement>(null);
   const slices = offers[0]?.slices.length ?? 1;
-  // On a narrow screen the price and buttons sit beside the airline, above the flights (styles.css).
+  // On a narrow screen the price and buttons sit beside the airline, above the flights (flights.css).
   const narrow = useNarrow();
   const rowHeight = narrow
     ? NARROW_ROW_BASE + NARROW_ROW_PER_SLICE * slices

@@ -1,4 +1,5 @@
 import { dayShift, localDate, localTime, offsetOf } from '../../../lib/format.ts';
+import '../flights.css';
 
 /** "+1" beside an arrival on a later day than its departure, spelled out for screen readers. */
 export function DayShift({ shift }: { shift: string }) {

@@ -8,6 +8,7 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { dateInDays } from '../../../lib/format.ts';
 import { useFlightPlaces } from '../api/flight-places.ts';
 import { type SearchForm, SearchFormSchema } from '../search-params.ts';
+import '../flights.css';
 
 function usePlaceOptions(text: string): { options: PlaceOption[]; loading: boolean } {
   const places = useFlightPlaces(text);

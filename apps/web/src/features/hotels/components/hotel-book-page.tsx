@@ -36,6 +36,7 @@ import { childAge, guestChecks, guestIndex } from '../guest-checks.ts';
 import { readRateRooms, roomNames } from '../read.ts';
 import { readRooms } from '../search-params.ts';
 import { HotelFacts } from './hotel-page.tsx';
+import '../hotels.css';
 
 function RateChange({
   before,

@@ -9,6 +9,7 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { rememberRate, useHotelSearch } from '../api/hotels.ts';
 import { readAddress, readContact, readLocation, readRateRooms, roomNames, whereText } from '../read.ts';
 import { describeOccupancy, readHotelSearch } from '../search-params.ts';
+import '../hotels.css';
 
 /** The rates by room, in the order the service listed them. */
 function groupByRoom(rates: readonly HotelRate[]): [string, HotelRate[]][] {

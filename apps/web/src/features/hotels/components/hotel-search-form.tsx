@@ -6,6 +6,7 @@ import { PlaceCombobox, type PlaceOption } from '../../../components/place-combo
 import { dateInDays } from '../../../lib/format.ts';
 import { useHotelPlaces } from '../api/hotels.ts';
 import { type HotelForm, HotelFormSchema } from '../search-params.ts';
+import '../hotels.css';
 
 const TYPE_LABEL: Record<string, string> = {
   city: 'City',

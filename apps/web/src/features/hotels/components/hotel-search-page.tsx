@@ -23,6 +23,7 @@ import {
   writeForm,
 } from '../search-params.ts';
 import { HotelSearchForm } from './hotel-search-form.tsx';
+import '../hotels.css';
 
 const LinkSearchForm = lazy(async () => ({
   default: (await loadOrReload(() => import('./link-search-form.tsx'))).LinkSearchForm,

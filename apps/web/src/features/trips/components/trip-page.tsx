@@ -10,6 +10,7 @@ import { orderPath } from '../../../lib/booking-path.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';
 import { attachableQuery, tripQuery, useTripBooking, useUpdateTrip } from '../api/trips.ts';
+import '../trips.css';
 
 // A trip's parts' changes come after the trip (the office's screens share one chunk, and most trips have none).
 const BookingChanges = lazy(async () => ({

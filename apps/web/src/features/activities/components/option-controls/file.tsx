@@ -7,6 +7,7 @@ import {
 import { type ReactElement, type Ref, useState } from 'react';
 import { Field } from '../../../../components/field.tsx';
 import { type ControlProps, optionLabel } from './shared.tsx';
+import '../../activities.css';
 
 /** Attachments: a file or an image, read in the browser and sent as base64 within the upload limit. */
 

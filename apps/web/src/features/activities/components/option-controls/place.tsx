@@ -5,6 +5,7 @@ import { Field } from '../../../../components/field.tsx';
 import { loadOrReload } from '../../../../lib/new-version.ts';
 import type { AddressValue, FlightNumberValue } from '../../options-form.ts';
 import { type ControlProps, Group, optionLabel } from './shared.tsx';
+import '../../activities.css';
 
 /** Where and how: an address, a country, a flight number. */
 

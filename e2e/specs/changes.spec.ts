@@ -32,6 +32,7 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test('a ticketed flight left alone reads ticketed on the desk; the airline moves it, and the change reaches its agent on the Changes list, the top bar and the booking page, where it is handled with a note', async ({
   page,
+  advanceServiceClock,
 }) => {
   test.setTimeout(120_000);
   const agent = await createUser('Watch Agent');
@@ -56,7 +57,7 @@ test('a ticketed flight left alone reads ticketed on the desk; the airline moves
   // The agent leaves for the desk before the airline is done; the airline takes its time (a minute of the service's
   // clock covers both profiles). Nobody opens the order again: the watch reads it and the desk says ticketed.
   await page.goto('/bookings');
-  await sandbox('/clock/advance', { seconds: 60 });
+  await advanceServiceClock(60);
   const row = page.getByRole('region', { name: 'Bookings found' }).getByRole('row').nth(1);
   await expect(async () => {
     await page.reload();
@@ -68,7 +69,7 @@ test('a ticketed flight left alone reads ticketed on the desk; the airline moves
   // The airline moves the flight a day later and tells no one. An hour on, the watch reads the order again.
   const orderId = decodeURIComponent(orderPath.split('/').pop() ?? '');
   await sandbox(`/flights/orders/${encodeURIComponent(orderId)}/schedule`, { days: 1 });
-  await sandbox('/clock/advance', { seconds: 61 * 60 });
+  await advanceServiceClock(61 * 60);
   await expect.poll(() => openChanges(page), { timeout: 30_000 }).toBe(1);
 
   // The agent is e-mailed at once, through the office's mail server: the booking, and the new time as the service
@@ -131,6 +132,7 @@ test('a ticketed flight left alone reads ticketed on the desk; the airline moves
 
 test('a hold that lapses unpaid reaches its agent as a change, and the agent chooses how to hear of changes by e-mail', async ({
   page,
+  advanceServiceClock,
 }) => {
   const agent = await createUser('Lapse Agent');
   await signInAs(page, agent, '/account');
@@ -145,7 +147,7 @@ test('a hold that lapses unpaid reaches its agent as a change, and the agent cho
 
   await holdActivity(page, 'lapse.visitor@example.com');
   // Half an hour on, the hold has lapsed unpaid; the running clocks' round reads it and records the change.
-  await sandbox('/clock/advance', { seconds: 31 * 60 });
+  await advanceServiceClock(31 * 60);
   await expect.poll(() => openChanges(page), { timeout: 30_000 }).toBe(1);
   await page.goto('/changes?product=activity');
   const card = page.getByRole('article', { name: 'Hold lapsed' });

@@ -29,10 +29,12 @@ test('a booking whose answer is lost every time the console asks is reconciled w
   // The service books, then the connection drops, for each of the console's three tries: the console answers
   // "outcome unknown", and the page asks again with the same key, which replays the booking already made.
   await sandbox('/faults', { path: '/v3/flights/orders', method: 'POST', mode: 'drop_after', count: 3 });
+  // The toast is raised before the order page opens and goes after 6 s: watched for from the click on.
+  const reconciled = expect(page.getByText('Booking reconciled')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: /^Hold booking/ }).click();
 
   await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('Booking reconciled')).toBeVisible();
+  await reconciled;
   expect((await sandboxStats()).flight_orders).toBe(before.flight_orders + 1);
 
   await page.goto('/bookings?q=LOST-ANSWER-1');

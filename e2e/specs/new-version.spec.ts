@@ -150,10 +150,17 @@ test('a tab opened before a deploy tells the agent a new version is ready and op
     expect((await fetch(`${origin}/assets/${gone}`)).status).toBe(404);
 
     // The tab, still on the old build, opens the bookings desk, whose chunk the new build no longer has.
+    // The notice is up for about a second before the tab reloads: watched for on every frame from the click on.
+    const told = page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('[role="alert"]')).some((alert) =>
+          alert.textContent?.includes('A new version of the console is ready'),
+        ),
+      undefined,
+      { polling: 'raf' },
+    );
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookings' }).click();
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'A new version of the console is ready' }),
-    ).toBeVisible();
+    await told;
     await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(`${origin}/bookings`);
     await expect(page.getByRole('alert').filter({ hasText: 'new version' })).toHaveCount(0);

@@ -68,3 +68,43 @@ test('when the sign-in ends mid-task, the agent signs in again and returns to th
   await expect(page).toHaveURL(new RegExp(`${url.replace(/[?]/g, '\\?')}$`));
   await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
 });
+
+test('a browser with no sign-in opens the sign-in screen without asking who is signed in, so nothing is refused in its console', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/me') asked.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/flights');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fflights/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a sign-in ended elsewhere leaves no trace: the screen asks once, is refused, sends the agent to sign in, and asks no more', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'agent', '/flights');
+  await expect(page.getByRole('heading', { name: 'Flights' })).toBeVisible();
+  // The session is gone (ended on another device, say); the cookie that says there is one is still here.
+  // (Over HTTPS, and on localhost, which Chromium counts as secure, the cookies carry the `__Host-` prefix.)
+  await context.clearCookies({ name: /^(__Host-)?console_session$/ });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/me') asked.push(request.url());
+  });
+  await page.goto('/bookings');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fbookings/);
+  expect(asked).toHaveLength(1);
+  expect((await context.cookies()).map((cookie) => cookie.name).join(' ')).not.toContain('console_signed_in');
+  await page.reload();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(asked).toHaveLength(1);
+});

@@ -1,6 +1,21 @@
 import type { Page } from '@playwright/test';
 import { createUser, expect, signIn, signInAs, test } from '../support/fixtures.ts';
 
+/**
+ * Signs in, then waits for the top bar's count of changes (read after the screen is up, it may widen the bar) and
+ * the frame that draws it: the bar is measured as it stays.
+ */
+async function settled(page: Page, signingIn: Promise<void>) {
+  const counted = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/changes/count',
+  );
+  await signingIn;
+  await counted;
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
 /** The boxes of the top bar's visible parts (its popover aside), the bar's height and the window's width. */
 function topBar(page: Page) {
   return page.locator('header.topbar').evaluate((bar) => ({
@@ -37,7 +52,7 @@ for (const width of [1280, 1366, 1920]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 768 });
-    await signIn(page, 'admin', '/bookings');
+    await settled(page, signIn(page, 'admin', '/bookings'));
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(9);
     const { spread, height } = await rows(page);
     // One line: every part centred on the same line, and the bar no taller than one button.
@@ -55,7 +70,7 @@ test('a long name is cut in the top bar, which stays one line at 1280 px, and is
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   const agent = await createUser('Maximiliana Alexandra Oppenheimer-Schwarzenberg');
-  await signInAs(page, agent, '/bookings');
+  await settled(page, signInAs(page, agent, '/bookings'));
   const { spread, height } = await rows(page);
   expect(spread).toBeLessThanOrEqual(2);
   expect(height).toBeLessThan(64);
@@ -71,7 +86,7 @@ for (const width of [800, 1024, 1279]) {
   }) => {
     await page.setViewportSize({ width, height: 768 });
     const admin = await createUser('Maximiliana Alexandra Oppenheimer-Schwarzenberg', 'admin');
-    await signInAs(page, admin, '/bookings');
+    await settled(page, signInAs(page, admin, '/bookings'));
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(9);
     expect(await overhang(page)).toBe(0);
     expect((await rows(page)).spread).toBeGreaterThan(20);
@@ -90,7 +105,7 @@ test('at 1280 px an admin with a long name still has the top bar on one line, th
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   const admin = await createUser('Maximiliana Alexandra Oppenheimer-Schwarzenberg', 'admin');
-  await signInAs(page, admin, '/bookings');
+  await settled(page, signInAs(page, admin, '/bookings'));
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(9);
   expect(await overhang(page)).toBe(0);
   expect((await rows(page)).spread).toBeLessThanOrEqual(2);
@@ -100,7 +115,7 @@ test('under 760 px the top bar wraps: the destinations take a line of their own 
   page,
 }) => {
   await page.setViewportSize({ width: 700, height: 900 });
-  await signIn(page, 'admin', '/bookings');
+  await settled(page, signIn(page, 'admin', '/bookings'));
   expect((await rows(page)).spread).toBeGreaterThan(20);
   await expect
     .poll(() =>

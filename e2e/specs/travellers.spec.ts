@@ -21,9 +21,11 @@ test('an agent saves a booked traveller, picks them in the next booking, and is 
   await first.getByLabel('Issued by').fill('GB');
   await first.getByLabel('Save passenger 1 to travellers when booked').check();
   await fillContact(page);
+  // The toast goes after 6 s: watched for from the click on, not from when the order page is up.
+  const added = expect(page.getByText('1 traveller added to the directory.')).toBeVisible();
   await page.getByRole('button', { name: /^Hold booking/ }).click();
   await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
-  await expect(page.getByText('1 traveller added to the directory.')).toBeVisible();
+  await added;
 
   // She is in the office's directory, her passport with her.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Travellers' }).click();

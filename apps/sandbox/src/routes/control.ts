@@ -72,6 +72,11 @@ export function controlRoutes(store: Store) {
         store.clock.advance(seconds * 1000);
         return c.json({ now: isoSeconds(store.clock.now()), offset_ms: store.clock.offsetMs });
       })
+      // The clock back to the machine's, and nothing else: what happened while it was ahead stays as it was read.
+      .post('/clock/reset', (c) => {
+        store.clock.reset();
+        return c.json({ now: isoSeconds(store.clock.now()), offset_ms: store.clock.offsetMs });
+      })
       .get('/stats', (c) =>
         c.json({
           tokens: store.tokens.size,

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';
+import { serviceNow } from '../../../lib/service-clock.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 import './reports-page.css';
@@ -23,7 +24,8 @@ const BY = [
   { id: 'month', label: 'By month' },
 ] as const;
 const PRODUCT_WORDS: Record<string, string> = { flight: 'Flights', hotel: 'Hotels', activity: 'Activities' };
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** A UTC day counted from the service's today: the bookings' days are the service's (their time is its clock's). */
+const isoDay = (offset: number) => new Date(serviceNow() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The columns every table of the report has. */
 function Figures({ f }: { f: ReportFigures }) {

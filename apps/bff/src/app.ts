@@ -428,7 +428,9 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       env.WEB_DIST,
       async (c) => {
         const user = await sessionUser(c, accounts, cookie);
-        return user ? meOf(user) : null;
+        if (!user) return null;
+        cookie.hint(c, (user.sessionExpiresAt - deps.clock()) / 1000);
+        return meOf(user);
       },
       (productId) => deps.leadImages.of(productId),
     ),

@@ -92,6 +92,11 @@ export const MeSchema = z.object({
 export type Me = z.infer<typeof MeSchema>;
 /** The element of each signed-in page the BFF serves that carries its /api/me answer, read before the first render. */
 export const ME_ELEMENT_ID = 'console-me';
+/**
+ * A cookie the page's script may read, set and cleared with the session's (`__Host-` over HTTPS): it holds no secret,
+ * only that this browser has a sign-in. Without it the sign-in screen does not ask /api/me only to be refused.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'console_signed_in';
 
 export const PRODUCTS = ['flight', 'hotel', 'activity'] as const;
 export const ProductSchema = z.enum(PRODUCTS);

@@ -181,6 +181,43 @@ describe('over HTTPS (COOKIE_SECURE)', () => {
     expect(plain.status).toBe(401);
   });
 
+  it('set beside the session a cookie the page may read, holding only that there is a sign-in, and clear both together', async () => {
+    const b = t.browser();
+    const cookies = (await b.signIn('agent@demo.test', 'demo-agent')).headers.getSetCookie();
+    const session = cookies.find((c) => c.startsWith('__Host-console_session=')) ?? '';
+    const hint = cookies.find((c) => c.startsWith('__Host-console_signed_in=')) ?? '';
+    expect(session).toMatch(/; HttpOnly/i);
+    expect(hint).toMatch(/^__Host-console_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/; Secure/i);
+    expect(hint).toMatch(/; SameSite=Strict/i);
+    const maxAge = (c: string) => /Max-Age=(\d+)/i.exec(c)?.[1];
+    expect(maxAge(hint)).toBe(maxAge(session));
+    // The hint is no key: with it alone, nobody is signed in.
+    const hintOnly = await fetch(`${t.origin}/api/me`, { headers: { Cookie: '__Host-console_signed_in=1' } });
+    expect(hintOnly.status).toBe(401);
+
+    // A browser signed in before the hint existed gets it with its next page.
+    const session_ =
+      b
+        .cookie()
+        .split('; ')
+        .find((c) => c.startsWith('__Host-console_session=')) ?? '';
+    const page = await fetch(`${t.origin}/flights`, { headers: { Cookie: session_ } });
+    expect(
+      page.headers.getSetCookie().find((c) => c.startsWith('__Host-console_signed_in=1;')),
+    ).toBeDefined();
+    // One that has it is not sent it again; a page without a session sets nothing.
+    const again = await fetch(`${t.origin}/flights`, { headers: { Cookie: b.cookie() } });
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect((await fetch(`${t.origin}/flights`)).headers.getSetCookie()).toEqual([]);
+
+    const signedOut = (await b.post('/auth/sign-out')).headers.getSetCookie();
+    expect(signedOut.find((c) => c.startsWith('__Host-console_session=;'))).toBeDefined();
+    expect(signedOut.find((c) => c.startsWith('__Host-console_signed_in=;'))).toBeDefined();
+    expect(b.cookie()).not.toMatch(/console_session|console_signed_in/);
+  });
+
   it('on plain HTTP (COOKIE_SECURE=false) send no HSTS and a cookie without the prefix', async () => {
     const plainConsole = await startConsole({ COOKIE_SECURE: 'false' });
     try {

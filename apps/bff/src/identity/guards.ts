@@ -1,4 +1,4 @@
-import type { Role } from '@console/contract';
+import { type Role, SIGNED_IN_HINT_COOKIE } from '@console/contract';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { namedCookie } from '../platform/cookies.ts';
@@ -14,7 +14,24 @@ export const SESSION_COOKIE = 'console_session';
  * set or shadow it).
  */
 export function sessionCookie(secure: boolean) {
-  return namedCookie(SESSION_COOKIE, secure);
+  const session = namedCookie(SESSION_COOKIE, secure);
+  // Written and cleared with it: the page's script reads only that there is a sign-in (no secret, no token).
+  const hint = namedCookie(SIGNED_IN_HINT_COOKIE, secure, 'Strict', true);
+  return {
+    ...session,
+    write: (c: Context, token: string, maxAgeSeconds: number) => {
+      session.write(c, token, maxAgeSeconds);
+      hint.write(c, '1', maxAgeSeconds);
+    },
+    clear: (c: Context) => {
+      session.clear(c);
+      hint.clear(c);
+    },
+    /** Sets the hint alone, for a live session whose browser lacks it (signed in before it existed). */
+    hint: (c: Context, maxAgeSeconds: number) => {
+      if (hint.read(c) !== '1') hint.write(c, '1', Math.max(1, Math.floor(maxAgeSeconds)));
+    },
+  };
 }
 
 /** The cookie of a sign-in waiting for its second factor (decision 029): five minutes, HttpOnly like the session's. */

@@ -1,11 +1,19 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 
-/** An HttpOnly, SameSite=Strict (or Lax, when asked) cookie on the whole console, `__Host-` over HTTPS. */
-export function namedCookie(name: string, secure: boolean, sameSite: 'Strict' | 'Lax' = 'Strict') {
+/**
+ * An HttpOnly (unless `readable`), SameSite=Strict (or Lax, when asked) cookie on the whole console, `__Host-` over
+ * HTTPS.
+ */
+export function namedCookie(
+  name: string,
+  secure: boolean,
+  sameSite: 'Strict' | 'Lax' = 'Strict',
+  readable = false,
+) {
   const prefix = secure ? ('host' as const) : undefined;
   const options = {
-    httpOnly: true,
+    httpOnly: !readable,
     secure,
     sameSite,
     path: '/',

@@ -1,10 +1,48 @@
-import { ME_ELEMENT_ID, MeSchema } from '@console/contract';
+import { ME_ELEMENT_ID, MeSchema, SIGNED_IN_HINT_COOKIE } from '@console/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { ApiError, api } from './api.ts';
+
+const HINT = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`);
+
+/**
+ * Whether this browser has a sign-in, by the cookie the console sets and clears with the session's (the session's own
+ * is out of the script's reach): without it nobody is signed in, and /api/me is not asked only to be refused (a 401
+ * in the browser's console on every visit to the sign-in screen).
+ */
+export const hasSignedInHint = (): boolean => HINT.test(document.cookie);
+
+/**
+ * A refused /api/me: the hint was stale (the session ended elsewhere or lapsed), so it goes. Both names are cleared:
+ * `__Host-` is the console's over HTTPS and on localhost (which the browser counts as secure).
+ */
+function forgetSignedInHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one write, where the Cookie Store API is not in every browser yet.
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
+  // biome-ignore lint/suspicious/noDocumentCookie: as above.
+  document.cookie = `__Host-${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; Secure; SameSite=Strict`;
+}
+
+const notSignedIn = () =>
+  new ApiError(401, {
+    error: {
+      type: 'authentication_error',
+      code: 'unauthenticated',
+      message: 'Sign in to continue.',
+      param: null,
+    },
+  });
 
 export const meQuery = queryOptions({
   queryKey: ['me'],
-  queryFn: ({ signal }) => api('/me', { schema: MeSchema, signal }),
+  queryFn: async ({ signal }) => {
+    if (!hasSignedInHint()) throw notSignedIn();
+    try {
+      return await api('/me', { schema: MeSchema, signal });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) forgetSignedInHint();
+      throw error;
+    }
+  },
   staleTime: 60_000,
   retry: false,
 });

@@ -26,7 +26,7 @@ import { ConsoleError } from '../platform/errors.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
-import type { ProofKind } from './accounts.ts';
+import { type ProofKind, publicSessionId } from './accounts.ts';
 import { requestOrigin } from './auth.routes.ts';
 import type { IdentityDeps } from './deps.ts';
 import { requireFactorProof, SSO_COOKIE, sessionCookie } from './guards.ts';
@@ -57,7 +57,8 @@ export function accountRoutes(d: IdentityDeps) {
    */
   async function rotate(c: Context<AppEnv>, proof?: ProofKind) {
     const rotated = await d.accounts.rotate(c.get('user').sessionId, proof);
-    if (rotated) cookie.write(c, rotated.token, d.env.SESSION_ABSOLUTE_HOURS * 3600);
+    // The session's end does not move: the new cookie lasts what is left of it.
+    if (rotated) cookie.write(c, rotated.token, (rotated.expiresAt - d.clock()) / 1000);
   }
 
   /** To the office's provider for a proof or a connection: the state in its cookie, the URL for the browser. */
@@ -127,6 +128,8 @@ export function accountRoutes(d: IdentityDeps) {
               message: 'No such session of yours.',
             });
           await d.audit.write(user, { action: 'session.end' }, 'succeeded', 200, null);
+          // This browser's own session: its cookies go with it.
+          if (pathId(c, 'id') === publicSessionId(user.sessionId)) cookie.clear(c);
           return c.json({ ended: 1 });
         },
       )

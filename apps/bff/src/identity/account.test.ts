@@ -88,6 +88,59 @@ describe('one’s own sessions', () => {
   });
 });
 
+describe('a session’s end', () => {
+  const maxAge = (cookies: string[], name: string) =>
+    Number(/Max-Age=(\d+)/i.exec(cookies.find((c) => c.includes(`${name}=`)) ?? '')?.[1]);
+
+  it('reached with the token a proof has just replaced ends the session under its new token too', async () => {
+    await newAgent('rotated@demo.test', 'amber violet harbour 63');
+    const b = await signedInFrom('rotated@demo.test', 'amber violet harbour 63', '192.0.2.20', 'Laptop/1.0');
+    const before = b.cookie();
+    // Ten minutes on, a proof gives the session a new token; its cookies last what is left of the session.
+    t.advanceConsoleClock(10 * 60_000);
+    const proved = await b.post('/account/prove', { password: 'amber violet harbour 63' });
+    expect(proved.status).toBe(200);
+    expect(b.cookie()).not.toBe(before);
+    const cookies = proved.headers.getSetCookie();
+    expect(maxAge(cookies, 'console_session')).toBeLessThanOrEqual(12 * 3600 - 600);
+    expect(maxAge(cookies, 'console_signed_in')).toBe(maxAge(cookies, 'console_session'));
+
+    // The sign-out goes out with the old token (the new cookie lost, or not yet arrived): the session still ends.
+    const out = await fetch(`${t.origin}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { Cookie: before, 'X-Console-Csrf': '1' },
+    });
+    expect(out.status).toBe(200);
+    expect((await b.get('/me')).status).toBe(401);
+    expect((await fetch(`${t.origin}/api/me`, { headers: { Cookie: before } })).status).toBe(401);
+  });
+
+  it('of this browser’s own session, by its id or an admin’s “end every session”, takes its cookies with it', async () => {
+    await newAgent('own.end@demo.test', 'cobalt fennel summit 27');
+    const b = await signedInFrom('own.end@demo.test', 'cobalt fennel summit 27', '192.0.2.21', 'Laptop/1.0');
+    const own = OwnSessionListSchema.parse((await b.get('/account/sessions')).body).data.find(
+      (s) => s.current,
+    );
+    const ended = await b.delete(`/account/sessions/${own?.id}`);
+    expect(ended.status).toBe(200);
+    expect(ended.headers.getSetCookie().filter((c) => /console_(session|signed_in)=;/.test(c))).toHaveLength(
+      2,
+    );
+    expect(b.cookie()).not.toMatch(/console_session|console_signed_in/);
+
+    const admin = await t.signedIn('admin');
+    const me = MeSchema.parse((await admin.get('/me')).body);
+    const all = await admin.post(`/admin/users/${me.user.id}/sessions/end`);
+    expect(all.status).toBe(200);
+    expect(admin.cookie()).not.toMatch(/console_session|console_signed_in/);
+    // Another person's sessions ended by the admin leave the admin's browser as it is.
+    const other = await t.signedIn('admin');
+    const agent = UserListSchema.parse((await other.get('/admin/users?q=own.end')).body).data[0];
+    expect((await other.post(`/admin/users/${agent?.id}/sessions/end`)).status).toBe(200);
+    expect(other.cookie()).toMatch(/console_session/);
+  });
+});
+
 describe('one’s own password', () => {
   it('is changed with the current one; a well-known or personal one is refused with the reason; other sessions end', async () => {
     await newAgent('changer@demo.test', 'saffron glacier comet 9');

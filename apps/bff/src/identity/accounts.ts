@@ -56,7 +56,7 @@ const proofKind = (value: string | null): ProofKind =>
   value === 'factor' || value === 'provider' || value === 'provider_mfa' ? value : 'password';
 
 /** The id a browser is shown for a session: a hash of the stored id (itself a hash of the cookie's token). */
-const publicSessionId = (id: string) =>
+export const publicSessionId = (id: string) =>
   createHash('sha256').update(`session:${id}`).digest('base64url').slice(0, 22);
 
 function toUser(row: {
@@ -520,8 +520,22 @@ export class Accounts {
     this.#sessions.set(hashed, { row, version, until: at + SESSION_CACHE_MS });
   }
 
+  /**
+   * Ends the session this token is, or was a moment ago: a sign-out sent with the token a proof has just replaced (the
+   * new cookie lost or not yet arrived) ends the session under its new token too.
+   */
   async endSession(token: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', Accounts.hashToken(token)).execute();
+    const hashed = Accounts.hashToken(token);
+    const at = this.#clock();
+    await this.db
+      .deleteFrom('sessions')
+      .where((eb) =>
+        eb.or([
+          eb('id', '=', hashed),
+          eb.and([eb('previous_id', '=', hashed), eb('previous_until', '>', at)]),
+        ]),
+      )
+      .execute();
   }
 
   async ensureUser(input: { email: string; name: string; role: Role; password: string }): Promise<void> {

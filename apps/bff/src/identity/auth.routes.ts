@@ -203,7 +203,7 @@ export function authRoutes(d: IdentityDeps) {
           identity.secondFactor ? 'provider_mfa' : 'provider',
         );
         if (!rotated) return c.redirect('/sign-in?expired=1', 302);
-        cookie.write(c, rotated.token, d.env.SESSION_ABSOLUTE_HOURS * 3600);
+        cookie.write(c, rotated.token, (rotated.expiresAt - d.clock()) / 1000);
         return c.redirect(withParam(back, 'sso', 'proved'), 302);
       }
       if (!identity.email || !identity.emailVerified || !oidc.allows(identity.email))

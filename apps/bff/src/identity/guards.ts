@@ -20,8 +20,9 @@ export function sessionCookie(secure: boolean) {
   return {
     ...session,
     write: (c: Context, token: string, maxAgeSeconds: number) => {
-      session.write(c, token, maxAgeSeconds);
-      hint.write(c, '1', maxAgeSeconds);
+      const seconds = Math.max(1, Math.floor(maxAgeSeconds));
+      session.write(c, token, seconds);
+      hint.write(c, '1', seconds);
     },
     clear: (c: Context) => {
       session.clear(c);

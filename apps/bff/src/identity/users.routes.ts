@@ -17,7 +17,7 @@ import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { IdentityDeps } from './deps.ts';
-import { requireRole, requireStrongProof } from './guards.ts';
+import { requireRole, requireStrongProof, sessionCookie } from './guards.ts';
 import type { LinkPurpose } from './links.ts';
 import { SignInPolicy } from './sign-in-policy.ts';
 
@@ -233,6 +233,8 @@ export function usersRoutes(d: IdentityDeps) {
             200,
             null,
           );
+          // An admin who ended their own sessions ended this browser's too: its cookies go with it.
+          if (id === c.get('user').id) sessionCookie(d.env.COOKIE_SECURE).clear(c);
           return c.json({ ended });
         },
       )

@@ -1,5 +1,5 @@
 import { controlAnswers } from '../support/answers.ts';
-import { createUser, expect, sandbox, signInAs, test } from '../support/fixtures.ts';
+import { createUser, expect, moveServiceClockAndWait, sandbox, signInAs, test } from '../support/fixtures.ts';
 import { holdActivity, holdFlight, holdHotel } from '../support/holds.ts';
 
 // Each journey moves the sandbox's clock or injects a refusal: the sandbox is reset afterwards.
@@ -17,7 +17,7 @@ test('a flight hold left open past its ticketing deadline reads again and shows 
   await holdFlight(page);
   await expect(page.getByRole('button', { name: /^Ticket · / })).toBeVisible();
   // A day passes for the service while the page stays open; within a minute the console knows the service's time.
-  await sandbox('/clock/advance', { seconds: 25 * 3600 });
+  await moveServiceClockAndWait(25 * 3600);
   await page.clock.fastForward(61_000);
   await expect(pill(page)).not.toHaveText('held');
   await expect(page.getByRole('button', { name: /^Ticket · / })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { createUser, expect, sandbox, signInAs, test } from '../support/fixtures.ts';
+import { createUser, expect, moveServiceClockAndWait, sandbox, signInAs, test } from '../support/fixtures.ts';
 import { holdActivity } from '../support/holds.ts';
 
 test("countdowns and the 15-minute notice count on the service's clock, not the PC's, and the notice stays and links to the booking", async ({
@@ -36,8 +36,8 @@ test('a booking page that makes no call of its own learns that the service’s c
   await signInAs(page, await createUser('Clock Watcher'), '/activities');
   await holdActivity(page, 'clock.watcher@example.com');
   await expect(page.locator('.countdown time')).toHaveText(/^00:(29|30):\d\d$/);
-  await sandbox('/clock/advance', { seconds: 31 * 60 });
   try {
+    await moveServiceClockAndWait(31 * 60);
     // No reload and no click: the page asks the console for the time while it counts (once 15 s have passed without
     // an answer telling it), so it hears of the move; the countdown ends, and the page reads the booking again: the
     // service let the hold lapse. The page's 20 s pass at once on its own clock.

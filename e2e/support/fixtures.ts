@@ -1,5 +1,5 @@
 import { closeDatabase, openDatabase } from '@console/bff/testing';
-import { InvitationSchema } from '@console/contract';
+import { InvitationSchema, SERVICE_TIME_HEADER } from '@console/contract';
 import { test as base, expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { env } from '../env.ts';
@@ -24,6 +24,23 @@ export async function sandbox(path: string, body: unknown = {}) {
 }
 
 /** What the sandbox holds right now (counts of tokens, orders, bookings, open streams). */
+/**
+ * Moves the service's clock and waits until the console tells that time (it learns of the move with its next call to
+ * the service: the watch's round, every second in these runs), so a page's own time check made next hears it.
+ */
+export async function moveServiceClockAndWait(seconds: number): Promise<void> {
+  const moved = (await sandbox('/clock/advance', { seconds })) as { now: string };
+  const target = Date.parse(moved.now) - 60_000;
+  await expect
+    .poll(
+      async () => Number((await fetch(`${env.consoleUrl}/api/health`)).headers.get(SERVICE_TIME_HEADER) ?? 0),
+      {
+        message: 'the console tells the service’s new time',
+      },
+    )
+    .toBeGreaterThanOrEqual(target);
+}
+
 export async function sandboxStats(): Promise<{
   flight_orders: number;
   hotel_orders: number;

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startThrowawayPostgres } from '@console/bff/testing';
 import { TokenResponseSchema } from '@console/contract';
 import { BENCH_USER, cpuMs, startBff, startConsole, startSandbox } from './console-process.ts';
 import { historyBench } from './history.ts';
@@ -54,9 +55,31 @@ async function token(sandbox: string): Promise<string> {
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 const rps = (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`;
 
-/** BFF added latency and throughput against the sandbox called directly (the console as `pnpm start` runs it). */
+/**
+ * BFF added latency and throughput against the sandbox called directly (the console as `pnpm start` runs it), on each
+ * store (`BENCH_LATENCY_STORES`, both by default): the session read on every request is the store's part of it.
+ */
 async function latencySection(results: Record<string, unknown>) {
-  const app = await startConsole(3300, 4310);
+  const stores = (process.env.BENCH_LATENCY_STORES ?? 'sqlite,postgres').split(',').map((s) => s.trim());
+  const latency: Record<string, unknown> = {};
+  for (const store of stores) {
+    if (store !== 'sqlite' && store !== 'postgres')
+      throw new Error(`BENCH_LATENCY_STORES: no store ${store}`);
+    const postgres = store === 'postgres' ? await startThrowawayPostgres() : null;
+    try {
+      const env: Record<string, string> = postgres
+        ? { DATABASE_URL: await postgres.createDatabase(), SANDBOX_WITH_POSTGRES: 'true' }
+        : {};
+      latency[store] = await latencyOn(store, env);
+    } finally {
+      await postgres?.stop();
+    }
+  }
+  results.bff_latency = latency;
+}
+
+async function latencyOn(store: string, env: Record<string, string>): Promise<Record<string, unknown>> {
+  const app = await startConsole(3300, 4310, env);
   try {
     const cookie = await signIn(app.base, 'agent@demo.test', 'demo-agent');
     const bearer = await token(app.sandbox);
@@ -68,7 +91,7 @@ async function latencySection(results: Record<string, unknown>) {
     await load(viaBff.url, { connections: 10, seconds: 2, headers: viaBff.headers });
     const latency: Record<string, unknown> = {};
     section(
-      `BFF added latency (GET /${path}; ${SECONDS} s runs; open loop at ${RATE} req/s, throughput closed loop)`,
+      `BFF added latency on ${store === 'postgres' ? 'PostgreSQL' : 'SQLite'} (GET /${path}; ${SECONDS} s runs; open loop at ${RATE} req/s, throughput closed loop)`,
     );
     for (const connections of [10, 50]) {
       const d = await openLoad(direct.url, {
@@ -114,7 +137,7 @@ async function latencySection(results: Record<string, unknown>) {
       );
       row(`errors @${connections}`, `${d.errors + dMax.errors} direct / ${b.errors + bMax.errors} BFF`, '0');
     }
-    results.bff_latency = latency;
+    return latency;
   } finally {
     await app.stop();
   }

@@ -106,6 +106,14 @@ export interface DatabaseInfo {
    * same. Null on PostgreSQL (another instance's write is not known without asking the server).
    */
   identityVersion: (() => string) | null;
+  /**
+   * On PostgreSQL, runs a query as a named statement: the server parses and plans it once per connection, and each
+   * run after sends only its values (the session read on every request; decision 038). Null on SQLite, whose
+   * statements are kept compiled anyway (`preparedOnce`).
+   */
+  named:
+    | (<Row>(name: string, query: { sql: string; parameters: readonly unknown[] }) => Promise<Row[]>)
+    | null;
 }
 
 const infos = new WeakMap<Db, DatabaseInfo>();
@@ -116,6 +124,7 @@ export const databaseInfo = (db: Db): DatabaseInfo =>
     reads: db,
     close: () => db.destroy(),
     identityVersion: null,
+    named: null,
   };
 /** The Kysely instance the history's reads run on (see `DatabaseInfo.reads`). */
 export const historyReads = (db: Db): Db => databaseInfo(db).reads;
@@ -150,6 +159,10 @@ export async function openDatabase(
     pool: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     reads,
     identityVersion: dataVersion ? () => `${writes.generation}:${dataVersion()}` : null,
+    named: pool
+      ? async <Row>(name: string, query: { sql: string; parameters: readonly unknown[] }) =>
+          (await pool.query({ name, text: query.sql, values: [...query.parameters] })).rows as Row[]
+      : null,
     close: async () => {
       if (reads !== db) await reads.destroy();
       await db.destroy();

@@ -21,7 +21,7 @@ const SESSION_CACHE_MS = 10_000;
 const SESSION_CACHE_SIZE = 10_000;
 
 /** A session and its person, by the session's id or (a rotation's grace) its previous id. */
-const readSession = (db: Db, by: 'sessions.id' | 'sessions.previous_id', hashed: string) =>
+const sessionQuery = (db: Db, by: 'sessions.id' | 'sessions.previous_id', hashed: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -41,9 +41,27 @@ const readSession = (db: Db, by: 'sessions.id' | 'sessions.previous_id', hashed:
       'sessions.previous_until',
       'sessions.created_at',
     ])
-    .where(by, '=', hashed)
-    .executeTakeFirst();
-type SessionRow = NonNullable<Awaited<ReturnType<typeof readSession>>>;
+    .where(by, '=', hashed);
+type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionQuery>['executeTakeFirst']>>>;
+
+/**
+ * Reads a session: on PostgreSQL as a named statement (parsed and planned once per connection: this read is on every
+ * request, decision 038), on SQLite as any query (its statements are kept compiled).
+ */
+async function readSession(
+  db: Db,
+  by: 'sessions.id' | 'sessions.previous_id',
+  hashed: string,
+): Promise<SessionRow | undefined> {
+  const query = sessionQuery(db, by, hashed);
+  const named = databaseInfo(db).named;
+  if (!named) return query.executeTakeFirst();
+  const rows = await named<SessionRow>(
+    by === 'sessions.id' ? 'session_by_id' : 'session_by_previous_id',
+    query.compile(),
+  );
+  return rows[0];
+}
 
 /** A password hash no password verifies: the account of a person who has not chosen theirs yet. */
 const NO_PASSWORD = '!none';

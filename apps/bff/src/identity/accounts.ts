@@ -8,7 +8,8 @@ import {
   type Role,
   type UsersQuery,
 } from '@console/contract';
-import { type Db, databaseInfo, sql } from '../db/index.ts';
+import type { ExpressionBuilder } from 'kysely';
+import { type Database, type Db, databaseInfo, sql } from '../db/index.ts';
 import { containing, decodeCursor, type Page, pageFrom, searchWords } from '../platform/pages.ts';
 import type { SignedInUser } from '../platform/types.ts';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -62,6 +63,16 @@ async function readSession(
   );
   return rows[0];
 }
+
+/**
+ * The session a stored id names: the session itself, or the one it was rotated into less than the grace ago (decision
+ * 035), for what must follow a session through a rotation (ending it, the single sign-on begun in it).
+ */
+const namesSession = (eb: ExpressionBuilder<Database, 'sessions'>, sessionId: string, at: number) =>
+  eb.or([
+    eb('id', '=', sessionId),
+    eb.and([eb('previous_id', '=', sessionId), eb('previous_until', '>', at)]),
+  ]);
 
 /** A password hash no password verifies: the account of a person who has not chosen theirs yet. */
 const NO_PASSWORD = '!none';
@@ -336,12 +347,7 @@ export class Accounts {
     const row = await this.db
       .selectFrom('sessions')
       .select(['id', 'user_id'])
-      .where((eb) =>
-        eb.or([
-          eb('id', '=', sessionId),
-          eb.and([eb('previous_id', '=', sessionId), eb('previous_until', '>', at)]),
-        ]),
-      )
+      .where((eb) => namesSession(eb, sessionId, at))
       .where('expires_at', '>', at)
       .where('last_seen_at', '>', at - this.policy.idleMs)
       .executeTakeFirst();
@@ -354,12 +360,7 @@ export class Accounts {
     const row = await this.db
       .selectFrom('sessions')
       .select('id')
-      .where((eb) =>
-        eb.or([
-          eb('id', '=', sessionId),
-          eb.and([eb('previous_id', '=', sessionId), eb('previous_until', '>', at)]),
-        ]),
-      )
+      .where((eb) => namesSession(eb, sessionId, at))
       .executeTakeFirst();
     return row?.id ?? null;
   }
@@ -547,12 +548,7 @@ export class Accounts {
     const at = this.#clock();
     await this.db
       .deleteFrom('sessions')
-      .where((eb) =>
-        eb.or([
-          eb('id', '=', hashed),
-          eb.and([eb('previous_id', '=', hashed), eb('previous_until', '>', at)]),
-        ]),
-      )
+      .where((eb) => namesSession(eb, hashed, at))
       .execute();
   }
 

@@ -1,5 +1,6 @@
 import { expect, fillDate, flightSearchUrl, inDays, sandbox, test } from '../support/fixtures.ts';
 import { searchAndWait } from '../support/flights.ts';
+import { glimpse } from '../support/glimpse.ts';
 
 test('an agent searches flights and watches offers stream in, then sorts and filters them in the URL', async ({
   agentPage: page,
@@ -16,14 +17,7 @@ test('an agent searches flights and watches offers stream in, then sorts and fil
   await page.getByLabel('Depart').pressSequentially(`${month}${day}${year}`);
   await expect(page.getByLabel('Depart')).toHaveValue(depart);
   // The search streams for about a second here: "Still searching" is watched for on every frame from the click on.
-  const searching = page.waitForFunction(
-    () =>
-      Array.from(document.querySelectorAll('[role="status"]')).some((status) =>
-        status.textContent?.includes('Still searching'),
-      ),
-    undefined,
-    { polling: 'raf' },
-  );
+  const searching = glimpse(page, 'status', 'Still searching');
   await page.getByRole('button', { name: 'Search flights' }).click();
 
   await searching;

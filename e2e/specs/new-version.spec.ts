@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, test } from '../support/fixtures.ts';
+import { glimpse } from '../support/glimpse.ts';
 
 /**
  * A tab left open across a deploy (decision 025): the agent opened the console on one build, the office deployed a
@@ -151,14 +152,7 @@ test('a tab opened before a deploy tells the agent a new version is ready and op
 
     // The tab, still on the old build, opens the bookings desk, whose chunk the new build no longer has.
     // The notice is up for about a second before the tab reloads: watched for on every frame from the click on.
-    const told = page.waitForFunction(
-      () =>
-        Array.from(document.querySelectorAll('[role="alert"]')).some((alert) =>
-          alert.textContent?.includes('A new version of the console is ready'),
-        ),
-      undefined,
-      { polling: 'raf' },
-    );
+    const told = glimpse(page, 'alert', 'A new version of the console is ready');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookings' }).click();
     await told;
     await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible({ timeout: 15_000 });

@@ -37,10 +37,14 @@ function errorCode(error: unknown): string | undefined {
 export async function send(agent: Agent, req: HttpRequest, isWrite: boolean): Promise<HttpResponse> {
   const deadline = req.deadlineMs === undefined ? null : new AbortController();
   const timer = deadline ? setTimeout(() => deadline.abort(), req.deadlineMs) : null;
-  const signal =
-    deadline && req.signal
-      ? AbortSignal.any([req.signal, deadline.signal])
-      : (deadline?.signal ?? req.signal);
+  // The caller's abort is handed on to the deadline's controller: `AbortSignal.any` on every call was about 2% of the
+  // relay's main thread (decision 038).
+  const forward = deadline && req.signal ? () => deadline.abort(req.signal?.reason) : null;
+  if (forward && req.signal) {
+    if (req.signal.aborted) forward();
+    else req.signal.addEventListener('abort', forward, { once: true });
+  }
+  const signal = deadline?.signal ?? req.signal;
   try {
     return await request(req.url, {
       dispatcher: agent,
@@ -73,6 +77,7 @@ export async function send(agent: Agent, req: HttpRequest, isWrite: boolean): Pr
     throw ServiceError.local('upstream_unavailable', 502, { retryable: true, cause: error });
   } finally {
     if (timer) clearTimeout(timer);
+    if (forward) req.signal?.removeEventListener('abort', forward);
   }
 }
 

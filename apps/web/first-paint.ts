@@ -46,7 +46,9 @@ export function firstPaint(): Plugin {
         page = page.replace(
           /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
           (_tag, entry: string) => {
-            const source = bootScript(entry);
+            const chunk = ctx.bundle?.[entry.slice(1)];
+            const first = chunk?.type === 'chunk' ? chunk.imports.map((file) => `/${file}`) : [];
+            const source = bootScript(entry, first);
             const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
             boot = { file: `assets/boot-${hash}.js`, source };
             return `<link rel="modulepreload" crossorigin href="${entry}"><script type="module" crossorigin src="/${boot.file}"></script>`;
@@ -65,15 +67,29 @@ export function firstPaint(): Plugin {
   };
 }
 
-function bootScript(entry: string): string {
+/**
+ * The boot script. The chunks the entry imports (the shell: React, the router, zod and the contract's schemas) are
+ * run first, each in a task of its own, then the entry (React DOM and the app): run as one module graph they were
+ * one task of ~250 ms on a slow phone (4x CPU), the longest of the first screen (pnpm bench, Lighthouse mobile).
+ * Running a module the entry imports before it is what the entry's own import does, in the same order.
+ */
+function bootScript(entry: string, first: readonly string[]): string {
   return `// Runs the console (${entry}) once the page has painted its loading line.
-const run = () =>
-  import(${JSON.stringify(entry)}).catch(() => {
+const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+const run = async () => {
+  for (const chunk of ${JSON.stringify(first)}) {
+    await import(chunk);
+    await turn();
+  }
+  await import(${JSON.stringify(entry)});
+};
+const start = () =>
+  run().catch(() => {
     const root = document.getElementById('root');
     if (root)
       root.innerHTML = '<p class="notice" role="alert">The console could not load. Check the connection and reload the page.</p>';
   });
-if (document.visibilityState === 'hidden') run();
-else requestAnimationFrame(() => setTimeout(run, 0));
+if (document.visibilityState === 'hidden') start();
+else requestAnimationFrame(() => setTimeout(start, 0));
 `;
 }

@@ -42,6 +42,10 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: true,
     rolldownOptions: {
+      // The contract's schemas are built with `z.…` calls at module level, which a bundler must otherwise keep (a call
+      // may do anything): every schema of a module the SPA imports was built when the shell was evaluated, whether a
+      // screen used it or not. Building a zod schema has no effect beyond its value, so an unused one is dropped.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         banner: ZOD_JITLESS,
         codeSplitting: {

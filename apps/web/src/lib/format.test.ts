@@ -50,3 +50,26 @@ describe('a time in the agent’s zone', () => {
     expect(whenLocal('not a time')).toBe('not a time');
   });
 });
+
+describe('money and counts written by hand', () => {
+  it('read as Intl writes them in en-US', () => {
+    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [
+      '0',
+      '0.5',
+      '7.05',
+      '12.30',
+      '999.99',
+      '1000.00',
+      '123456.78',
+      '9999999999999.99',
+      '10.',
+    ];
+    for (let i = 0; i < 500; i += 1)
+      amounts.push((Math.floor(Math.random() * 10 ** (1 + (i % 12))) / 100).toFixed(2));
+    for (const amount of amounts)
+      expect(formatMoney({ amount, currency: 'USD' })).toBe(`${intl.format(Number(amount))} USD`);
+    for (const n of [0, 5, 999, 1000, 65536, 1234567, -4321, 2 ** 53 - 1])
+      expect(formatCount(n)).toBe(new Intl.NumberFormat('en-US').format(n));
+  });
+});

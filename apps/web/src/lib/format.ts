@@ -1,17 +1,24 @@
 import { daysBetween, instantOf, type Money, wallClockOf } from '@console/contract';
 
-// One formatter each, made once: `Number.prototype.toLocaleString` with options builds an Intl formatter on every
-// call, which was the largest single cost of rendering a screen of prices on a slow phone (a tenth of the activity
-// page's render; pnpm bench, Lighthouse, and a Chromium profile at 4x CPU).
-const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// The screens' amounts and counts are written out by hand, in en-US's own form ("1,234.50"), not by Intl: the first
+// Intl formatter a page makes loads the browser's ICU data, ~100 ms on a slow phone (4x CPU, pnpm bench Lighthouse),
+// and made when this module was evaluated it lengthened the task that starts the console. What the simple form does
+// not cover (more decimals, a sign, an exponent) is left to Intl, which is then asked at the time.
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-const whole = new Intl.NumberFormat('en-US');
-
-/** "12,345": a count with its thousands marked. */
-export const formatCount = (n: number) => whole.format(n);
+/** "12,345": a count (a whole number) with its thousands marked. */
+export const formatCount = (n: number) => grouped(`${n}`);
 
 /** "1,234.50 USD": the amount as the service sent it, with its currency code. */
-export const formatMoney = (money: Money) => `${twoDecimals.format(Number(money.amount))} ${money.currency}`;
+export const formatMoney = ({ amount, currency }: Money) => {
+  const n = Number(amount);
+  // Digits with at most two decimals (the service's own form, "1234.50"): exact as toFixed writes them.
+  return `${
+    /^\d{1,13}(\.\d{0,2})?$/.test(amount)
+      ? grouped(n.toFixed(2))
+      : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  } ${currency}`;
+};
 
 /**
  * How much a price moved, signed, with the share of the old one: "+123.45 USD (+5.2%)", "−10.00 USD (−1.0%)".
@@ -59,8 +66,13 @@ export const duration = (minutes: number) =>
 export const whenLocal = (iso: string) => {
   const at = instantOf(iso);
   if (at === null) return iso;
+  // Made when first asked for (see the numbers above).
+  when ??= [
+    new Intl.DateTimeFormat('en-GB', WHEN),
+    new Intl.DateTimeFormat('en-GB', { ...WHEN, year: 'numeric' }),
+  ];
   // Half a year or more away (an office's history goes back years), the year is said too.
-  return Math.abs(at - Date.now()) >= HALF_A_YEAR ? whenLocalWithYear(at) : whenLocalMs(at);
+  return when[Math.abs(at - Date.now()) >= HALF_A_YEAR ? 1 : 0].format(at);
 };
 const HALF_A_YEAR = 182 * 86_400_000;
 const WHEN = {
@@ -71,8 +83,7 @@ const WHEN = {
   minute: '2-digit',
   timeZoneName: 'short',
 } as const;
-const whenLocalMs = new Intl.DateTimeFormat('en-GB', WHEN).format;
-const whenLocalWithYear = new Intl.DateTimeFormat('en-GB', { ...WHEN, year: 'numeric' }).format;
+let when: [Intl.DateTimeFormat, Intl.DateTimeFormat] | undefined;
 
 /** The date `days` from today (UTC), as YYYY-MM-DD: the earliest a search may start, and form defaults. */
 export const dateInDays = (days: number) =>

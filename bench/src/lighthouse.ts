@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SIGNED_IN_HINT_COOKIE } from '@console/contract';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -89,7 +90,11 @@ export async function lighthouseBench(
     let lhr: RunnerResult['lhr'] | undefined;
     for (let attempt = 1; attempt <= 2 && (!lhr || lhr.runtimeError); attempt += 1) {
       await session.send('Network.clearBrowserCache');
-      if (route === 'sign-in') await session.send('Network.deleteCookies', { name, url: base });
+      // Signed out as after signing out: neither the session nor the signed-in hint (a hint left by a signed-in
+      // screen's page would make the sign-in screen ask who is signed in, and be refused, as after a session lapsed).
+      if (route === 'sign-in')
+        for (const cookieName of [name, SIGNED_IN_HINT_COOKIE])
+          await session.send('Network.deleteCookies', { name: cookieName, url: base });
       else await session.send('Network.setCookie', { name, value, url: base, httpOnly: true });
       const result = await lighthouse(
         `${base}${path}`,

@@ -106,7 +106,7 @@ export function FlightSearchPage() {
       )}
       {search && (
         <section className="results" aria-label="Results">
-          <div className="results-bar">
+          <div className="results-bar flight-results-bar">
             <div role="status" aria-live="polite" className="search-status">
               {stream.status === 'searching' && (
                 <span className="searching">

@@ -7,7 +7,8 @@ import { daysBetween, instantOf, type Money, wallClockOf } from '@console/contra
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** "12,345": a count (a whole number) with its thousands marked. */
-export const formatCount = (n: number) => grouped(`${n}`);
+export const formatCount = (n: number) =>
+  Number.isSafeInteger(n) ? grouped(`${n}`) : n.toLocaleString('en-US');
 
 /** "1,234.50 USD": the amount as the service sent it, with its currency code. */
 export const formatMoney = ({ amount, currency }: Money) => {

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,11 @@ let server: Server;
 let url = '';
 const closed: Promise<void>[] = [];
 beforeAll(async () => {
-  server = createServer((_request, response) => {
+  server = createServer((request, response) => {
+    if (request.url === '/whole') {
+      response.end('{}');
+      return;
+    }
     closed.push(new Promise((done) => response.on('close', () => done())));
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.write('event: offers\ndata: {}\n\n');
@@ -34,5 +39,25 @@ describe('a call with a deadline and its caller’s signal', () => {
     caller.abort();
     expect(await reading).toBe('AbortError');
     await closed[0];
+  });
+
+  it('lets go of the caller’s signal once the answer is read whole', async () => {
+    const caller = new AbortController();
+    const response = await send(
+      keepAliveAgent(),
+      {
+        method: 'GET',
+        url: `${url}whole`,
+        headers: {},
+        timeoutMs: 5_000,
+        deadlineMs: 5_000,
+        signal: caller.signal,
+      },
+      false,
+    );
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(1);
+    expect(await response.body.text()).toBe('{}');
+    await new Promise((done) => setImmediate(done));
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });
 });

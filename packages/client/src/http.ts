@@ -46,7 +46,7 @@ export async function send(agent: Agent, req: HttpRequest, isWrite: boolean): Pr
   }
   const signal = deadline?.signal ?? req.signal;
   try {
-    return await request(req.url, {
+    const response = await request(req.url, {
       dispatcher: agent,
       method: req.method,
       headers: req.headers,
@@ -55,6 +55,9 @@ export async function send(agent: Agent, req: HttpRequest, isWrite: boolean): Pr
       headersTimeout: req.timeoutMs,
       bodyTimeout: req.timeoutMs,
     });
+    // Once the answer is read or ended, the caller's abort has nothing left to end (and holds the call no longer).
+    if (forward) response.body.once('close', () => req.signal?.removeEventListener('abort', forward));
+    return response;
   } catch (error) {
     // No answer to govern: the caller's abort has nothing left to end.
     if (forward) req.signal?.removeEventListener('abort', forward);

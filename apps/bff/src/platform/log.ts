@@ -22,16 +22,10 @@ export function createLog(level: string): Logger {
 /**
  * The access log: one line per request with fixed, secret-free fields (request id, method, path, status, time, user
  * id), written to the same stdout without the redaction pass, which on the relay's hot path cost about 2% of the main
- * thread (decision 038). Its lines are written off the request's path, asynchronously, the lines that come while a
- * write is under way going out together in the next: a write of its own for every request was another 4% of the
- * relay's main thread. What is still waiting is written when the process exits; a crash loses at most the lines of
- * its last moment. Anything else goes to `createLog`'s logger, which writes each line as it logs it.
+ * thread (decision 038). Anything else goes to `createLog`'s logger.
  */
 export function createAccessLog(level: string): Logger {
-  return pino(
-    { level, base: { service: 'booking-console' }, timestamp: pino.stdTimeFunctions.isoTime },
-    pino.destination({ dest: 1, sync: false }),
-  );
+  return pino({ level, base: { service: 'booking-console' }, timestamp: pino.stdTimeFunctions.isoTime });
 }
 
 /** The request being served, for what runs inside it without being handed it (the request id sent to the service). */

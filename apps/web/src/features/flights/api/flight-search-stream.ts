@@ -57,6 +57,8 @@ function failure(message: FromStreamWorker): ApiError | null {
 export function useFlightSearchStream(request: FlightSearchRequest | null, key: string) {
   const [state, setState] = useState<StreamState>(IDLE);
   const worker = useRef<Worker | null>(null);
+  /** Whether the running search has ended (done or failed), known when its message comes, before it is drawn. */
+  const ended = useRef(false);
   /** Bumped by `retry`: the same search run again (a search is safe to repeat). */
   const [run, setRun] = useState(0);
 
@@ -68,12 +70,18 @@ export function useFlightSearchStream(request: FlightSearchRequest | null, key: 
     const thread = new Worker(new URL('./search-stream.worker.ts', import.meta.url), { type: 'module' });
     worker.current = thread;
     const startedAt = performance.now();
+    ended.current = false;
     setState({ ...IDLE, status: 'searching', startedAt });
     // What the stream brings is drawn in a transition React yields from (every few milliseconds), and batches that
     // come close together are drawn once: as plain updates, each batch redrew the page, its filters and the visible
     // offers in one task (Lighthouse mobile, 4x CPU). All of the stream's updates go the same way, so they are
     // applied in the order they came.
-    thread.onmessage = (event: MessageEvent<FromStreamWorker>) => startTransition(() => onMessage(event));
+    // The search's end is known at once, though drawn later: a Cancel clicked after it came changes nothing (the
+    // search did end, every offer in), rather than showing "cancelled" and then the end replayed over it.
+    thread.onmessage = (event: MessageEvent<FromStreamWorker>) => {
+      if (event.data.type !== 'batch') ended.current = true;
+      startTransition(() => onMessage(event));
+    };
     const onMessage = (event: MessageEvent<FromStreamWorker>) => {
       const message = event.data;
       if (message.type === 'batch') {
@@ -120,6 +128,7 @@ export function useFlightSearchStream(request: FlightSearchRequest | null, key: 
   }, [key, run]);
 
   const cancel = () => {
+    if (ended.current) return;
     worker.current?.terminate();
     worker.current = null;
     setState((s) => (s.status === 'searching' ? { ...s, status: 'cancelled' } : s));

@@ -52,11 +52,13 @@ export function HotelSearchPage() {
   const view = readView(params);
   const filters = useMemo(() => readFilters(params), [params]);
   const stay = form ? stayParams(form).toString() : '';
-  // The answer on screen may be the last one while the next loads: it is then marked, never passed off as new.
-  const updating = search.isPlaceholderData || (search.isFetching && !search.data);
   // An answer is drawn in a transition React yields from: the query hands it over in a synchronous render (React
   // Query's store), and the cards, facets and pages drawn there were one task of 150–230 ms on a slow phone.
-  const results = useDeferredValue(search.data?.mode === 'city' ? search.data : null);
+  const current = search.data?.mode === 'city' ? search.data : null;
+  const results = useDeferredValue(current);
+  // The answer on screen may be the last one while the next loads, or while the new one is being drawn: it is then
+  // marked, never passed off as new.
+  const updating = search.isPlaceholderData || (search.isFetching && !search.data) || results !== current;
   const top = useRef<HTMLElement>(null);
 
   const goHotel = (f: HotelForm) => navigate(`/hotels/${f.place}?${stayParams(f)}`);

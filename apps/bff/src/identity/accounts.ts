@@ -54,15 +54,20 @@ async function readSession(
   by: 'sessions.id' | 'sessions.previous_id',
   hashed: string,
 ): Promise<SessionRow | undefined> {
-  const query = sessionQuery(db, by, hashed);
   const named = databaseInfo(db).named;
-  if (!named) return query.executeTakeFirst();
-  const rows = await named<SessionRow>(
-    by === 'sessions.id' ? 'session_by_id' : 'session_by_previous_id',
-    query.compile(),
-  );
+  if (!named) return sessionQuery(db, by, hashed).executeTakeFirst();
+  // The statement's text is the same for every token: compiled once per store, only the token sent each time.
+  const texts = sessionTexts.get(db) ?? {};
+  const text = texts[by] ?? sessionQuery(db, by, '').compile().sql;
+  texts[by] = text;
+  sessionTexts.set(db, texts);
+  const rows = await named<SessionRow>(by === 'sessions.id' ? 'session_by_id' : 'session_by_previous_id', {
+    sql: text,
+    parameters: [hashed],
+  });
   return rows[0];
 }
+const sessionTexts = new WeakMap<Db, Partial<Record<'sessions.id' | 'sessions.previous_id', string>>>();
 
 /**
  * The session a stored id names: the session itself, or the one it was rotated into less than the grace ago (decision

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compressAssets } from './compress-assets.ts';
 import { firstPaint } from './first-paint.ts';
 import { routeSizes } from './route-sizes.ts';
+import { zodWithoutJsonSchema } from './zod-json-schema.ts';
 
 /** A module shared by at least this many of the ~20 screens' chunks goes to the common "shell" file. */
 const SHARED_BY_SCREENS = 12;
@@ -25,6 +26,7 @@ const ON_REQUEST = /(shell-extras|command-palette|traveller-picker)-[^/]*\.js$/;
 export default defineConfig({
   plugins: [
     react(),
+    zodWithoutJsonSchema(),
     // React Aria ships its strings in ~34 languages; the console is in English, so only en-US is bundled.
     { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' },
     routeSizes(),
@@ -36,7 +38,11 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
   // The search stream is parsed in a module worker (features/flights/api/search-stream.worker.ts).
-  worker: { format: 'es', rolldownOptions: { output: { banner: ZOD_JITLESS } } },
+  worker: {
+    format: 'es',
+    plugins: () => [zodWithoutJsonSchema()],
+    rolldownOptions: { output: { banner: ZOD_JITLESS } },
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -6,8 +6,7 @@ import {
   travelerCategoryOf,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { DayPicker } from 'react-day-picker';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { LinkNotice } from '../../../components/link-notice.tsx';
@@ -17,24 +16,17 @@ import { formatMoney } from '../../../lib/format.ts';
 import { unreadableDates } from '../../../lib/link-reading.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { useNarrow } from '../../../lib/narrow.ts';
+import { loadOrReload } from '../../../lib/new-version.ts';
 import { availabilityQuery, useActivityProduct, useAvailability } from '../api/activities.ts';
 import { readSelection, type Selection, writeSelection } from '../search-params.ts';
 import { CATEGORY, placesLeft, placesLeftAsWritten, readRates, travelersProblem } from '../travellers.ts';
 import { categoryLabel } from './activity-search-page.tsx';
 import '../activities.css';
-import './calendar.css';
 
-// The calendar works in the browser's own days (a date is its local midnight): with a time zone of its own it
-// rebuilt every day cell through a time-zone library, about 100 ms of blocked main thread per render on a slow phone
-// (pnpm bench, Lighthouse). A YYYY-MM-DD is the same day either way.
-const toDate = (iso: string) => {
-  const [y = 1970, m = 1, d = 1] = iso.split('-').map(Number);
-  return new Date(y, m - 1, d);
-};
-const pad = (n: number) => String(n).padStart(2, '0');
-const toIso = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-/** "Thu, 10 Dec 2026" for a YYYY-MM-DD. */
-const dayLabel = (iso: string) => new Date(`${iso}T00:00:00Z`).toUTCString().slice(0, 16);
+// The calendar (react-day-picker with date-fns) is drawn only once the bookable dates have come: it loads after the
+// first paint, asked for as the page mounts, so it arrives while the dates are being asked for.
+const loadCalendar = () => import('./date-calendar.tsx');
+const DateCalendar = lazy(async () => ({ default: (await loadOrReload(loadCalendar)).DateCalendar }));
 
 function Gallery({ product }: { product: ActivityProduct }) {
   const images = productImages(product);
@@ -60,6 +52,10 @@ export function ActivityPage() {
   const { productId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const product = useActivityProduct(productId);
+  // Fetched ahead, in the background (a failure here reloads nothing; the calendar's own load does, when drawn).
+  useEffect(() => {
+    loadCalendar().catch(() => undefined);
+  }, []);
   const headlinePrice = useClientPrices();
   const selection = useMemo(() => readSelection(params), [params]);
   const choose = (next: Partial<Selection>) =>
@@ -179,23 +175,16 @@ function Availability({
         <p className="muted small">
           {bookable.size} bookable dates. Dates and times are local to the activity ({dates.data.timezone}).
         </p>
-        <DayPicker
-          mode="single"
-          // Side by side on a wide screen; on a phone two months only stack into a long scroll (and twice the cells
-          // to build on a slow one's first render).
-          numberOfMonths={narrow ? 1 : 2}
-          startMonth={toDate(first)}
-          endMonth={toDate(last)}
-          defaultMonth={toDate(selection.date ?? first)}
-          selected={selection.date ? toDate(selection.date) : undefined}
-          onSelect={(date) => date && choose({ date: toIso(date), slot: null })}
-          disabled={(date) => !bookable.has(toIso(date))}
-          footer={
-            <p role="status" className="small">
-              {selection.date ? `Chosen: ${dayLabel(selection.date)}` : 'Choose a date.'}
-            </p>
-          }
-        />
+        <Suspense fallback={<p className="loading calendar-loading">Loading the calendar…</p>}>
+          <DateCalendar
+            months={narrow ? 1 : 2}
+            first={first}
+            last={last}
+            bookable={bookable}
+            chosen={selection.date}
+            onChoose={(date) => choose({ date, slot: null })}
+          />
+        </Suspense>
       </section>
       {selection.date && (
         <section aria-labelledby="day-title" className="card stack">

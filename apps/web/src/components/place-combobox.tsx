@@ -1,6 +1,5 @@
-import { useCombobox } from 'downshift';
-import { useEffect, useRef, useState } from 'react';
-import { ComboboxMenu } from './combobox-menu.tsx';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { loadOrReload } from '../lib/new-version.ts';
 
 export interface PlaceOption {
   id: string;
@@ -10,7 +9,7 @@ export interface PlaceOption {
   kind?: string;
 }
 
-interface Props {
+export interface PlaceComboboxProps {
   label: string;
   value: string | null;
   /** The text shown for the chosen value when nothing has been typed (e.g. from the URL). */
@@ -21,82 +20,55 @@ interface Props {
   placeholder?: string;
 }
 
+// Downshift (about 11 KiB gzip) is not needed to draw a search form, only to use its place fields: it loads after the
+// search screen's first paint, asked for as the first place field mounts (decision 038).
+const loadLive = () => import('./place-combobox-live.tsx');
+const Live = lazy(async () => ({ default: (await loadOrReload(loadLive)).PlaceComboboxLive }));
+
 /**
- * A keyboard-operable autocomplete over places, asking the server as the agent types (debounced). Downshift gives
- * the ARIA 1.2 combobox pattern (arrows, Enter, Escape, announcements) at a fraction of a full component kit's size.
+ * A keyboard-operable autocomplete over places (place-combobox-live.tsx). Until its code has come, the field is drawn
+ * as it will be, read-only, so the form does not move; a field the agent is already in keeps the cursor.
  */
-export function PlaceCombobox({ label, value, valueLabel, onChange, useOptions, error, placeholder }: Props) {
-  const [text, setText] = useState(valueLabel ?? value ?? '');
-  const [debounced, setDebounced] = useState(text);
+export function PlaceCombobox(props: PlaceComboboxProps) {
+  const [focused, setFocused] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setDebounced(text), 200);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const answer = useOptions(debounced);
-  // Suggestions for an earlier text are not shown as if they matched what is typed now.
-  const settled = debounced === text;
-  const options = settled ? answer.options : [];
-  const loading = answer.loading || !settled;
-  // A value set from outside (the next leg starting where the last one ends) shows in the input too. A value the
-  // agent just chose here already shows its own label: an id (a hotel city's "2002") or the label the page came with
-  // (the city of the results on screen) must not replace it.
-  const chosenHere = useRef<string | null>(null);
-  useEffect(() => {
-    if (!value || value === chosenHere.current) return;
-    setText((current) => (current.includes(value) ? current : (valueLabel ?? value)));
-  }, [value, valueLabel]);
+    // Fetched ahead, in the background (a failure here reloads nothing; drawing the field does, through the lazy).
+    loadLive().catch(() => undefined);
+  }, []);
+  return (
+    <Suspense fallback={<Placeholder {...props} onFocus={setFocused} />}>
+      <Live {...props} focused={focused} />
+    </Suspense>
+  );
+}
 
-  const combobox = useCombobox<PlaceOption>({
-    items: options,
-    inputValue: text,
-    itemToString: (option) => option?.label ?? '',
-    itemToKey: (option) => option?.id,
-    onInputValueChange: ({ inputValue, type }) => {
-      setText(inputValue ?? '');
-      // Typing over a chosen place un-chooses it, so a half-edited name is never searched as the old place.
-      if (type === useCombobox.stateChangeTypes.InputChange && value) onChange(null, null);
-    },
-    onSelectedItemChange: ({ selectedItem }) => {
-      chosenHere.current = selectedItem?.id ?? null;
-      onChange(selectedItem?.id ?? null, selectedItem ?? null);
-      if (selectedItem) setText(selectedItem.label);
-    },
-  });
-  const errorId = `${combobox.getInputProps().id}-error`;
-  const empty = text.trim().length < 2 ? 'Type at least 2 letters' : loading ? 'Searching…' : 'No match';
-
+function Placeholder({
+  label,
+  value,
+  valueLabel,
+  error,
+  placeholder,
+  onFocus,
+}: PlaceComboboxProps & { onFocus: (focused: boolean) => void }) {
+  const id = useId();
   return (
     <div className="field combobox-field">
-      {/* biome-ignore lint/a11y/noLabelWithoutControl: getLabelProps gives the label its htmlFor */}
-      <label {...combobox.getLabelProps()}>{label}</label>
+      <label htmlFor={id}>{label}</label>
       <div className="combo">
         <input
-          {...combobox.getInputProps({
-            placeholder,
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': error ? errorId : undefined,
-          })}
+          id={id}
+          readOnly
+          defaultValue={valueLabel ?? value ?? ''}
+          placeholder={placeholder}
+          aria-invalid={error ? true : undefined}
+          onFocus={() => onFocus(true)}
+          onBlur={() => onFocus(false)}
         />
-        <button
-          type="button"
-          {...combobox.getToggleButtonProps({ 'aria-label': `Show ${label.toLowerCase()} suggestions` })}
-        >
+        <button type="button" tabIndex={-1} aria-hidden="true" disabled>
           ▾
         </button>
       </div>
-      {error && (
-        <span id={errorId} className="field-error">
-          {error}
-        </span>
-      )}
-      <ComboboxMenu
-        combobox={combobox}
-        items={options}
-        itemKey={(o) => o.id}
-        label={(o) => o.label}
-        detail={(o) => o.detail}
-        empty={empty}
-      />
+      {error && <span className="field-error">{error}</span>}
     </div>
   );
 }

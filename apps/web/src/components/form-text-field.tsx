@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { type Control, Controller, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { type Control, Controller, type FieldPathByValue, type FieldValues } from '../lib/use-form.ts';
 import { TextField } from './text-field.tsx';
 
 type Props<T extends FieldValues> = Omit<
@@ -10,7 +10,7 @@ type Props<T extends FieldValues> = Omit<
   name: FieldPathByValue<T, string | undefined>;
 };
 
-/** A TextField bound to a text field of a react-hook-form form: its value, changes, focus and error message. */
+/** A TextField bound to a text field of a form (lib/use-form.ts): its value, changes, focus and error message. */
 export function FormTextField<T extends FieldValues>({ control, name, ...props }: Props<T>) {
   return (
     <Controller

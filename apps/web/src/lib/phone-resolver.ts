@@ -1,4 +1,4 @@
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues, Resolver } from './use-form.ts';
 
 type Path = readonly string[];
 
@@ -27,10 +27,9 @@ export function readingPhones<T extends FieldValues>(
   resolver: Resolver<T>,
   paths: readonly Path[],
 ): Resolver<T> {
-  return async (values, context, options) => {
+  return async (values) => {
     const typed = paths.map((path) => at(values, path));
-    if (!typed.some((value) => typeof value === 'string' && value.trim() !== ''))
-      return resolver(values, context, options);
+    if (!typed.some((value) => typeof value === 'string' && value.trim() !== '')) return resolver(values);
     const { e164 } = await import('./phone.ts');
     let read = values;
     paths.forEach((path, i) => {
@@ -38,6 +37,6 @@ export function readingPhones<T extends FieldValues>(
       if (typeof value !== 'string' || value.trim() === '') return;
       read = withValue(read, path, e164(value) ?? value.trim());
     });
-    return resolver(read, context, options);
+    return resolver(read);
   };
 }

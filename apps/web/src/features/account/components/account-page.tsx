@@ -1,7 +1,5 @@
 import { browserLabel, ChangePasswordRequestSchema, type OwnSession } from '@console/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
@@ -11,6 +9,7 @@ import { notify } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { Controller, useForm, zodResolver } from '../../../lib/use-form.ts';
 import {
   useChangePassword,
   useEndOtherSessions,

@@ -8,10 +8,8 @@ import {
   travelerLabels,
   travellerChecks,
 } from '@console/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
@@ -25,6 +23,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { markQuoteBooked } from '../../../lib/quote-booked.ts';
+import { Controller, type Path, useForm, useWatch, zodResolver } from '../../../lib/use-form.ts';
 import { activityProductQuery, availabilityQuery, useCreateActivityBooking } from '../api/activities.ts';
 import {
   answersFromTraveller,

@@ -1,7 +1,7 @@
 import { type BookingOption, INPUT_TYPES, type InputTypeName, isKnownInputType } from '@console/contract';
 import type { ReactElement } from 'react';
-import { type Control, Controller } from 'react-hook-form';
 import { Field } from '../../../components/field.tsx';
+import { type Control, Controller } from '../../../lib/use-form.ts';
 import type { ActivityBookingForm, OptionValue } from '../options-form.ts';
 import { CHOICE_CONTROLS } from './option-controls/choice.tsx';
 import { FILE_CONTROLS } from './option-controls/file.tsx';

@@ -1,7 +1,5 @@
 import { type AccountLink, type ConsoleUser, CreateUserRequestSchema, ROLES } from '@console/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
@@ -14,6 +12,7 @@ import { notify } from '../../../components/toasts.tsx';
 import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
+import { Controller, useForm, zodResolver } from '../../../lib/use-form.ts';
 import { useCreateUser, useResetFactors, useResetLink, useUpdateUser, useUsers } from '../api/admin.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 

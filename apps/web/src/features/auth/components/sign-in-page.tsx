@@ -1,7 +1,5 @@
 import { browserLabel, type Me, type SignInRequest, SignInRequestSchema } from '@console/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
@@ -12,6 +10,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { passkeysSupported } from '../../../lib/passkeys.ts';
+import { useForm, zodResolver } from '../../../lib/use-form.ts';
 import {
   usePasskeySignIn,
   usePendingSecondStep,

@@ -7,10 +7,8 @@ import {
   travellerFromPassenger,
   wallClockOf,
 } from '@console/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AddToQuote } from '../../../components/add-to-quote.tsx';
 import { OfferClientPrice } from '../../../components/client-price.tsx';
@@ -29,6 +27,7 @@ import { useSaveTraveller } from '../../../lib/office.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { markQuoteBooked } from '../../../lib/quote-booked.ts';
 import { forget, keep, recall } from '../../../lib/remembered.ts';
+import { Controller, useForm, useWatch, zodResolver } from '../../../lib/use-form.ts';
 import { rememberedOffer, repricedOfferQuery } from '../api/offers.ts';
 import { useCreateOrder } from '../api/orders.ts';
 import {

@@ -1,11 +1,10 @@
 import { CABIN_CLASSES } from '@console/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { DateField } from '../../../components/date-field.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
 import { PlaceCombobox, type PlaceOption } from '../../../components/place-combobox.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { dateInDays } from '../../../lib/format.ts';
+import { Controller, useFieldArray, useForm, zodResolver } from '../../../lib/use-form.ts';
 import { useFlightPlaces } from '../api/flight-places.ts';
 import { type SearchForm, SearchFormSchema } from '../search-params.ts';
 import '../flights.css';

@@ -1,8 +1,6 @@
 import { bookingDocument, type HotelRate, hotelFeeScope, type Traveller } from '@console/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AddToQuote } from '../../../components/add-to-quote.tsx';
 import { OfferClientPrice } from '../../../components/client-price.tsx';
@@ -17,6 +15,7 @@ import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { formatMoney, priceDifference, whenLocal } from '../../../lib/format.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { markQuoteBooked } from '../../../lib/quote-booked.ts';
+import { Controller, useForm, useWatch, zodResolver } from '../../../lib/use-form.ts';
 import {
   confirmedRateQuery,
   HOTEL_SEARCHES_KEY,

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { DateField } from '../../../components/date-field.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
 import { PlaceCombobox, type PlaceOption } from '../../../components/place-combobox.tsx';
 import { dateInDays } from '../../../lib/format.ts';
+import { Controller, useFieldArray, useForm, useWatch, zodResolver } from '../../../lib/use-form.ts';
 import { useHotelPlaces } from '../api/hotels.ts';
 import { type HotelForm, HotelFormSchema } from '../search-params.ts';
 import '../hotels.css';

@@ -1,8 +1,6 @@
 import type { Traveller } from '@console/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -15,6 +13,7 @@ import { api } from '../../../lib/api.ts';
 import { sentence } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
+import { Controller, useFieldArray, useForm, zodResolver } from '../../../lib/use-form.ts';
 import { travellerQuery, travellersKey, useSaveTraveller } from '../api/travellers.ts';
 import {
   emptyDocument,

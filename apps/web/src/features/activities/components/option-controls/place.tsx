@@ -1,8 +1,8 @@
 import type { BookingOption } from '@console/contract';
 import { type ComponentProps, lazy, type ReactElement, type Ref, Suspense } from 'react';
-import type { FieldError } from 'react-hook-form';
 import { Field } from '../../../../components/field.tsx';
 import { loadOrReload } from '../../../../lib/new-version.ts';
+import type { FieldError } from '../../../../lib/use-form.ts';
 import type { AddressValue, FlightNumberValue } from '../../options-form.ts';
 import { type ControlProps, Group, optionLabel } from './shared.tsx';
 import '../../activities.css';

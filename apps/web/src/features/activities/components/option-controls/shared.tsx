@@ -1,7 +1,7 @@
 import type { BookingOption, Money } from '@console/contract';
 import { type ReactElement, type ReactNode, useId } from 'react';
-import type { ControllerRenderProps, FieldError } from 'react-hook-form';
 import { formatMoney } from '../../../../lib/format.ts';
+import type { ControllerRenderProps, FieldError } from '../../../../lib/use-form.ts';
 import type { ActivityBookingForm, OptionValue } from '../../options-form.ts';
 
 /** What the controls of every family share: labels with prices, a labelled group, and what each control gets. */

@@ -228,3 +228,17 @@ test("a child's age searched is on the guest form", async ({ agentPage: page }) 
   await chooseFirstRate(page);
   await expect(page.getByRole('group', { name: /Room 1, guest 3: Child, aged 7/ })).toBeVisible();
 });
+
+test("a child's age left empty is said at the age, and nothing is searched", async ({ agentPage: page }) => {
+  await page.goto('/hotels');
+  await page.getByRole('combobox', { name: 'Destination' }).fill('paris');
+  await page.getByRole('option', { name: /^Paris\s*City · France/ }).click();
+  await page.getByLabel('Children', { exact: true }).fill('1');
+  await page.getByRole('button', { name: 'Search hotels' }).click();
+  await expect(page.getByLabel('Child 1 age')).toHaveAccessibleDescription(/Enter the child’s age/);
+  await expect(page).not.toHaveURL(/place=/);
+  await page.getByLabel('Child 1 age').fill('9');
+  await page.getByRole('button', { name: 'Search hotels' }).click();
+  await expect(status(page)).toContainText('properties in Paris');
+  await expect(page).toHaveURL(/rooms=2\.9/);
+});

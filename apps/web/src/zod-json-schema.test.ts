@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { zodWithoutJsonSchema } from '../zod-json-schema.ts';
 
 type Load = (this: { error: (message: string) => never }, id: string) => string | null;
@@ -20,7 +21,11 @@ async function replaced(file: string): Promise<Record<string, unknown>> {
   const code = load.call(context, join(zodCore, file));
   if (code === null) throw new Error(`${file} was not replaced`);
   const out = join(mkdtempSync(join(tmpdir(), 'zod-json-schema-')), file);
-  writeFileSync(out, code);
+  // Its imports of zod's other modules, from where it is written.
+  writeFileSync(
+    out,
+    code.replace(/from "\.\/([^"]+)"/g, (_, f: string) => `from "${pathToFileURL(join(zodCore, f)).href}"`),
+  );
   return import(pathToFileURL(out).href);
 }
 
@@ -38,6 +43,13 @@ describe("the SPA's build without zod's JSON Schema generator", () => {
     );
     const processors = await replaced('json-schema-processors.js');
     expect(() => (processors.stringProcessor as () => unknown)()).toThrow(/not built into the console/);
+  });
+
+  it("keeps what a schema's checks are read through (`.minLength`, `.maxLength`…) as zod wrote it", async () => {
+    const processors = await replaced('json-schema-processors.js');
+    const aggregate = processors.aggregateChecks as (schema: unknown) => Record<string, unknown>;
+    expect(aggregate(z.string().min(2).max(40))).toMatchObject({ minimum: 2, maximum: 40 });
+    expect(aggregate(z.int().min(1))).toMatchObject({ minimum: 1, isInt: true });
   });
 
   it('fails the build when zod no longer exports what the rest of zod imports from those modules', () => {

@@ -61,6 +61,7 @@ function Placeholder({
           defaultValue={valueLabel ?? value ?? ''}
           placeholder={placeholder}
           aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           onFocus={() => onFocus(true)}
           onBlur={() => onFocus(false)}
         />
@@ -68,7 +69,11 @@ function Placeholder({
           ▾
         </button>
       </div>
-      {error && <span className="field-error">{error}</span>}
+      {error && (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -126,6 +126,36 @@ describe('a form', () => {
   });
 });
 
+describe("a field's errors", () => {
+  const Address = z.object({
+    address: z.object({
+      street: z.string().min(1, 'Enter the street'),
+      city: z.string().min(1, 'Enter the city'),
+    }),
+    ages: z.array(z.number({ error: 'Enter the age' })),
+    title: z.union([z.literal('mr'), z.literal('ms')], { error: 'Choose a title' }),
+  });
+  type AddressForm = z.input<typeof Address>;
+  const resolver: Resolver<AddressForm> = async (values) => {
+    const result = await Address.safeParseAsync(values);
+    return result.success
+      ? { values: result.data, errors: {} }
+      : { values: {}, errors: nestIssues(result.error.issues) };
+  };
+
+  it("gives a field whose value has parts its parts' errors (an address's lines, ages by number)", async () => {
+    const store = new FormStore<AddressForm>(
+      { address: { street: 'Rue de Rivoli', city: '' }, ages: [7, Number.NaN], title: 'mr' },
+      resolver,
+    );
+    await store.handleSubmit(() => undefined)();
+    expect(store.errorAt('address')).toBeUndefined();
+    expect(getAt(store.errorsAt('address'), 'city.message')).toBe('Enter the city');
+    expect(getAt(store.errorsAt('ages'), '1.message')).toBe('Enter the age');
+    expect(store.errorsAt('title')).toBeUndefined();
+  });
+});
+
 describe('setAt', () => {
   it('makes arrays for row numbers in values, and objects in errors', () => {
     expect(setAt({}, 'rooms.0.adults', 2)).toEqual({ rooms: [{ adults: 2 }] });

@@ -177,9 +177,19 @@ export class FormStore<T extends object> {
     (path: string): unknown;
   };
 
+  /** The error on the field at `path`, when it has one of its own. */
   errorAt(path: string): FieldError | undefined {
     const node = getAt(this.errors, path);
     return isError(node) ? node : undefined;
+  }
+
+  /**
+   * What is at `path` in the errors, as react-hook-form gave a field: its own error, or those of its parts (an
+   * address's lines, a list's rows by number), or undefined when there are none.
+   */
+  errorsAt(path: string): ErrorTree | FieldError | undefined {
+    const node = getAt(this.errors, path);
+    return hasErrors(node) ? (node as ErrorTree | FieldError) : undefined;
   }
 
   readonly setValue = (path: string, value: unknown, options: SetValueOptions = {}) => {

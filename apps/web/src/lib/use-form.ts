@@ -107,7 +107,8 @@ export function Controller<T extends FieldValues, N extends FieldPath<T>>({
     (element: { focus: () => void } | null) => control.bindElement(name, element),
     [control, name],
   );
-  const error = control.errorAt(name);
+  // What is at the field's path: its own error, or its parts' (an address's lines, a list of ages by number).
+  const error = control.errorsAt(name) as FieldError | undefined;
   return render({
     field: { name, value: control.getValues(name) as FieldPathValue<T, N>, onChange, onBlur: noop, ref },
     fieldState: { error, invalid: error !== undefined },

@@ -2,7 +2,14 @@ import { DateField } from '../../../components/date-field.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
 import { PlaceCombobox, type PlaceOption } from '../../../components/place-combobox.tsx';
 import { dateInDays } from '../../../lib/format.ts';
-import { Controller, useFieldArray, useForm, useWatch, zodResolver } from '../../../lib/use-form.ts';
+import {
+  Controller,
+  type FieldError,
+  useFieldArray,
+  useForm,
+  useWatch,
+  zodResolver,
+} from '../../../lib/use-form.ts';
 import { useHotelPlaces } from '../api/hotels.ts';
 import { type HotelForm, HotelFormSchema } from '../search-params.ts';
 import '../hotels.css';
@@ -155,9 +162,8 @@ export function HotelSearchForm({
                       max={17}
                       allowEmpty
                       error={
-                        Array.isArray(fieldState.error)
-                          ? (fieldState.error[child] as { message?: string } | undefined)?.message
-                          : undefined
+                        (fieldState.error as Record<number, FieldError | undefined> | undefined)?.[child]
+                          ?.message
                       }
                     />
                   ))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FormStore, getAt, nestIssues, type Resolver, setAt } from './form-store.ts';
+import { FormStore, getAt, type Resolver, setAt } from './form-store.ts';
+import { zodResolver } from './use-form.ts';
 
 const Schema = z.object({
   email: z.email('Enter an email address'),
@@ -9,12 +10,7 @@ const Schema = z.object({
 });
 type Form = z.input<typeof Schema>;
 
-const zod: Resolver<Form> = async (values) => {
-  const result = await Schema.safeParseAsync(values);
-  return result.success
-    ? { values: result.data, errors: {} }
-    : { values: {}, errors: nestIssues(result.error.issues) };
-};
+const zod = zodResolver<Form>(Schema);
 
 const form = (values: Partial<Form> = {}, resolver = zod) =>
   new FormStore<Form>({ email: '', name: '', legs: [{ from: '' }], ...values }, resolver);
@@ -136,12 +132,7 @@ describe("a field's errors", () => {
     title: z.union([z.literal('mr'), z.literal('ms')], { error: 'Choose a title' }),
   });
   type AddressForm = z.input<typeof Address>;
-  const resolver: Resolver<AddressForm> = async (values) => {
-    const result = await Address.safeParseAsync(values);
-    return result.success
-      ? { values: result.data, errors: {} }
-      : { values: {}, errors: nestIssues(result.error.issues) };
-  };
+  const resolver = zodResolver<AddressForm>(Address);
 
   it("gives a field whose value has parts its parts' errors (an address's lines, ages by number)", async () => {
     const store = new FormStore<AddressForm>(

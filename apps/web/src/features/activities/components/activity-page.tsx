@@ -6,7 +6,7 @@ import {
   travelerCategoryOf,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { LinkNotice } from '../../../components/link-notice.tsx';
@@ -24,9 +24,26 @@ import { categoryLabel } from './activity-search-page.tsx';
 import '../activities.css';
 
 // The calendar (react-day-picker with date-fns) is drawn only once the bookable dates have come: it loads after the
-// first paint, asked for as the page mounts, so it arrives while the dates are being asked for.
-const loadCalendar = () => import('./date-calendar.tsx');
-const DateCalendar = lazy(async () => ({ default: (await loadOrReload(loadCalendar)).DateCalendar }));
+// first paint, asked for as the page mounts, so it arrives while the dates are being asked for. Once it has come it is
+// drawn at once, not through the lazy one (which would show its placeholder for a frame, and React holds a
+// placeholder's content back for up to 300 ms).
+type Calendar = typeof import('./date-calendar.tsx').DateCalendar;
+let loaded: Calendar | null = null;
+const loadCalendar = () =>
+  import('./date-calendar.tsx').then((module) => {
+    loaded = module.DateCalendar;
+    return module;
+  });
+const LazyCalendar = lazy(async () => ({ default: (await loadOrReload(loadCalendar)).DateCalendar }));
+function DateCalendar(props: ComponentProps<Calendar>) {
+  // Chosen once: a calendar that came while its placeholder was up stays the lazy one (switching would redraw it).
+  const [Drawn] = useState<ComponentType<ComponentProps<Calendar>>>(() => loaded ?? LazyCalendar);
+  return (
+    <Suspense fallback={<p className="loading calendar-loading">Loading the calendar…</p>}>
+      <Drawn {...props} />
+    </Suspense>
+  );
+}
 
 function Gallery({ product }: { product: ActivityProduct }) {
   const images = productImages(product);
@@ -175,16 +192,14 @@ function Availability({
         <p className="muted small">
           {bookable.size} bookable dates. Dates and times are local to the activity ({dates.data.timezone}).
         </p>
-        <Suspense fallback={<p className="loading calendar-loading">Loading the calendar…</p>}>
-          <DateCalendar
-            months={narrow ? 1 : 2}
-            first={first}
-            last={last}
-            bookable={bookable}
-            chosen={selection.date}
-            onChoose={(date) => choose({ date, slot: null })}
-          />
-        </Suspense>
+        <DateCalendar
+          months={narrow ? 1 : 2}
+          first={first}
+          last={last}
+          bookable={bookable}
+          chosen={selection.date}
+          onChoose={(date) => choose({ date, slot: null })}
+        />
       </section>
       {selection.date && (
         <section aria-labelledby="day-title" className="card stack">

@@ -121,8 +121,6 @@ function eventValue(event: unknown): unknown {
 export interface SetValueOptions {
   /** Check the field now (as a change after a submit does). */
   shouldValidate?: boolean;
-  /** Accepted for react-hook-form's callers; the console keeps no dirty state. */
-  shouldDirty?: boolean;
 }
 
 let nextRowId = 0;
@@ -277,7 +275,7 @@ export class FormStore<T extends object> {
 
   private focusFirstError() {
     for (const [path, element] of this.elements)
-      if (this.errorAt(path) || hasErrors(getAt(this.errors, path))) {
+      if (this.errorsAt(path)) {
         element.focus();
         return;
       }

@@ -322,7 +322,6 @@ function BookingForm({
     const answers = answersFromTraveller(options.per_pax, traveller);
     for (const answer of answers)
       form.setValue(`options.per_pax.${index}.${answer.index}`, answer.value, {
-        shouldDirty: true,
         shouldValidate: form.formState.isSubmitted,
       });
     setFilled((current) => ({ ...current, [index]: { profile: traveller, answers } }));
@@ -383,11 +382,10 @@ function BookingForm({
           <SavedTraveller
             label="Saved traveller as the customer"
             onPick={(traveller) => {
-              const fill = { shouldDirty: true } as const;
-              form.setValue('customer.given_name', traveller.given_name, fill);
-              form.setValue('customer.family_name', traveller.family_name, fill);
-              if (traveller.email) form.setValue('customer.email', traveller.email, fill);
-              if (traveller.phone) form.setValue('customer.phone', traveller.phone, fill);
+              form.setValue('customer.given_name', traveller.given_name);
+              form.setValue('customer.family_name', traveller.family_name);
+              if (traveller.email) form.setValue('customer.email', traveller.email);
+              if (traveller.phone) form.setValue('customer.phone', traveller.phone);
             }}
           />
           <div className="row">

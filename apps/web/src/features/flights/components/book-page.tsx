@@ -199,20 +199,19 @@ function PassengersForm({
   const shown = checks.filter((c) => c.rule !== 'document_expires' && c.rule !== 'age_type');
   const pick = (index: number, traveller: Traveller) => {
     const document = bookingDocument(traveller);
-    const fill = { shouldDirty: true } as const;
-    form.setValue(`passengers.${index}.given_name`, traveller.given_name, fill);
-    form.setValue(`passengers.${index}.family_name`, traveller.family_name, fill);
-    form.setValue(`passengers.${index}.date_of_birth`, traveller.date_of_birth, fill);
-    form.setValue(`passengers.${index}.gender`, traveller.gender ?? '', fill);
-    form.setValue(`passengers.${index}.nationality`, traveller.nationality ?? '', fill);
-    form.setValue(`passengers.${index}.document_number`, document?.number ?? '', fill);
-    form.setValue(`passengers.${index}.document_expires_on`, document?.expires_on ?? '', fill);
-    form.setValue(`passengers.${index}.document_country`, document?.country ?? '', fill);
+    form.setValue(`passengers.${index}.given_name`, traveller.given_name);
+    form.setValue(`passengers.${index}.family_name`, traveller.family_name);
+    form.setValue(`passengers.${index}.date_of_birth`, traveller.date_of_birth);
+    form.setValue(`passengers.${index}.gender`, traveller.gender ?? '');
+    form.setValue(`passengers.${index}.nationality`, traveller.nationality ?? '');
+    form.setValue(`passengers.${index}.document_number`, document?.number ?? '');
+    form.setValue(`passengers.${index}.document_expires_on`, document?.expires_on ?? '');
+    form.setValue(`passengers.${index}.document_country`, document?.country ?? '');
     setProfiles((current) => ({ ...current, [index]: traveller }));
     if (index === 0 && traveller.email && !form.getValues('contact.email'))
-      form.setValue('contact.email', traveller.email, fill);
+      form.setValue('contact.email', traveller.email);
     if (index === 0 && traveller.phone && !form.getValues('contact.phone'))
-      form.setValue('contact.phone', traveller.phone, fill);
+      form.setValue('contact.phone', traveller.phone);
   };
 
   const submit = form.handleSubmit((values) => {
@@ -403,7 +402,7 @@ function PassengersForm({
         <FormTextField control={form.control} name="client_reference" label="Client reference (optional)" />
         <TripReference
           value={typed.client_reference ?? ''}
-          onChange={(reference) => form.setValue('client_reference', reference, { shouldDirty: true })}
+          onChange={(reference) => form.setValue('client_reference', reference)}
         />
       </div>
       {create.error && (

@@ -216,12 +216,11 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
               <SavedTraveller
                 label={`Saved traveller for room ${r + 1}, guest ${g + 1}`}
                 onPick={(traveller) => {
-                  const fill = { shouldDirty: true } as const;
-                  form.setValue(`rooms.${r}.guests.${g}.given_name`, traveller.given_name, fill);
-                  form.setValue(`rooms.${r}.guests.${g}.family_name`, traveller.family_name, fill);
+                  form.setValue(`rooms.${r}.guests.${g}.given_name`, traveller.given_name);
+                  form.setValue(`rooms.${r}.guests.${g}.family_name`, traveller.family_name);
                   const passport = bookingDocument(traveller);
                   if (passport?.kind === 'passport')
-                    form.setValue(`rooms.${r}.guests.${g}.passport_number`, passport.number, fill);
+                    form.setValue(`rooms.${r}.guests.${g}.passport_number`, passport.number);
                   setProfiles((current) => ({ ...current, [`${r}.${g}`]: traveller }));
                 }}
               />

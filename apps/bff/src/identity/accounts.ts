@@ -22,12 +22,13 @@ const SESSION_CACHE_MS = 10_000;
 const SESSION_CACHE_SIZE = 10_000;
 
 /** A session and its person, by the session's id or (a rotation's grace) its previous id. */
-const sessionQuery = (db: Db, by: 'sessions.id' | 'sessions.previous_id', hashed: string) =>
+const sessionQuery = (db: Db) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
       'sessions.id as sessionId',
+      'sessions.previous_id',
       'sessions.last_seen_at',
       'sessions.expires_at',
       'users.id',
@@ -41,33 +42,98 @@ const sessionQuery = (db: Db, by: 'sessions.id' | 'sessions.previous_id', hashed
       'sessions.proved_with',
       'sessions.previous_until',
       'sessions.created_at',
-    ])
-    .where(by, '=', hashed);
+    ]);
 type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionQuery>['executeTakeFirst']>>>;
+type SessionKey = 'sessions.id' | 'sessions.previous_id';
 
 /**
- * Reads a session: on PostgreSQL as a named statement (parsed and planned once per connection: this read is on every
- * request, decision 038), on SQLite as any query (its statements are kept compiled).
+ * Reads a session: on PostgreSQL through the turn's batch (below), on SQLite as any query (its statements are kept
+ * compiled, and a read a moment ago is usually kept in memory anyway).
  */
-async function readSession(
-  db: Db,
-  by: 'sessions.id' | 'sessions.previous_id',
-  hashed: string,
-): Promise<SessionRow | undefined> {
+function readSession(db: Db, by: SessionKey, hashed: string): Promise<SessionRow | undefined> {
   const named = databaseInfo(db).named;
-  if (!named) return sessionQuery(db, by, hashed).executeTakeFirst();
-  // The statement's text is the same for every token: compiled once per store, only the token sent each time.
+  if (!named) return sessionQuery(db).where(by, '=', hashed).executeTakeFirst();
+  const turn = sessionTurns.get(db) ?? new Map<SessionKey, SessionBatch>();
+  sessionTurns.set(db, turn);
+  let batch = turn.get(by);
+  if (!batch) {
+    const gathered: SessionBatch = new Map();
+    batch = gathered;
+    turn.set(by, gathered);
+    // Sent once this turn of the event loop has read what arrived: the batch is closed as it is sent, so a request
+    // arriving while it is on its way starts a read of its own (it never takes an answer older than itself).
+    setImmediate(() => {
+      turn.delete(by);
+      void sendSessionBatch(db, named, by, gathered);
+    });
+  }
+  const waiting = batch;
+  return new Promise((resolve, reject) => {
+    const list = waiting.get(hashed);
+    if (list) list.push({ resolve, reject });
+    else waiting.set(hashed, [{ resolve, reject }]);
+  });
+}
+
+type SessionBatch = Map<
+  string,
+  { resolve: (row: SessionRow | undefined) => void; reject: (error: unknown) => void }[]
+>;
+/** The sessions asked for in this turn of the event loop, per store and key, not yet sent. */
+const sessionTurns = new WeakMap<Db, Map<SessionKey, SessionBatch>>();
+/** At most this many tokens in one statement. */
+const SESSION_BATCH_SIZE = 200;
+/** How many statements the batched session reads have sent (for tests and the bench). */
+export const sessionReadStatements = { count: 0 };
+
+/**
+ * The session reads of one turn of the event loop on PostgreSQL, as one named statement (parsed and planned once per
+ * connection) for all their tokens: under load a turn reads several requests, often of the same person (decision
+ * 038). Each request's read still starts after the request arrived, as it did when every request sent its own.
+ */
+async function sendSessionBatch(
+  db: Db,
+  named: NonNullable<ReturnType<typeof databaseInfo>['named']>,
+  by: SessionKey,
+  batch: SessionBatch,
+): Promise<void> {
+  const hashes = [...batch.keys()];
   const texts = sessionTexts.get(db) ?? {};
-  const text = texts[by] ?? sessionQuery(db, by, '').compile().sql;
+  // The statement's text is the same for every batch: compiled once per store, only the tokens sent each time.
+  const text =
+    texts[by] ??
+    sessionQuery(db)
+      .where(by, '=', (eb) => eb.fn<string>('any', [eb.val<string[]>([])]))
+      .compile().sql;
   texts[by] = text;
   sessionTexts.set(db, texts);
-  const rows = await named<SessionRow>(by === 'sessions.id' ? 'session_by_id' : 'session_by_previous_id', {
-    sql: text,
-    parameters: [hashed],
-  });
-  return rows[0];
+  for (let from = 0; from < hashes.length; from += SESSION_BATCH_SIZE) {
+    const part = hashes.slice(from, from + SESSION_BATCH_SIZE);
+    try {
+      sessionReadStatements.count += 1;
+      const rows = await named<SessionRow>(
+        by === 'sessions.id' ? 'sessions_by_id' : 'sessions_by_previous_id',
+        {
+          sql: text,
+          parameters: [part],
+        },
+      );
+      const found = new Map<string, SessionRow>();
+      for (const row of rows) {
+        const key = by === 'sessions.id' ? row.sessionId : row.previous_id;
+        if (key !== null && !found.has(key)) found.set(key, row);
+      }
+      // Each request gets its own copy: `resume` keeps and touches the row it was given.
+      for (const hash of part) {
+        const row = found.get(hash);
+        for (const w of batch.get(hash) ?? []) w.resolve(row && { ...row });
+      }
+    } catch (error) {
+      for (const hash of part) for (const w of batch.get(hash) ?? []) w.reject(error);
+    }
+  }
 }
-const sessionTexts = new WeakMap<Db, Partial<Record<'sessions.id' | 'sessions.previous_id', string>>>();
+const sessionTexts = new WeakMap<Db, Partial<Record<SessionKey, string>>>();
 
 /**
  * The session a stored id names: the session itself, or the one it was rotated into less than the grace ago (decision
@@ -481,7 +547,7 @@ export class Accounts {
   async resume(token: string, safe = true): Promise<SignedInUser | null> {
     const hashed = Accounts.hashToken(token);
     const at = this.#clock();
-    const read = (by: 'sessions.id' | 'sessions.previous_id') => readSession(this.db, by, hashed);
+    const read = (by: SessionKey) => readSession(this.db, by, hashed);
     // A session read a moment ago is taken as it was while nothing was written to the sessions or users tables since
     // (by this instance or another; decision 038): signing out, disabling or a role change is seen by the next request.
     const version = this.#identityVersion?.() ?? null;

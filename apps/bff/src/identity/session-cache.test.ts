@@ -2,6 +2,7 @@ import { LedgerListSchema } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, databaseInfo, openDatabase } from '../db/index.ts';
 import { freshDatabaseUrl, holdFlightOrder, startConsole, type TestConsole } from '../testing/console.ts';
+import { sessionReadStatements } from './accounts.ts';
 
 /**
  * The session read kept between requests (decision 038): on SQLite a signed-in person's session is read once and
@@ -123,5 +124,51 @@ describe('the session kept between requests', () => {
     // Idle past the session's idle limit (SESSION_IDLE_MINUTES, 30 by default): the kept copy does not keep it alive.
     t.advanceConsoleClock(31 * 60_000);
     expect((await person.browser.get('/me')).status).toBe(401);
+  });
+});
+
+/** The token in a browser's session cookie (`console_session`, or its `__Host-` name over HTTPS). */
+const tokenOf = (cookie: string) => /(?:^|; )(?:__Host-)?console_session=([^;]*)/.exec(cookie)?.[1] ?? '';
+/** Whether this store's session reads are gathered per turn of the event loop (PostgreSQL; decision 038). */
+const batched = () => databaseInfo(t.console.deps.db).named !== null;
+
+describe('the session reads of one turn sent together (PostgreSQL)', () => {
+  it('reads the sessions of requests arriving together with one statement, each request getting its own person', async () => {
+    const people = [await agent(), await agent(), await agent()];
+    const tokens = people.map((p) => tokenOf(p.browser.cookie()));
+    const accounts = t.console.deps.accounts;
+    const before = sessionReadStatements.count;
+    // Four requests of each person, and one with a token no session has, in one turn.
+    const users = await Promise.all([
+      ...tokens.flatMap((token) => [1, 2, 3, 4].map(() => accounts.resume(token))),
+      accounts.resume('no-such-session-token', false),
+    ]);
+    expect(users.slice(0, 12).map((u) => u?.email)).toEqual(
+      people.flatMap((p) => [p.email, p.email, p.email, p.email]),
+    );
+    expect(users[12]).toBeNull();
+    expect(sessionReadStatements.count - before).toBe(batched() ? 1 : 0);
+    // Each request has its own copy: what one request's handling does to its person reaches no other.
+    expect(new Set(users.slice(0, 4)).size).toBe(4);
+  });
+
+  it('never hands a request an answer read before it arrived: a sign-out committed while a read is on its way ends the next request', async () => {
+    const person = await agent();
+    const token = tokenOf(person.browser.cookie());
+    const accounts = t.console.deps.accounts;
+    const before = sessionReadStatements.count;
+    // A request's read is on its way to the database...
+    const first = accounts.resume(token);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (batched()) expect(sessionReadStatements.count - before).toBe(1);
+    // ...when another instance ends the session; a request arriving after that is refused, not joined to the read.
+    const other = await openDatabase(databaseUrl);
+    try {
+      await other.deleteFrom('sessions').where('user_id', '=', person.id).execute();
+    } finally {
+      await closeDatabase(other);
+    }
+    expect(await accounts.resume(token)).toBeNull();
+    await first;
   });
 });

@@ -123,11 +123,15 @@ export async function lighthouseBench(
         const all: RunnerResult['lhr'][] = [];
         for (let run = 0; run < runs; run += 1) all.push(await measure(route, path, preset));
         const lhr = computeMedianRun(all) as RunnerResult['lhr'];
-        // BENCH_LIGHTHOUSE_DIR keeps the median run's whole report (the LCP element, long tasks, requests) to read later.
+        // BENCH_LIGHTHOUSE_DIR keeps the whole reports (the LCP element, long tasks, requests) to read later: the
+        // median run's, and each run's in the order run.
         const keep = process.env.BENCH_LIGHTHOUSE_DIR?.trim();
         if (keep) {
           mkdirSync(keep, { recursive: true });
-          writeFileSync(join(keep, `${preset}-${route.replaceAll(' ', '-')}.json`), JSON.stringify(lhr));
+          const file = `${preset}-${route.replaceAll(' ', '-')}`;
+          writeFileSync(join(keep, `${file}.json`), JSON.stringify(lhr));
+          for (const [i, run] of all.entries())
+            writeFileSync(join(keep, `${file}.run${i + 1}.json`), JSON.stringify(run));
         }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -11,6 +11,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { LinkNotice } from '../../../components/link-notice.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
+import { useAfterPaint } from '../../../lib/after-paint.ts';
 import { useClientPrices } from '../../../lib/client-prices.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { unreadableDates } from '../../../lib/link-reading.ts';
@@ -69,10 +70,13 @@ export function ActivityPage() {
   const { productId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const product = useActivityProduct(productId);
+  // The product, its pictures and its options are painted first; the dates, the options' prices and the calendar are
+  // asked for once they have been.
+  const painted = useAfterPaint();
   // Fetched ahead, in the background (a failure here reloads nothing; the calendar's own load does, when drawn).
   useEffect(() => {
-    loadCalendar().catch(() => undefined);
-  }, []);
+    if (painted) loadCalendar().catch(() => undefined);
+  }, [painted]);
   const headlinePrice = useClientPrices();
   const selection = useMemo(() => readSelection(params), [params]);
   const choose = (next: Partial<Selection>) =>
@@ -127,14 +131,17 @@ export function ActivityPage() {
               {type.title_translated && type.title_translated !== type.title && (
                 <span className="muted small"> · {type.title_translated}</span>
               )}
-              <TypePrice typeId={type.id} productId={productId} />
+              {painted && <TypePrice typeId={type.id} productId={productId} />}
             </label>
           ))}
         </fieldset>
       )}
-      {typeId && (
-        <Availability key={typeId} productId={p.id} typeId={typeId} selection={selection} choose={choose} />
-      )}
+      {typeId &&
+        (painted ? (
+          <Availability key={typeId} productId={p.id} typeId={typeId} selection={selection} choose={choose} />
+        ) : (
+          <p className="loading">Loading the bookable dates…</p>
+        ))}
     </div>
   );
 }

@@ -98,40 +98,52 @@ async function sendSessionBatch(
   batch: SessionBatch,
 ): Promise<void> {
   const hashes = [...batch.keys()];
-  const texts = sessionTexts.get(db) ?? {};
-  // The statement's text is the same for every batch: compiled once per store, only the tokens sent each time.
-  const text =
-    texts[by] ??
-    sessionQuery(db)
-      .where(by, '=', (eb) => eb.fn<string>('any', [eb.val<string[]>([])]))
-      .compile().sql;
-  texts[by] = text;
-  sessionTexts.set(db, texts);
-  for (let from = 0; from < hashes.length; from += SESSION_BATCH_SIZE) {
-    const part = hashes.slice(from, from + SESSION_BATCH_SIZE);
-    try {
-      sessionReadStatements.count += 1;
-      const rows = await named<SessionRow>(
-        by === 'sessions.id' ? 'sessions_by_id' : 'sessions_by_previous_id',
-        {
-          sql: text,
-          parameters: [part],
-        },
-      );
-      const found = new Map<string, SessionRow>();
-      for (const row of rows) {
-        const key = by === 'sessions.id' ? row.sessionId : row.previous_id;
-        if (key !== null && !found.has(key)) found.set(key, row);
-      }
-      // Each request gets its own copy: `resume` keeps and touches the row it was given.
-      for (const hash of part) {
-        const row = found.get(hash);
-        for (const w of batch.get(hash) ?? []) w.resolve(row && { ...row });
-      }
-    } catch (error) {
-      for (const hash of part) for (const w of batch.get(hash) ?? []) w.reject(error);
-    }
+  const parts: string[][] = [];
+  for (let from = 0; from < hashes.length; from += SESSION_BATCH_SIZE)
+    parts.push(hashes.slice(from, from + SESSION_BATCH_SIZE));
+  // Every waiter is answered: with its row, or with the failure of its statement (never left waiting).
+  const fail = (part: readonly string[], error: unknown) => {
+    for (const hash of part) for (const w of batch.get(hash) ?? []) w.reject(error);
+  };
+  let text: string;
+  try {
+    // The statement's text is the same for every batch: compiled once per store, only the tokens sent each time.
+    const texts = sessionTexts.get(db) ?? {};
+    text =
+      texts[by] ??
+      sessionQuery(db)
+        .where(by, '=', (eb) => eb.fn<string>('any', [eb.val<string[]>([])]))
+        .compile().sql;
+    texts[by] = text;
+    sessionTexts.set(db, texts);
+  } catch (error) {
+    fail(hashes, error);
+    return;
   }
+  // Parts of a very large turn go side by side, not one after another.
+  await Promise.all(
+    parts.map(async (part) => {
+      try {
+        sessionReadStatements.count += 1;
+        const rows = await named<SessionRow>(
+          by === 'sessions.id' ? 'sessions_by_id' : 'sessions_by_previous_id',
+          { sql: text, parameters: [part] },
+        );
+        const found = new Map<string, SessionRow>();
+        for (const row of rows) {
+          const key = by === 'sessions.id' ? row.sessionId : row.previous_id;
+          if (key !== null && !found.has(key)) found.set(key, row);
+        }
+        // Each request gets its own copy: `resume` keeps and touches the row it was given.
+        for (const hash of part) {
+          const row = found.get(hash);
+          for (const w of batch.get(hash) ?? []) w.resolve(row && { ...row });
+        }
+      } catch (error) {
+        fail(part, error);
+      }
+    }),
+  );
 }
 const sessionTexts = new WeakMap<Db, Partial<Record<SessionKey, string>>>();
 

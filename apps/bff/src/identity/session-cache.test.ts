@@ -148,27 +148,93 @@ describe('the session reads of one turn sent together (PostgreSQL)', () => {
     );
     expect(users[12]).toBeNull();
     expect(sessionReadStatements.count - before).toBe(batched() ? 1 : 0);
-    // Each request has its own copy: what one request's handling does to its person reaches no other.
-    expect(new Set(users.slice(0, 4)).size).toBe(4);
   });
 
-  it('never hands a request an answer read before it arrived: a sign-out committed while a read is on its way ends the next request', async () => {
+  it('sends a turn of more than 200 tokens in parts, each token answered', async () => {
+    const person = await agent();
+    const accounts = t.console.deps.accounts;
+    const before = sessionReadStatements.count;
+    const users = await Promise.all([
+      ...Array.from({ length: 200 }, (_, i) => accounts.resume(`no-such-session-${i}`, false)),
+      accounts.resume(tokenOf(person.browser.cookie())),
+    ]);
+    expect(users.slice(0, 200).every((u) => u === null)).toBe(true);
+    expect(users[200]?.email).toBe(person.email);
+    expect(sessionReadStatements.count - before).toBe(batched() ? 2 : 0);
+  });
+
+  it('never gives a request an answer read before it arrived: a sign-out while a read is on its way ends the next request', async () => {
     const person = await agent();
     const token = tokenOf(person.browser.cookie());
     const accounts = t.console.deps.accounts;
-    const before = sessionReadStatements.count;
-    // A request's read is on its way to the database...
-    const first = accounts.resume(token);
-    await new Promise((resolve) => setImmediate(resolve));
-    if (batched()) expect(sessionReadStatements.count - before).toBe(1);
-    // ...when another instance ends the session; a request arriving after that is refused, not joined to the read.
-    const other = await openDatabase(databaseUrl);
-    try {
-      await other.deleteFrom('sessions').where('user_id', '=', person.id).execute();
-    } finally {
-      await closeDatabase(other);
+    const info = databaseInfo(t.console.deps.db);
+    const original = info.named;
+    if (!original) {
+      // SQLite reads each request's session itself: a sign-out is seen by the next request (the tests above).
+      await t.console.deps.db.deleteFrom('sessions').where('user_id', '=', person.id).execute();
+      expect(await accounts.resume(token)).toBeNull();
+      return;
     }
-    expect(await accounts.resume(token)).toBeNull();
-    await first;
+    // The first request's statement has read the live session, and its answer is held on its way back...
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let readFirst = () => {};
+    const firstRead = new Promise<void>((resolve) => {
+      readFirst = resolve;
+    });
+    let statements = 0;
+    info.named = async <Row>(name: string, query: { sql: string; parameters: readonly unknown[] }) => {
+      statements += 1;
+      const rows = await original<Row>(name, query);
+      if (statements === 1) {
+        readFirst();
+        await held;
+      }
+      return rows;
+    };
+    try {
+      const first = accounts.resume(token);
+      await firstRead;
+      // ...when the session ends; a request arriving now is refused, not joined to the read on its way.
+      await t.console.deps.db.deleteFrom('sessions').where('user_id', '=', person.id).execute();
+      expect(await accounts.resume(token)).toBeNull();
+      // Its own statements, sent while the first is held: by the token, then by a rotation's previous token.
+      expect(statements).toBe(3);
+      release();
+      // The first arrived before the sign-out and is answered as things were then.
+      expect((await first)?.email).toBe(person.email);
+    } finally {
+      release();
+      info.named = original;
+    }
+  });
+
+  it('answers every request of a turn whose statement fails with that failure, none left waiting', async () => {
+    const people = [await agent(), await agent()];
+    const tokens = people.map((p) => tokenOf(p.browser.cookie()));
+    const accounts = t.console.deps.accounts;
+    const info = databaseInfo(t.console.deps.db);
+    const original = info.named;
+    if (!original) {
+      expect((await accounts.resume(tokens[0] ?? ''))?.email).toBe(people[0]?.email);
+      return;
+    }
+    info.named = async () => {
+      throw new Error('the database went away');
+    };
+    try {
+      const settled = await Promise.allSettled([
+        accounts.resume(tokens[0] ?? ''),
+        accounts.resume(tokens[0] ?? ''),
+        accounts.resume(tokens[1] ?? ''),
+      ]);
+      expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    } finally {
+      info.named = original;
+    }
+    // And the next turn reads again.
+    expect((await accounts.resume(tokens[1] ?? ''))?.email).toBe(people[1]?.email);
   });
 });

@@ -71,8 +71,8 @@ export function ActivityPage() {
   const [params, setParams] = useSearchParams();
   const product = useActivityProduct(productId);
   // The product, its pictures and its options are painted first; the dates, the options' prices and the calendar are
-  // asked for once they have been.
-  const painted = useAfterPaint();
+  // asked for once they have been shown (on the console's first screen; lib/after-paint.ts).
+  const painted = useAfterPaint(product.isSuccess);
   // Fetched ahead, in the background (a failure here reloads nothing; the calendar's own load does, when drawn).
   useEffect(() => {
     if (painted) loadCalendar().catch(() => undefined);

@@ -55,23 +55,20 @@ function readSession(db: Db, by: SessionKey, hashed: string): Promise<SessionRow
   if (!named) return sessionQuery(db).where(by, '=', hashed).executeTakeFirst();
   const turn = sessionTurns.get(db) ?? new Map<SessionKey, SessionBatch>();
   sessionTurns.set(db, turn);
-  let batch = turn.get(by);
-  if (!batch) {
-    const gathered: SessionBatch = new Map();
-    batch = gathered;
-    turn.set(by, gathered);
+  const batch: SessionBatch = turn.get(by) ?? new Map();
+  if (!turn.has(by)) {
+    turn.set(by, batch);
     // Sent once this turn of the event loop has read what arrived: the batch is closed as it is sent, so a request
     // arriving while it is on its way starts a read of its own (it never takes an answer older than itself).
     setImmediate(() => {
       turn.delete(by);
-      void sendSessionBatch(db, named, by, gathered);
+      void sendSessionBatch(db, named, by, batch);
     });
   }
-  const waiting = batch;
   return new Promise((resolve, reject) => {
-    const list = waiting.get(hashed);
+    const list = batch.get(hashed);
     if (list) list.push({ resolve, reject });
-    else waiting.set(hashed, [{ resolve, reject }]);
+    else batch.set(hashed, [{ resolve, reject }]);
   });
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, databaseInfo, openDatabase } from '../db/index.ts';
 import { freshDatabaseUrl, holdFlightOrder, startConsole, type TestConsole } from '../testing/console.ts';
 import { sessionReadStatements } from './accounts.ts';
+import { SESSION_COOKIE } from './guards.ts';
 
 /**
  * The session read kept between requests (decision 038): on SQLite a signed-in person's session is read once and
@@ -127,8 +128,12 @@ describe('the session kept between requests', () => {
   });
 });
 
-/** The token in a browser's session cookie (`console_session`, or its `__Host-` name over HTTPS). */
-const tokenOf = (cookie: string) => /(?:^|; )(?:__Host-)?console_session=([^;]*)/.exec(cookie)?.[1] ?? '';
+/** The token in a browser's session cookie (by its name, or its `__Host-` name over HTTPS). */
+const tokenOf = (cookie: string) =>
+  cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`) || pair.startsWith(`__Host-${SESSION_COOKIE}=`))
+    ?.split('=')[1] ?? '';
 /** Whether this store's session reads are gathered per turn of the event loop (PostgreSQL; decision 038). */
 const batched = () => databaseInfo(t.console.deps.db).named !== null;
 

@@ -1,5 +1,4 @@
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -60,24 +59,27 @@ export async function freshDatabaseUrl(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'console-test-')), 'console.db');
 }
 
-/** A port free on loopback right now (for a console that must know its own address before it listens). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 /** The console (BFF + embedded sandbox) as real servers on free ports, with a fresh database. */
 export async function startConsole(overrides: Record<string, string> = {}) {
   let clockOffset = 0;
-  // The console knows where people reach it (PUBLIC_URL: passkeys are bound to it), so it listens where that says.
-  const port = await freePort();
+  // The console knows where people reach it (PUBLIC_URL: passkeys are bound to it), so the server listens first, on
+  // a port the system gives it, and the console is built for that address. (Asking for a free port, closing it and
+  // listening on it later lost it, once, to another test file's connection in between: EADDRINUSE.)
+  let handle: Awaited<ReturnType<typeof createConsole>>['app']['fetch'] | undefined;
+  const server = serve({
+    // The Node bindings go on: the console reads the client's address from them.
+    fetch: (request, bindings) =>
+      handle ? handle(request, bindings) : new Response('starting', { status: 503 }),
+    port: 0,
+    hostname: '127.0.0.1',
+  });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const origin = `http://127.0.0.1:${address.port}`;
   const env = readEnv({
     PORT: '0',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: origin,
     SANDBOX_PORT: '0',
     DATABASE_URL: await freshDatabaseUrl(),
     SANDBOX_STREAM_INTERVAL_MS: '0',
@@ -93,11 +95,7 @@ export async function startConsole(overrides: Record<string, string> = {}) {
     ...overrides,
   });
   const console_ = await createConsole(env, { now: () => Date.now() + clockOffset });
-  const server = serve({ fetch: console_.app.fetch, port, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  const origin = `http://127.0.0.1:${address.port}`;
+  handle = console_.app.fetch;
   const embedded = console_.deps.upstream.embedded;
   if (!embedded) throw new Error('tests run on the embedded sandbox');
   const controls = embedded.controls;

@@ -3,7 +3,6 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { BFF_NODE_FLAGS } from '../platform/node/flags.ts';
-import { freePort } from './throwaway-postgres.ts';
 
 const execFile = promisify(execFileCb);
 const bffDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,23 +61,47 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number
   return code;
 }
 
-/** The built BFF (`node dist/index.js`) as a process on a free port, started and answering. */
+/**
+ * The built BFF (`node dist/index.js`) as a process on a port the system gives it (PORT=0; the port is read from its
+ * banner, so no other process can take it between choosing and listening), started and answering.
+ */
 export async function startBffProcess(env: Record<string, string>) {
-  const port = await freePort();
   const child = spawn(process.execPath, [...BFF_NODE_FLAGS, 'dist/index.js'], {
     cwd: bffDir,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       COOKIE_SECURE: 'false',
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const origin = `http://127.0.0.1:${port}`;
   const exited = once(child, 'exit').then(([code]) => code as number | null);
+  let output = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the console did not listen within 30 s: ${output}`)),
+      30_000,
+    );
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Booking console on http:\/\/localhost:(\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        child.stdout?.off('data', read);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      }
+    };
+    child.stdout?.on('data', read);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the console exited (${code}) before listening: ${output}`));
+    });
+  });
+  // Its standard output is still drained, so a full pipe never blocks it.
+  child.stdout?.resume();
   for (let tries = 0; ; tries += 1) {
     if (child.exitCode !== null) throw new Error(`the console exited (${child.exitCode}) before answering`);
     const up = await fetch(`${origin}/api/health`).then(

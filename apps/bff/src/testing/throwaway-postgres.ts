@@ -83,18 +83,28 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   chmodSync(dir, 0o777);
   if (process.getuid?.() === 0) await execFile('chown', ['postgres:postgres', dir]);
   const data = join(dir, 'data');
-  const port = await freePort();
   await run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  await run(join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
-    'start',
-  ]);
+  // A free port can be taken between asking and listening (by any connection's local port): a start that fails is
+  // tried again on another port.
+  let port = 0;
+  for (let attempt = 1; ; attempt += 1) {
+    port = await freePort();
+    try {
+      await run(join(bin, 'pg_ctl'), [
+        '-D',
+        data,
+        '-l',
+        join(dir, 'server.log'),
+        '-w',
+        '-o',
+        `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+        'start',
+      ]);
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,

@@ -8,8 +8,10 @@ const variant = env.serverEnv.SANDBOX_PROFILE === 'variant';
 test('an agent makes a trip of a flight and a hotel, and sees the conflict when the airline moves the flight', async ({
   agentPage: page,
 }) => {
-  // A flight to Paris 40 days out, made into a trip from its page.
-  await holdFlight(page, 40);
+  // A flight to Paris 40 days out, made into a trip from its page. Both dates count from one moment, so a run that
+  // crosses midnight still books the hotel for the flight's nights.
+  const today = Date.now();
+  await holdFlight(page, 40, today);
   const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
   await page.getByRole('button', { name: 'Make a trip of this booking' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -18,7 +20,7 @@ test('an agent makes a trip of a flight and a hotel, and sees the conflict when 
   const tripUrl = page.url();
 
   // The hotel for the same nights, booked for the trip: its reference goes to the service as the client reference.
-  await openFirstHotel(page, '1');
+  await openFirstHotel(page, '1', today);
   await chooseFirstRate(page);
   await fillGuests(page, [{ room: 1, guest: 1 }]);
   await page.getByLabel('For a trip (optional)').selectOption(reference);

@@ -88,7 +88,9 @@ export const test = base.extend<{
 });
 export { expect };
 
-export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** The date `days` after `from` (now by default); a journey that needs two dates to agree counts both from one `from`. */
+export const inDays = (days: number, from = Date.now()) =>
+  new Date(from + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Enters a YYYY-MM-DD date into a date field (the browser's own date input). */
 export async function fillDate(field: import('@playwright/test').Locator, date: string) {
@@ -121,11 +123,13 @@ export function flightSearchUrl(options: {
   inDays: number;
   adults?: number;
   children?: number;
+  /** The moment `inDays` counts from (now by default). */
+  countedFrom?: number;
 }) {
   const params = new URLSearchParams({
     from: options.from,
     to: options.to,
-    depart: inDays(options.inDays),
+    depart: inDays(options.inDays, options.countedFrom),
     adults: String(options.adults ?? 1),
     children: String(options.children ?? 0),
     infants: '0',

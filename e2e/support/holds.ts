@@ -5,8 +5,8 @@ import { fillContact, fillPassenger, searchAndWait, selectFirstOffer } from './f
 import { chooseFirstRate, fillGuests, openFirstHotel } from './hotels.ts';
 
 /** Holds a flight (LHR → CDG, one adult) and lands on its order page. */
-export async function holdFlight(page: Page, inDays = 50) {
-  await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'CDG', inDays, adults: 1 }));
+export async function holdFlight(page: Page, inDays = 50, countedFrom = Date.now()) {
+  await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'CDG', inDays, adults: 1, countedFrom }));
   await selectFirstOffer(page);
   await fillPassenger(page, 1, 'Radar', 'Flyer', '1980-02-02');
   await fillContact(page);

@@ -1,15 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, inDays } from './fixtures.ts';
 
-/** A Paris city search URL for a stay starting `days` from today. */
-export const parisUrl = (rooms = '2', days = 40) =>
-  `/hotels?${new URLSearchParams({ place: '2001', name: 'Paris', type: 'city', in: inDays(days), out: inDays(days + 2), rooms })}`;
+/** A Paris city search URL for a stay starting `days` from today (or from `from`). */
+export const parisUrl = (rooms = '2', days = 40, from = Date.now()) =>
+  `/hotels?${new URLSearchParams({ place: '2001', name: 'Paris', type: 'city', in: inDays(days, from), out: inDays(days + 2, from), rooms })}`;
 
 export const status = (page: Page) => page.getByRole('region', { name: 'Hotel results' }).getByRole('status');
 
 /** Opens the first hotel of a Paris search and returns the hotel page's search answer (its rates). */
-export async function openFirstHotel(page: Page, rooms = '2') {
-  await page.goto(parisUrl(rooms));
+export async function openFirstHotel(page: Page, rooms = '2', from = Date.now()) {
+  await page.goto(parisUrl(rooms, 40, from));
   await expect(status(page)).toContainText('properties in Paris');
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/hotels/searches') && r.status() === 201);
   await page

@@ -9,9 +9,9 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@console/bff/testing';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, test } from '../support/fixtures.ts';
 import { glimpse } from '../support/glimpse.ts';
@@ -24,19 +24,6 @@ import { glimpse } from '../support/glimpse.ts';
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const WEB_DIST = join(ROOT, 'apps', 'web', 'dist');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Every file under a folder. */
 function filesIn(dir: string): string[] {

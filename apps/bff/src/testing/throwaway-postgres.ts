@@ -1,5 +1,5 @@
 import { execFile as execFileCb } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,17 +25,37 @@ function binDir(): string {
   return join(root, newest, 'bin');
 }
 
-/** A TCP port nothing listens on right now. */
+/** The first port the system hands to outgoing connections (Linux's `ip_local_port_range`; 32768 by default). */
+function firstEphemeralPort(): number {
+  try {
+    const first = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+    );
+    if (Number.isInteger(first) && first > 11_000) return first;
+  } catch {
+    // not Linux: its default
+  }
+  return 32_768;
+}
+
+/**
+ * A TCP port nothing listens on right now, for a server that must be told its port before it starts (PostgreSQL, a
+ * console restarted at the same address). Chosen below the range the system gives outgoing connections, so no
+ * connection can be handed it between this check and the server's listening (which happened once with a port the
+ * system had chosen: EADDRINUSE); tried at random until one is free.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = address !== null && typeof address === 'object' ? address.port : 0;
-      server.close(() => resolve(port));
+  const below = firstEphemeralPort();
+  for (let tries = 0; tries < 100; tries += 1) {
+    const port = 10_000 + Math.floor(Math.random() * (below - 10_000));
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error('no free port below the ephemeral range');
 }
 
 /** Runs a PostgreSQL program; as root, as the unprivileged `postgres` user (initdb refuses root). */

@@ -119,7 +119,8 @@ test('a tab opened before a deploy tells the agent a new version is ready and op
   page,
 }) => {
   const work = mkdtempSync(join(tmpdir(), 'console-deploy-'));
-  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const port = await freePort();
+  const sandboxPort = await freePort([port]);
   const database = join(work, 'console.db');
   const live = join(work, 'live');
   cpSync(WEB_DIST, live, { recursive: true });
@@ -155,7 +156,8 @@ test('a tab whose console cannot be reached when a screen is opened says so, wai
   page,
 }) => {
   const work = mkdtempSync(join(tmpdir(), 'console-restart-'));
-  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const port = await freePort();
+  const sandboxPort = await freePort([port]);
   const database = join(work, 'console.db');
   let server = await startConsole(port, sandboxPort, WEB_DIST, database);
   try {

@@ -13,19 +13,25 @@ let shared: ReturnType<typeof pino.destination> | undefined;
 /**
  * Standard output, shared by the process's loggers and written in 4 KiB pieces, and at least every second (decision
  * 038): a write per line was a sixth of the main thread's busy time under the relay's load, as nginx's `access_log
- * ... buffer= flush=` knows. On exit, an uncaught exception or SIGTERM/SIGINT pino writes what is held; a kill -9
- * loses at most the last second's lines.
+ * ... buffer= flush=` knows. Each piece is written at once, in order (no write left waiting in a thread pool to land
+ * after a later one, or half-done at exit), and what is held is written on exit: the graceful stop's, an uncaught
+ * exception's. A kill -9 loses at most the last second's lines.
  */
 function destination() {
   if (shared) return shared;
-  const stream = pino.destination({ dest: 1, minLength: LOG_PIECE_BYTES, sync: false });
-  setInterval(() => {
+  const stream = pino.destination({
+    dest: 1,
+    minLength: LOG_PIECE_BYTES,
+    sync: true,
+    periodicFlush: LOG_FLUSH_MS,
+  });
+  process.once('exit', () => {
     try {
-      stream.flush();
+      stream.flushSync();
     } catch {
-      // Ended (the process is stopping): nothing more to write.
+      // Standard output gone (a closed pipe): nothing more can be written.
     }
-  }, LOG_FLUSH_MS).unref();
+  });
   shared = stream;
   return stream;
 }

@@ -77,24 +77,31 @@ export async function startConsole(overrides: Record<string, string> = {}) {
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   const origin = `http://127.0.0.1:${address.port}`;
-  const env = readEnv({
-    PORT: '0',
-    PUBLIC_URL: origin,
-    SANDBOX_PORT: '0',
-    DATABASE_URL: await freshDatabaseUrl(),
-    SANDBOX_STREAM_INTERVAL_MS: '0',
-    WEB_DIST: '/nonexistent',
-    UPSTREAM_TIMEOUT_MS: '3000',
-    LOG_LEVEL: 'silent',
-    // One console per test file, each with its own sandbox, also when the store is PostgreSQL.
-    SANDBOX_WITH_POSTGRES: 'true',
-    // Tests run the scheduled jobs themselves (console.jobs.runOnce()).
-    JOBS_INTERVAL_SECONDS: '3600',
-    // `pnpm test` runs the BFF suite once per sandbox profile (TEST_SANDBOX_PROFILE).
-    SANDBOX_PROFILE: testProfile(),
-    ...overrides,
-  });
-  const console_ = await createConsole(env, { now: () => Date.now() + clockOffset });
+  // Built for that address; if it cannot be, the server is closed, not left listening.
+  let console_: Awaited<ReturnType<typeof createConsole>>;
+  try {
+    const env = readEnv({
+      PORT: '0',
+      PUBLIC_URL: origin,
+      SANDBOX_PORT: '0',
+      DATABASE_URL: await freshDatabaseUrl(),
+      SANDBOX_STREAM_INTERVAL_MS: '0',
+      WEB_DIST: '/nonexistent',
+      UPSTREAM_TIMEOUT_MS: '3000',
+      LOG_LEVEL: 'silent',
+      // One console per test file, each with its own sandbox, also when the store is PostgreSQL.
+      SANDBOX_WITH_POSTGRES: 'true',
+      // Tests run the scheduled jobs themselves (console.jobs.runOnce()).
+      JOBS_INTERVAL_SECONDS: '3600',
+      // `pnpm test` runs the BFF suite once per sandbox profile (TEST_SANDBOX_PROFILE).
+      SANDBOX_PROFILE: testProfile(),
+      ...overrides,
+    });
+    console_ = await createConsole(env, { now: () => Date.now() + clockOffset });
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
   handle = console_.app.fetch;
   const embedded = console_.deps.upstream.embedded;
   if (!embedded) throw new Error('tests run on the embedded sandbox');

@@ -81,13 +81,13 @@ export async function startBffProcess(env: Record<string, string>) {
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   let output = '';
   const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the console did not listen within 30 s: ${output}`)),
-      30_000,
-    );
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the console did not listen within 30 s: ${output}`));
+    }, 30_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Booking console on http:\/\/localhost:(\d+)/.exec(output);
+      const match = /Booking console on http:\/\/localhost:(\d+)\r?\n/.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
         child.stdout?.off('data', read);

@@ -25,37 +25,65 @@ function binDir(): string {
   return join(root, newest, 'bin');
 }
 
-/** The first port the system hands to outgoing connections (Linux's `ip_local_port_range`; 32768 by default). */
-function firstEphemeralPort(): number {
+/** The ports the system hands to outgoing connections (Linux's `ip_local_port_range`; 32768–60999 by default). */
+function ephemeralPorts(): [number, number] {
   try {
-    const first = Number(
-      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
-    );
-    if (Number.isInteger(first) && first > 11_000) return first;
+    const [first, last] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (Number.isInteger(first) && Number.isInteger(last)) return [first as number, last as number];
   } catch {
     // not Linux: its default
   }
-  return 32_768;
+  return [32_768, 60_999];
 }
+
+/** Whether nothing listens on this loopback port now. */
+const listenable = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 
 /**
  * A TCP port nothing listens on right now, for a server that must be told its port before it starts (PostgreSQL, a
- * console restarted at the same address). Chosen below the range the system gives outgoing connections, so no
- * connection can be handed it between this check and the server's listening (which happened once with a port the
- * system had chosen: EADDRINUSE); tried at random until one is free.
+ * console restarted at the same address), other than `except`. Chosen outside the range the system gives outgoing
+ * connections (below it, or above it), so no connection can be handed it between this check and the server's
+ * listening (which happened once with a port the system had chosen: EADDRINUSE). On a machine whose range leaves no
+ * room outside it, a port the system chooses.
  */
-export async function freePort(): Promise<number> {
-  const below = firstEphemeralPort();
-  for (let tries = 0; tries < 100; tries += 1) {
-    const port = 10_000 + Math.floor(Math.random() * (below - 10_000));
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
+export async function freePort(except: readonly number[] = []): Promise<number> {
+  const [first, last] = ephemeralPorts();
+  const spans = [
+    [10_000, first - 1],
+    [last + 1, 65_535],
+  ].filter(([from, to]) => (to as number) - (from as number) >= 1000) as [number, number][];
+  const size = spans.reduce((sum, [from, to]) => sum + to - from + 1, 0);
+  for (let tries = 0; size > 0 && tries < 100; tries += 1) {
+    let pick = Math.floor(Math.random() * size);
+    let port = 0;
+    for (const [from, to] of spans) {
+      if (pick <= to - from) {
+        port = from + pick;
+        break;
+      }
+      pick -= to - from + 1;
+    }
+    if (!except.includes(port) && (await listenable(port))) return port;
   }
-  throw new Error('no free port below the ephemeral range');
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(address !== null && typeof address === 'object' ? address.port : 0));
+      });
+    });
+    if (!except.includes(port)) return port;
+  }
 }
 
 /** Runs a PostgreSQL program; as root, as the unprivileged `postgres` user (initdb refuses root). */
@@ -104,8 +132,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   if (process.getuid?.() === 0) await execFile('chown', ['postgres:postgres', dir]);
   const data = join(dir, 'data');
   await run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  // A free port can be taken between asking and listening (by any connection's local port): a start that fails is
-  // tried again on another port.
+  // A port taken by another server between choosing and starting (a start that could not bind) is tried again on
+  // another; any other failure stops the cluster, removes its folder and is thrown as it is.
   let port = 0;
   for (let attempt = 1; ; attempt += 1) {
     port = await freePort();
@@ -122,7 +150,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       ]);
       break;
     } catch (error) {
-      if (attempt >= 3) throw error;
+      const log = existsSync(join(dir, 'server.log')) ? readFileSync(join(dir, 'server.log'), 'utf8') : '';
+      if (attempt < 3 && /could not bind|address already in use/i.test(log)) continue;
+      await run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
     }
   }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;

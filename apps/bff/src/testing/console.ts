@@ -59,13 +59,15 @@ export async function freshDatabaseUrl(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'console-test-')), 'console.db');
 }
 
+type BuiltConsole = Awaited<ReturnType<typeof createConsole>>;
+
 /** The console (BFF + embedded sandbox) as real servers on free ports, with a fresh database. */
 export async function startConsole(overrides: Record<string, string> = {}) {
   let clockOffset = 0;
   // The console knows where people reach it (PUBLIC_URL: passkeys are bound to it), so the server listens first, on
   // a port the system gives it, and the console is built for that address. (Asking for a free port, closing it and
   // listening on it later lost it, once, to another test file's connection in between: EADDRINUSE.)
-  let handle: Awaited<ReturnType<typeof createConsole>>['app']['fetch'] | undefined;
+  let handle: BuiltConsole['app']['fetch'] | undefined;
   const server = serve({
     // The Node bindings go on: the console reads the client's address from them.
     fetch: (request, bindings) =>
@@ -78,7 +80,7 @@ export async function startConsole(overrides: Record<string, string> = {}) {
   if (address === null || typeof address === 'string') throw new Error('no port');
   const origin = `http://127.0.0.1:${address.port}`;
   // Built for that address; if it cannot be, the server is closed, not left listening.
-  let console_: Awaited<ReturnType<typeof createConsole>>;
+  let console_: BuiltConsole;
   try {
     const env = readEnv({
       PORT: '0',

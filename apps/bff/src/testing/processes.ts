@@ -13,6 +13,37 @@ export async function buildBff(): Promise<void> {
   await execFile(process.execPath, ['build.mjs'], { cwd: bffDir, timeout: 120_000 });
 }
 
+/**
+ * The port a child process says it listens on, read from its standard output by `banner` (its port the first group):
+ * told to listen on port 0, it has the port the system gave it, which nothing else can take meanwhile. Its output is
+ * drained after, so a full pipe never blocks it. Killed if it has not said so within 30 s.
+ */
+async function listeningPort(child: ChildProcess, what: string, banner: RegExp): Promise<number> {
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${what} did not listen within 30 s: ${output}`));
+    }, 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = banner.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        child.stdout?.off('data', read);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited (${code}) before listening: ${output}`));
+    });
+  });
+  child.stdout?.resume();
+  return port;
+}
+
 /** The sandbox as a process of its own on a free port: the one service several console instances share. */
 export async function startSandboxProcess(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
@@ -20,17 +51,7 @@ export async function startSandboxProcess(env: Record<string, string> = {}) {
     env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_STREAM_INTERVAL_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  let output = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`the sandbox exited (${code}) before listening: ${output}`)),
-    );
-  });
+  const origin = `http://127.0.0.1:${await listeningPort(child, 'the sandbox', /on http:\/\/127\.0\.0\.1:(\d+)/)}`;
   return {
     origin,
     async control(path: string, body?: unknown) {
@@ -79,29 +100,7 @@ export async function startBffProcess(env: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = once(child, 'exit').then(([code]) => code as number | null);
-  let output = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the console did not listen within 30 s: ${output}`));
-    }, 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Booking console on http:\/\/localhost:(\d+)\r?\n/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        child.stdout?.off('data', read);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    };
-    child.stdout?.on('data', read);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`the console exited (${code}) before listening: ${output}`));
-    });
-  });
-  // Its standard output is still drained, so a full pipe never blocks it.
-  child.stdout?.resume();
+  const origin = `http://127.0.0.1:${await listeningPort(child, 'the console', /Booking console on http:\/\/localhost:(\d+)\r?\n/)}`;
   for (let tries = 0; ; tries += 1) {
     if (child.exitCode !== null) throw new Error(`the console exited (${child.exitCode}) before answering`);
     const up = await fetch(`${origin}/api/health`).then(

@@ -56,10 +56,12 @@ const listenable = (port: number) =>
  */
 export async function freePort(except: readonly number[] = []): Promise<number> {
   const [first, last] = ephemeralPorts();
-  const spans = [
-    [10_000, first - 1],
-    [last + 1, 65_535],
-  ].filter(([from, to]) => (to as number) - (from as number) >= 1000) as [number, number][];
+  const spans = (
+    [
+      [10_000, first - 1],
+      [last + 1, 65_535],
+    ] satisfies [number, number][]
+  ).filter(([from, to]) => to - from >= 1000);
   const size = spans.reduce((sum, [from, to]) => sum + to - from + 1, 0);
   for (let tries = 0; size > 0 && tries < 100; tries += 1) {
     let pick = Math.floor(Math.random() * size);

@@ -11,6 +11,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { type IdentityPush, listenForIdentity } from './identity-push.ts';
 import { migrations } from './migrations/index.ts';
 import { SqliteReadersDialect } from './sqlite-readers.ts';
 import type { Database } from './tables.ts';
@@ -101,11 +102,14 @@ export interface DatabaseInfo {
   /** The PostgreSQL pool's figures, for readiness and metrics; null on SQLite. */
   pool: () => { total: number; idle: number; waiting: number } | null;
   /**
-   * Where it can be known exactly and at once (SQLite): a value that changes with every write to the sessions and
-   * users tables, by this connection or any other (decision 038), so a session read may be kept while it stays the
-   * same. Null on PostgreSQL (another instance's write is not known without asking the server).
+   * A value that changes with every write to the sessions and users tables, by this connection or any other (decision
+   * 038), so a session read may be kept while it stays the same: on SQLite from the file's `data_version`, on
+   * PostgreSQL from what its listener heard (`identity-push.ts`), and null there while the listener is not known to be
+   * current (nothing is then taken from memory).
    */
-  identityVersion: (() => string) | null;
+  identityVersion: (() => string | null) | null;
+  /** On PostgreSQL, the listener's word that a session was only touched (its kept copy is dropped). */
+  identityPush: IdentityPush | null;
   /**
    * On PostgreSQL, runs a query as a named statement: the server parses and plans it once per connection, and each
    * run after sends only its values (the session read on every request; decision 038). Null on SQLite, whose
@@ -124,6 +128,7 @@ export const databaseInfo = (db: Db): DatabaseInfo =>
     reads: db,
     close: () => db.destroy(),
     identityVersion: null,
+    identityPush: null,
     named: null,
   };
 /** The Kysely instance the history's reads run on (see `DatabaseInfo.reads`). */
@@ -149,6 +154,9 @@ export async function openDatabase(
     await db.destroy();
     throw new Error(`Database migration ${failed} failed: ${String(error)}`);
   }
+  // Every instance hears what changes about sessions and people; a write that ends a session waits until they have.
+  const push = pool ? listenForIdentity(location) : null;
+  if (push) writes.settle = push.settled;
   // Readers open the file only after the migrations made it.
   const reads =
     pool || location === ':memory:'
@@ -158,12 +166,21 @@ export async function openDatabase(
     kind: pool ? 'postgres' : 'sqlite',
     pool: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     reads,
-    identityVersion: dataVersion ? () => `${writes.generation}:${dataVersion()}` : null,
+    identityVersion: dataVersion
+      ? () => `${writes.generation}:${dataVersion()}`
+      : push
+        ? () => {
+            const heard = push.version();
+            return heard === null ? null : `${writes.generation}:${heard}`;
+          }
+        : null,
+    identityPush: push,
     named: pool
       ? async <Row>(name: string, query: { sql: string; parameters: readonly unknown[] }) =>
           (await pool.query({ name, text: query.sql, values: [...query.parameters] })).rows as Row[]
       : null,
     close: async () => {
+      await push?.close();
       if (reads !== db) await reads.destroy();
       await db.destroy();
     },

@@ -52,6 +52,13 @@ export function writesIdentity(node: RootOperationNode): boolean {
 }
 
 /**
+ * Whether a write may end or change a session someone holds: any write to the identity tables but a new row (a new
+ * session or person ends nothing) and the touch (above).
+ */
+export const revokesIdentity = (node: RootOperationNode): boolean =>
+  node.kind !== 'InsertQueryNode' && writesIdentity(node);
+
+/**
  * Counts this connection's writes to the identity tables (decision 038): a write is counted before it runs and again
  * once it has, so a session read cached across it is never taken for current. Writes by other connections (another
  * instance on the same SQLite file) are seen by SQLite's `data_version` instead.
@@ -59,6 +66,13 @@ export function writesIdentity(node: RootOperationNode): boolean {
 export class IdentityWrites implements KyselyPlugin {
   #generation = 0;
   readonly #writes = new WeakSet<object>();
+  readonly #revokes = new WeakSet<object>();
+  /**
+   * On PostgreSQL, what a write that may end a session waits for before it is answered: every instance keeping
+   * sessions in memory has heard of it (`identity-push.ts`). The console's identity writes are single statements, not
+   * transactions, so the write has committed when this runs.
+   */
+  settle: (() => Promise<void>) | null = null;
 
   get generation(): number {
     return this.#generation;
@@ -68,12 +82,14 @@ export class IdentityWrites implements KyselyPlugin {
     if (writesIdentity(args.node)) {
       this.#writes.add(args.queryId);
       this.#generation += 1;
+      if (revokesIdentity(args.node)) this.#revokes.add(args.queryId);
     }
     return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     if (this.#writes.has(args.queryId)) this.#generation += 1;
+    if (this.settle && this.#revokes.has(args.queryId)) await this.settle();
     return args.result;
   }
 }

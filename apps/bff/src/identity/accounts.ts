@@ -189,17 +189,25 @@ function toUser(row: {
 }
 
 /**
- * Users and sign-in sessions. Every request asks the database (one indexed read): a session ended or a user disabled
- * on any instance is refused by every instance at its next request (decision 014).
+ * Users and sign-in sessions. A session ended or a user disabled on any instance is refused by every instance at its
+ * next request (decision 014): each request reads its session, or takes the copy read a moment ago while nothing about
+ * sessions or people has changed since, on this instance or another (decision 038).
  */
 export class Accounts {
-  readonly #identityVersion: (() => string) | null;
+  readonly #identityVersion: (() => string | null) | null;
 
   constructor(
     private readonly db: Db,
     private readonly policy: { idleMs: number; absoluteMs: number; now?: () => number },
   ) {
-    this.#identityVersion = databaseInfo(db).identityVersion;
+    const info = databaseInfo(db);
+    this.#identityVersion = info.identityVersion;
+    // A session another instance only touched: its kept copy takes the newer "last seen" (the idle limit's clock).
+    info.identityPush?.onTouch((sessionId, lastSeenAt) => {
+      const kept = this.#sessions.get(sessionId);
+      if (kept && Number.isFinite(lastSeenAt) && lastSeenAt > Number(kept.row.last_seen_at))
+        kept.row.last_seen_at = lastSeenAt;
+    });
   }
 
   #clock(): number {
@@ -612,6 +620,10 @@ export class Accounts {
 
   /** How many requests' sessions were taken from the cache (for tests and the bench). */
   sessionCacheHits = 0;
+  /** Lets go of every session kept in memory (for tests of the reads themselves). */
+  forgetSessions(): void {
+    this.#sessions.clear();
+  }
   readonly #sessions = new Map<string, { row: SessionRow; version: string; until: number }>();
 
   #keep(hashed: string, row: SessionRow, version: string, at: number): void {

@@ -17,6 +17,7 @@ import { migration as m015 } from './015-quotes.ts';
 import { migration as m016 } from './016-desk-by-money.ts';
 import { migration as m017 } from './017-sign-in-hardening.ts';
 import { migration as m018 } from './018-the-watch.ts';
+import { migration as m019 } from './019-identity-push.ts';
 
 /**
  * Every migration, one file each, in order. Imported statically (not read from a folder at run time): the built BFF is
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '016-desk-by-money': m016,
   '017-sign-in-hardening': m017,
   '018-the-watch': m018,
+  '019-identity-push': m019,
 };

@@ -88,7 +88,7 @@ export function listenForIdentity(connectionString: string): IdentityPush {
   let onListening: (() => void)[] = [];
   const touched = new Set<(sessionId: string, lastSeenAt: number) => void>();
   let reconnect: NodeJS.Timeout | null = null;
-  let held: string[] | null = null;
+  let held: { payload: string; fromListener: boolean }[] | null = null;
   const settledBy = { answered: 0, waited: 0 };
 
   const notify = (payload: string) => {
@@ -120,7 +120,12 @@ export function listenForIdentity(connectionString: string): IdentityPush {
     if (barrier.waiting.size === 0) barrier.done();
   };
 
-  const heard = (payload: string) => {
+  /**
+   * `fromListener`: the announcement was made by the listener's own server process. Only such an announcement of this
+   * instance's own says it is current: behind a pooler (PgBouncer) the connection is not one server process, what it
+   * hears is not all that was announced, and its process id is the pooler's own, never matching.
+   */
+  const heard = (payload: string, fromListener = true) => {
     if (payload === '*') {
       generation += 1;
       return;
@@ -130,7 +135,7 @@ export function listenForIdentity(connectionString: string): IdentityPush {
       for (const listener of touched) listener(a, Number(b));
     } else if (kind === 'p' && a !== undefined && b !== undefined) {
       heardFrom.set(a, performance.now());
-      if (a === me) {
+      if (a === me && fromListener) {
         const n = Number(b);
         const at = announcedAt.get(n);
         if (at !== undefined) {
@@ -147,7 +152,7 @@ export function listenForIdentity(connectionString: string): IdentityPush {
     } else if (kind === 'b' && a !== undefined && b !== undefined) {
       // Everything committed before this barrier has been heard: say so to whoever set it.
       if (a !== me) void notify(`a:${me}:${a}:${b}`);
-      if (a === me) {
+      if (a === me && fromListener) {
         const barrier = barriers.get(Number(b));
         if (barrier) {
           const now = performance.now();
@@ -205,8 +210,9 @@ export function listenForIdentity(connectionString: string): IdentityPush {
     });
     next.on('notification', (message) => {
       if (client !== next || message.channel !== CHANNEL) return;
-      if (held) held.push(message.payload ?? '');
-      else heard(message.payload ?? '');
+      const fromListener = message.processId === (next as pg.Client & { processID?: number }).processID;
+      if (held) held.push({ payload: message.payload ?? '', fromListener });
+      else heard(message.payload ?? '', fromListener);
     });
     try {
       client = next;
@@ -293,7 +299,7 @@ export function listenForIdentity(connectionString: string): IdentityPush {
       return () => {
         const payloads = held ?? [];
         held = null;
-        for (const payload of payloads) heard(payload);
+        for (const { payload, fromListener } of payloads) heard(payload, fromListener);
       };
     },
     get listenerPid() {

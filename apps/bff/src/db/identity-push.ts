@@ -60,17 +60,24 @@ const sleep = (ms: number) =>
   });
 
 interface Barrier {
-  /** When this instance heard its own barrier: who it waits for is known from then. */
-  heardAt: number | null;
-  /** The instances it waits for, with when each was last heard from. */
+  /** The instances it waits for, with when each was last heard from (known once this instance hears it back). */
   waiting: Map<string, number> | null;
-  done: () => void;
+  /**
+   * Not before then: an instance that announced itself before this listener's `LISTEN` took effect was never heard,
+   * and may keep sessions for up to a second after that announcement.
+   */
+  notBefore: number;
+  /** Whether an instance's second ran out instead of its answer coming. */
+  outwaited: boolean;
+  done: (by: 'answered' | 'waited') => void;
 }
 
 export function listenForIdentity(connectionString: string): IdentityPush {
   const me = randomBytes(6).toString('hex');
   let client: pg.Client | null = null;
   let listening = false;
+  /** When the current connection's `LISTEN` took effect. */
+  let listeningSince = Number.POSITIVE_INFINITY;
   let closed = false;
   let generation = 0;
   /** Send time of the latest own announcement heard back. */
@@ -91,13 +98,18 @@ export function listenForIdentity(connectionString: string): IdentityPush {
   let held: { payload: string; fromListener: boolean }[] | null = null;
   const settledBy = { answered: 0, waited: 0 };
 
+  /** The listener's statements, one after another on its connection (a client runs one query at a time). */
+  let queue: Promise<void> = Promise.resolve();
   const notify = (payload: string) => {
     const current = client;
     if (!current || !listening) return Promise.resolve();
-    return current.query('select pg_notify($1, $2)', [CHANNEL, payload]).then(
-      () => undefined,
-      () => undefined,
+    queue = queue.then(() =>
+      current.query('select pg_notify($1, $2)', [CHANNEL, payload]).then(
+        () => undefined,
+        () => undefined,
+      ),
     );
+    return queue;
   };
 
   /** Announces this instance; its number, whose return `heard` waits for. */
@@ -116,8 +128,12 @@ export function listenForIdentity(connectionString: string): IdentityPush {
     const now = performance.now();
     // An instance that has not answered keeps nothing past a second after its last announcement.
     for (const [instance, lastHeard] of barrier.waiting)
-      if (now >= lastHeard + IDENTITY_FRESH_MS) barrier.waiting.delete(instance);
-    if (barrier.waiting.size === 0) barrier.done();
+      if (now >= lastHeard + IDENTITY_FRESH_MS) {
+        barrier.waiting.delete(instance);
+        barrier.outwaited = true;
+      }
+    if (barrier.waiting.size === 0 && now >= barrier.notBefore)
+      barrier.done(barrier.outwaited || barrier.notBefore > 0 ? 'waited' : 'answered');
   };
 
   /**
@@ -156,7 +172,9 @@ export function listenForIdentity(connectionString: string): IdentityPush {
         const barrier = barriers.get(Number(b));
         if (barrier) {
           const now = performance.now();
-          barrier.heardAt = now;
+          // Listening for less than a second: someone may have announced itself before this listener could hear it.
+          if (now - listeningSince < IDENTITY_FRESH_MS)
+            barrier.notBefore = listeningSince + IDENTITY_FRESH_MS;
           barrier.waiting = new Map();
           for (const [instance, at] of heardFrom)
             if (instance !== me && now - at <= IDENTITY_FRESH_MS) barrier.waiting.set(instance, at);
@@ -224,6 +242,7 @@ export function listenForIdentity(connectionString: string): IdentityPush {
       }
       generation += 1;
       listening = true;
+      listeningSince = performance.now();
       for (const resolve of onListening) resolve();
       onListening = [];
     } catch {
@@ -238,6 +257,8 @@ export function listenForIdentity(connectionString: string): IdentityPush {
     for (const barrier of barriers.values()) checkBarrier(barrier);
     const now = performance.now();
     for (const [instance, at] of heardFrom) if (now - at > IDENTITY_FRESH_MS) heardFrom.delete(instance);
+    // Announcements that never came back (behind a pooler) are forgotten.
+    for (const [n, at] of announcedAt) if (now - at > IDENTITY_FRESH_MS) announcedAt.delete(n);
   }, 50).unref();
 
   return {
@@ -266,14 +287,11 @@ export function listenForIdentity(connectionString: string): IdentityPush {
         return longest;
       }
       const n = ++sequence;
-      const answered = new Promise<void>((resolve) => {
-        barriers.set(n, { heardAt: null, waiting: null, done: resolve });
+      const answered = new Promise<'answered' | 'waited'>((resolve) => {
+        barriers.set(n, { waiting: null, notBefore: 0, outwaited: false, done: resolve });
       });
       void notify(`b:${me}:${n}`);
-      const by = await Promise.race([
-        answered.then(() => 'answered' as const),
-        longest.then(() => 'waited' as const),
-      ]);
+      const by = await Promise.race([answered, longest.then(() => 'waited' as const)]);
       settledBy[by] += 1;
       barriers.delete(n);
     },
@@ -288,7 +306,7 @@ export function listenForIdentity(connectionString: string): IdentityPush {
         await client.query('select pg_notify($1, $2)', [CHANNEL, `x:${me}`]).catch(() => undefined);
       const old = client;
       client = null;
-      for (const barrier of barriers.values()) barrier.done();
+      for (const barrier of barriers.values()) barrier.done('waited');
       for (const waiter of awaiting.values()) waiter.reject(new Error('The identity listener is closed.'));
       awaiting.clear();
       if (old) await old.end().catch(() => undefined);

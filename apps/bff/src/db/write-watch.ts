@@ -70,7 +70,8 @@ export class IdentityWrites implements KyselyPlugin {
   /**
    * On PostgreSQL, what a write that may end a session waits for before it is answered: every instance keeping
    * sessions in memory has heard of it (`identity-push.ts`). The console's identity writes are single statements, not
-   * transactions, so the write has committed when this runs.
+   * transactions, so the write has committed when this runs. It holds the statement's pool connection meanwhile (a
+   * few milliseconds; at most a second when an instance has gone silent).
    */
   settle: (() => Promise<void>) | null = null;
 
@@ -89,7 +90,10 @@ export class IdentityWrites implements KyselyPlugin {
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     if (this.#writes.has(args.queryId)) this.#generation += 1;
-    if (this.settle && this.#revokes.has(args.queryId)) await this.settle();
+    // A write that changed no row ended nothing (and no trigger announced it): a sign-out with a cookie no session has
+    // does not wait, nor hold its connection, for the barrier.
+    if (this.settle && this.#revokes.has(args.queryId) && args.result.numAffectedRows !== 0n)
+      await this.settle();
     return args.result;
   }
 }

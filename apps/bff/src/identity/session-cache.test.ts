@@ -191,6 +191,64 @@ describe('the session kept by another instance', () => {
     }
   });
 
+  /** The agent's session kept in memory on this instance, the thief's copy of its cookie proving it. */
+  async function keptHere() {
+    const person = await agent();
+    await pushOf(t)?.current();
+    expect((await person.asThief('/me')).status).toBe(200);
+    const before = hits();
+    await pushOf(t)?.current();
+    expect((await person.asThief('/me')).status).toBe(200);
+    expect(hits() - before).toBe(1);
+    return person;
+  }
+
+  it('refuses it when the session is ended by an instance that began listening less than a second ago', async () => {
+    const person = await keptHere();
+    // This instance falls behind in hearing the database; the writer is new and has not heard it announce itself.
+    const release = pushOf(t)?.hold();
+    const writer = await openDatabase(databaseUrl);
+    try {
+      const push = databaseInfo(writer).identityPush;
+      await push?.current();
+      await writer.deleteFrom('sessions').where('user_id', '=', person.id).execute();
+      expect((await person.asThief('/me')).status).toBe(401);
+      // It could not know who had announced themselves before it listened: it waited their second out.
+      if (push) expect(push.settledBy).toEqual({ answered: 0, waited: 1 });
+    } finally {
+      release?.();
+      await closeDatabase(writer);
+    }
+  });
+
+  it('ends it when someone sets its "last seen" back past the idle limit by hand', async () => {
+    const person = await keptHere();
+    const operator = await openDatabase(databaseUrl);
+    try {
+      await operator
+        .updateTable('sessions')
+        .set({ last_seen_at: 0 })
+        .where('user_id', '=', person.id)
+        .execute();
+    } finally {
+      await closeDatabase(operator);
+    }
+    await pushOf(t)?.current();
+    expect((await person.asThief('/me')).status).toBe(401);
+  });
+
+  it('does not hold a sign-out with a cookie no session has at the barrier', async () => {
+    const person = await agent();
+    const stolen = person.browser.cookie();
+    expect((await person.browser.post('/auth/sign-out')).status).toBe(200);
+    // The thief's copy, its session gone: the sign-out ends nothing, so it waits for nobody.
+    const push = pushOf(t);
+    const before = push ? push.settledBy.answered + push.settledBy.waited : 0;
+    const reply = await t.browser().call('POST', '/api/auth/sign-out', { headers: { Cookie: stolen } });
+    expect(reply.status).toBe(200);
+    if (push) expect(push.settledBy.answered + push.settledBy.waited).toBe(before);
+  });
+
   it('refuses it when that instance lost its listener, and keeps nothing until it has one again', async () => {
     const person = await agent();
     const asThief = await keptElsewhere(person.browser.cookie());

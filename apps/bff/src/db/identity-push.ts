@@ -24,6 +24,10 @@ import pg from 'pg';
 
 /** How long an instance's own announcement keeps its memory of sessions usable, and the longest a write waits. */
 export const IDENTITY_FRESH_MS = 1_000;
+/** Node's timers count whole milliseconds: every wait is this much longer than the second it must outlast. */
+const TIMER_MARGIN_MS = 5;
+/** An announcement not back after this long means the listener's connection is dead without having said so. */
+const LISTENER_DEAD_MS = 5_000;
 /** How often an instance serving requests announces itself (an idle one does not). */
 const ANNOUNCE_EVERY_MS = 200;
 /** How long before a lost listener is tried again. */
@@ -84,6 +88,8 @@ export function listenForIdentity(connectionString: string): IdentityPush {
   let freshAsOf = Number.NEGATIVE_INFINITY;
   let lastAnnounced = Number.NEGATIVE_INFINITY;
   let announcing = false;
+  /** Since when an announcement has been on its way without one coming back. */
+  let unansweredSince = Number.POSITIVE_INFINITY;
   let sequence = 0;
   const announcedAt = new Map<number, number>();
   /** When each instance's announcement was last heard (by this instance's clock). */
@@ -114,6 +120,7 @@ export function listenForIdentity(connectionString: string): IdentityPush {
 
   /** Announces this instance; its number, whose return `heard` waits for. */
   const announce = (): number => {
+    if (!announcing) unansweredSince = performance.now();
     announcing = true;
     const n = ++sequence;
     const at = performance.now();
@@ -123,12 +130,29 @@ export function listenForIdentity(connectionString: string): IdentityPush {
     return n;
   };
 
+  let shared: Promise<void> | null = null;
+  const barrier = async () => {
+    const longest = sleep(IDENTITY_FRESH_MS + TIMER_MARGIN_MS);
+    if (!listening) {
+      settledBy.waited += 1;
+      return longest;
+    }
+    const n = ++sequence;
+    const answered = new Promise<'answered' | 'waited'>((resolve) => {
+      barriers.set(n, { waiting: null, notBefore: 0, outwaited: false, done: resolve });
+    });
+    void notify(`b:${me}:${n}`);
+    const by = await Promise.race([answered, longest.then(() => 'waited' as const)]);
+    settledBy[by] += 1;
+    barriers.delete(n);
+  };
+
   const checkBarrier = (barrier: Barrier) => {
     if (!barrier.waiting) return;
     const now = performance.now();
     // An instance that has not answered keeps nothing past a second after its last announcement.
     for (const [instance, lastHeard] of barrier.waiting)
-      if (now >= lastHeard + IDENTITY_FRESH_MS) {
+      if (now >= lastHeard + IDENTITY_FRESH_MS + TIMER_MARGIN_MS) {
         barrier.waiting.delete(instance);
         barrier.outwaited = true;
       }
@@ -219,7 +243,8 @@ export function listenForIdentity(connectionString: string): IdentityPush {
 
   const connect = async () => {
     if (closed) return;
-    const next = new pg.Client({ connectionString });
+    // Kept alive by TCP, so a connection whose other end vanished is found out.
+    const next = new pg.Client({ connectionString, keepAlive: true });
     next.on('error', () => {
       if (client === next) lost();
     });
@@ -255,6 +280,8 @@ export function listenForIdentity(connectionString: string): IdentityPush {
   // Barriers waiting on instances that went quiet are looked at again as time passes.
   const sweep = setInterval(() => {
     for (const barrier of barriers.values()) checkBarrier(barrier);
+    // An announcement that never came back on a connection that has not failed: it is taken for dead and replaced.
+    if (listening && announcing && performance.now() - unansweredSince > LISTENER_DEAD_MS) lost();
     const now = performance.now();
     for (const [instance, at] of heardFrom) if (now - at > IDENTITY_FRESH_MS) heardFrom.delete(instance);
     // Announcements that never came back (behind a pooler) are forgotten.
@@ -279,21 +306,21 @@ export function listenForIdentity(connectionString: string): IdentityPush {
       const n = announce();
       await new Promise<void>((resolve, reject) => awaiting.set(n, { resolve, reject }));
     },
-    async settled() {
-      // Waiting the whole second is always enough (see above); the barrier's answers usually end it in milliseconds.
-      const longest = sleep(IDENTITY_FRESH_MS);
+    settled() {
+      // Waiting the whole second after the write is always enough (see above); a barrier usually ends it sooner.
       if (!listening) {
         settledBy.waited += 1;
-        return longest;
+        return sleep(IDENTITY_FRESH_MS + TIMER_MARGIN_MS);
       }
-      const n = ++sequence;
-      const answered = new Promise<'answered' | 'waited'>((resolve) => {
-        barriers.set(n, { waiting: null, notBefore: 0, outwaited: false, done: resolve });
+      // The writes that finished in this turn of the event loop share one barrier, sent once the turn is over: it is
+      // sent after each of them committed, so it covers them all, and its second is counted from then.
+      shared ??= new Promise<void>((resolve) => {
+        setImmediate(() => {
+          shared = null;
+          void barrier().then(resolve);
+        });
       });
-      void notify(`b:${me}:${n}`);
-      const by = await Promise.race([answered, longest.then(() => 'waited' as const)]);
-      settledBy[by] += 1;
-      barriers.delete(n);
+      return shared;
     },
     async close() {
       // Nothing is taken from memory from here on; the others are told not to wait for this instance.

@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import { type IdentityPush, listenForIdentity } from './identity-push.ts';
 import { migrations } from './migrations/index.ts';
+import { settlingDialect } from './settling-driver.ts';
 import { SqliteReadersDialect } from './sqlite-readers.ts';
 import type { Database } from './tables.ts';
 import { IdentityWrites } from './write-watch.ts';
@@ -145,8 +146,18 @@ export async function openDatabase(
   location: string,
   options: { poolSize?: number; readers?: number } = {},
 ): Promise<Db> {
-  const { dialect, pool, dataVersion } = dialectFor(location, options.poolSize ?? 10);
+  const { dialect: base, pool, dataVersion } = dialectFor(location, options.poolSize ?? 10);
   const writes = new IdentityWrites();
+  // Every instance hears what changes about sessions and people; a write that may end a session is answered once they
+  // have (the listener starts after the migrations).
+  let push: IdentityPush | null = null;
+  const dialect = pool
+    ? settlingDialect(
+        base,
+        (queryId) => writes.revokes(queryId),
+        () => push?.settled() ?? Promise.resolve(),
+      )
+    : base;
   const db = new Kysely<Database>({ dialect, plugins: [writes] });
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) {
@@ -154,9 +165,8 @@ export async function openDatabase(
     await db.destroy();
     throw new Error(`Database migration ${failed} failed: ${String(error)}`);
   }
-  // Every instance hears what changes about sessions and people; a write that ends a session waits until they have.
-  const push = pool ? listenForIdentity(location) : null;
-  if (push) writes.settle = push.settled;
+  const listener = pool ? listenForIdentity(location) : null;
+  push = listener;
   // Readers open the file only after the migrations made it.
   const reads =
     pool || location === ':memory:'
@@ -168,19 +178,19 @@ export async function openDatabase(
     reads,
     identityVersion: dataVersion
       ? () => `${writes.generation}:${dataVersion()}`
-      : push
+      : listener
         ? () => {
-            const heard = push.version();
+            const heard = listener.version();
             return heard === null ? null : `${writes.generation}:${heard}`;
           }
         : null,
-    identityPush: push,
+    identityPush: listener,
     named: pool
       ? async <Row>(name: string, query: { sql: string; parameters: readonly unknown[] }) =>
           (await pool.query({ name, text: query.sql, values: [...query.parameters] })).rows as Row[]
       : null,
     close: async () => {
-      await push?.close();
+      await listener?.close();
       if (reads !== db) await reads.destroy();
       await db.destroy();
     },

@@ -67,13 +67,14 @@ export class IdentityWrites implements KyselyPlugin {
   #generation = 0;
   readonly #writes = new WeakSet<object>();
   readonly #revokes = new WeakSet<object>();
+
   /**
-   * On PostgreSQL, what a write that may end a session waits for before it is answered: every instance keeping
-   * sessions in memory has heard of it (`identity-push.ts`). The console's identity writes are single statements, not
-   * transactions, so the write has committed when this runs. It holds the statement's pool connection meanwhile (a
-   * few milliseconds; at most a second when an instance has gone silent).
+   * Whether the statement of this query id may end a session: on PostgreSQL its connection waits, once given back,
+   * until every instance keeping sessions in memory has heard of it (`settling-driver.ts`, `identity-push.ts`).
    */
-  settle: (() => Promise<void>) | null = null;
+  revokes(queryId: object): boolean {
+    return this.#revokes.has(queryId);
+  }
 
   get generation(): number {
     return this.#generation;
@@ -90,10 +91,6 @@ export class IdentityWrites implements KyselyPlugin {
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     if (this.#writes.has(args.queryId)) this.#generation += 1;
-    // A write that changed no row ended nothing (and no trigger announced it): a sign-out with a cookie no session has
-    // does not wait, nor hold its connection, for the barrier.
-    if (this.settle && this.#revokes.has(args.queryId) && args.result.numAffectedRows !== 0n)
-      await this.settle();
     return args.result;
   }
 }

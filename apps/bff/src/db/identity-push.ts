@@ -47,7 +47,7 @@ export interface IdentityPush {
   /** Announces this instance now and resolves once the announcement has come back (for tests and readiness). */
   current(): Promise<void>;
   close(): Promise<void>;
-  /** How the writes that may end a session were let go: every instance answered, or the whole second passed. */
+  /** How the barriers (one per turn of writes that may end a session) ended: every instance answered, or a second ran out. */
   readonly settledBy: { answered: number; waited: number };
   /** For tests: the listener's server process (null while it is not listening). */
   readonly listenerPid: number | null;
@@ -88,6 +88,8 @@ export function listenForIdentity(connectionString: string): IdentityPush {
   let freshAsOf = Number.NEGATIVE_INFINITY;
   let lastAnnounced = Number.NEGATIVE_INFINITY;
   let announcing = false;
+  /** Whether this connection has once heard its own announcement from its own process (not behind a pooler). */
+  let proven = false;
   /** Since when an announcement has been on its way without one coming back. */
   let unansweredSince = Number.POSITIVE_INFINITY;
   let sequence = 0;
@@ -175,19 +177,24 @@ export function listenForIdentity(connectionString: string): IdentityPush {
       for (const listener of touched) listener(a, Number(b));
     } else if (kind === 'p' && a !== undefined && b !== undefined) {
       heardFrom.set(a, performance.now());
-      if (a === me && fromListener) {
+      if (a === me) {
         const n = Number(b);
         const at = announcedAt.get(n);
         if (at !== undefined) {
-          freshAsOf = Math.max(freshAsOf, at);
+          // Back: the connection is alive (whatever it is), and current only if it is the listener's own process.
           for (const k of announcedAt.keys()) if (k <= n) announcedAt.delete(k);
           announcing = false;
-        }
-        for (const [k, waiter] of awaiting)
-          if (k <= n) {
-            awaiting.delete(k);
-            waiter.resolve();
+          if (fromListener) {
+            freshAsOf = Math.max(freshAsOf, at);
+            proven = true;
           }
+        }
+        if (fromListener)
+          for (const [k, waiter] of awaiting)
+            if (k <= n) {
+              awaiting.delete(k);
+              waiter.resolve();
+            }
       }
     } else if (kind === 'b' && a !== undefined && b !== undefined) {
       // Everything committed before this barrier has been heard: say so to whoever set it.
@@ -243,8 +250,9 @@ export function listenForIdentity(connectionString: string): IdentityPush {
 
   const connect = async () => {
     if (closed) return;
-    // Kept alive by TCP, so a connection whose other end vanished is found out.
-    const next = new pg.Client({ connectionString, keepAlive: true });
+    // Kept alive by TCP (probing after 10 s idle), so a connection whose other end vanished is found out even when no
+    // request is announcing.
+    const next = new pg.Client({ connectionString, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     next.on('error', () => {
       if (client === next) lost();
     });
@@ -267,6 +275,7 @@ export function listenForIdentity(connectionString: string): IdentityPush {
       }
       generation += 1;
       listening = true;
+      proven = false;
       listeningSince = performance.now();
       for (const resolve of onListening) resolve();
       onListening = [];
@@ -281,7 +290,8 @@ export function listenForIdentity(connectionString: string): IdentityPush {
   const sweep = setInterval(() => {
     for (const barrier of barriers.values()) checkBarrier(barrier);
     // An announcement that never came back on a connection that has not failed: it is taken for dead and replaced.
-    if (listening && announcing && performance.now() - unansweredSince > LISTENER_DEAD_MS) lost();
+    // (Only on a connection that has worked: behind a pooler nothing ever comes back, and it is not replaced in a loop.)
+    if (listening && proven && announcing && performance.now() - unansweredSince > LISTENER_DEAD_MS) lost();
     const now = performance.now();
     for (const [instance, at] of heardFrom) if (now - at > IDENTITY_FRESH_MS) heardFrom.delete(instance);
     // Announcements that never came back (behind a pooler) are forgotten.
@@ -317,7 +327,7 @@ export function listenForIdentity(connectionString: string): IdentityPush {
       shared ??= new Promise<void>((resolve) => {
         setImmediate(() => {
           shared = null;
-          void barrier().then(resolve);
+          void barrier().then(resolve, resolve);
         });
       });
       return shared;

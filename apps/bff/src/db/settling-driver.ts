@@ -14,7 +14,9 @@ import type {
  * given back to the pool (decision 038, sixth pass): the statement's caller has its answer only once every instance
  * has heard of the write, and the pool's connection is free meanwhile, so a wait (a second, when an instance has gone
  * silent) never holds the database from anyone. In a transaction the connection is given back after its commit, so
- * the wait comes after the commit too.
+ * the wait comes after the commit too. Not so for Kysely's controlled transactions (`startTransaction`), `connection()`
+ * and `stream()`, whose connection is given back without the caller waiting: the console writes sessions and people
+ * only as single statements (`identity/accounts.ts`).
  */
 export function settlingDialect(
   base: Dialect,
@@ -104,10 +106,13 @@ class SettlingDriver implements Driver {
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    await this.inner.releaseConnection(this.#inner(connection));
-    if (connection instanceof SettlingConnection && connection.unsettled) {
-      connection.unsettled = false;
-      await this.settle();
+    const unsettled = connection instanceof SettlingConnection && connection.unsettled;
+    if (connection instanceof SettlingConnection) connection.unsettled = false;
+    try {
+      await this.inner.releaseConnection(this.#inner(connection));
+    } finally {
+      // The write stands whatever the wait gives: it is never turned into a failure after it committed.
+      if (unsettled) await this.settle().catch(() => undefined);
     }
   }
 

@@ -115,10 +115,12 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const leases = new Leases(db);
   const lifecycle = new Lifecycle();
   const intents = new BookingIntents(db, options.now);
+  const identityPush = databaseInfo(db).identityPush;
   const metrics = new Metrics({
     openStreams: () => lifecycle.openStreams,
     openIntents: () => intents.openCount(),
     pool: () => databaseInfo(db).pool(),
+    identity: identityPush && (() => ({ current: identityPush.isCurrent(), ...identityPush.settledBy })),
   });
   // The session-based interface's one session lives in the database, shared by every instance.
   const upstream = await connectUpstream(env, {

@@ -40,6 +40,8 @@ export interface IdentityPush {
    * memory). Asking announces this instance when it has not lately.
    */
   version(): number | null;
+  /** Whether what is kept may be taken now (as `version` would say), without announcing anything: for the metrics. */
+  isCurrent(): boolean;
   /** Called with a session's id and its new "last seen" when an instance (this one too) only touched it. */
   onTouch(listener: (sessionId: string, lastSeenAt: number) => void): void;
   /** Resolves once every instance that may be keeping sessions has heard every change committed before the call. */
@@ -306,6 +308,9 @@ export function listenForIdentity(connectionString: string): IdentityPush {
       const since = now - lastAnnounced;
       if (since >= ANNOUNCE_EVERY_MS && (!announcing || since > IDENTITY_FRESH_MS)) announce();
       return now - freshAsOf < IDENTITY_FRESH_MS ? generation : null;
+    },
+    isCurrent() {
+      return listening && performance.now() - freshAsOf < IDENTITY_FRESH_MS;
     },
     onTouch(listener) {
       touched.add(listener);

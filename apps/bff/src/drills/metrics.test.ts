@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseInfo } from '../db/index.ts';
 import { startConsole, type TestConsole } from '../testing/console.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123';
@@ -51,6 +52,23 @@ describe('/metrics', () => {
     expect(after).toContain('console_booking_intents_open 0');
     expect(after).toContain('console_open_search_streams 0');
     expect(after).toContain('console_process_resident_memory_bytes');
+  });
+
+  it('says on PostgreSQL whether sessions may be kept in memory, and how the barriers after sign-outs ended', async () => {
+    const postgres = databaseInfo(t.console.deps.db).identityPush !== null;
+    const agent = await t.signedIn('agent');
+    expect((await agent.post('/auth/sign-out')).status).toBe(200);
+    const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+    const barriers =
+      value(text, 'console_identity_barriers_total{outcome="answered"}') +
+      value(text, 'console_identity_barriers_total{outcome="waited"}');
+    if (postgres) {
+      expect(text).toMatch(/^console_identity_listener_current [01]$/m);
+      expect(barriers).toBeGreaterThanOrEqual(1);
+    } else {
+      expect(text).not.toMatch(/^console_identity_listener_current /m);
+      expect(text).not.toContain('console_identity_barriers_total{');
+    }
   });
 });
 

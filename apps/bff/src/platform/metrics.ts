@@ -3,7 +3,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 /**
  * The console's metrics in the Prometheus text format (prom-client), for an operator to graph and alert on: requests
  * per route and status, upstream calls per service operation, open streams, token fetches, open booking intents,
- * sign-in throttling refusals, the database pool. Served at /metrics behind METRICS_TOKEN (decision 017).
+ * sign-in throttling refusals, the database pool, the identity listener. Served at /metrics behind METRICS_TOKEN (decision 017).
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -43,6 +43,8 @@ export class Metrics {
     openStreams: () => number;
     openIntents: () => Promise<number>;
     pool: () => { total: number; idle: number; waiting: number } | null;
+    /** On PostgreSQL, the listener that lets sessions be kept in memory (decision 038); null on SQLite. */
+    identity: (() => { current: boolean; answered: number; waited: number }) | null;
   }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'console_' });
     new Gauge({
@@ -74,5 +76,29 @@ export class Metrics {
         this.set({ state: 'waiting' }, pool.waiting);
       },
     });
+    // PostgreSQL only: the listener that lets sessions be kept in memory (decision 038).
+    const identity = sources.identity;
+    if (identity) {
+      new Gauge({
+        name: 'console_identity_listener_current',
+        help: 'PostgreSQL: 1 while this instance may take sessions from memory (its listener has heard itself within a second), 0 while every request reads its session; absent on SQLite.',
+        registers: [this.registry],
+        collect() {
+          this.set(identity().current ? 1 : 0);
+        },
+      });
+      new Counter({
+        name: 'console_identity_barriers_total',
+        help: 'PostgreSQL: barriers after writes that may end a session, by how they ended: every instance answered, or a second ran out (an instance silent, or this listener down); absent on SQLite.',
+        labelNames: ['outcome'] as const,
+        registers: [this.registry],
+        collect() {
+          const { answered, waited } = identity();
+          this.reset();
+          this.inc({ outcome: 'answered' }, answered);
+          this.inc({ outcome: 'waited' }, waited);
+        },
+      });
+    }
   }
 }

@@ -7,8 +7,8 @@ import pg from 'pg';
  * keep a session read in memory as SQLite's instances do, and still refuse a session another instance ended.
  *
  * The migration `019-identity-push` has PostgreSQL announce, as each write commits, that something about sessions or
- * people changed (`*`), or that a session was only touched (`t:<id>:<last seen>`). Each instance listens on its own connection and
- * counts what it heard; a session read is taken from memory only while that count is the one it was read under, and
+ * people changed (`*`), or that a session was only touched (`t:<id>:<last seen>`). Each instance listens on its own
+ * connection and counts what it heard; a session read is taken from memory only while that count is the one it was read under, and
  * only while the listener is known to be current: its own announcement (`p:<instance>:<n>`), sent at most a second
  * ago, has come back. PostgreSQL delivers the announcements of different transactions in the order they committed,
  * so an instance that has heard its own announcement has heard every change committed before it was sent.
@@ -18,8 +18,9 @@ import pg from 'pg';
  * (`a:<instance>:<writer>:<n>`) once it has heard all before it, and the writer waits for the answers of every
  * instance it heard from in the last second. An instance that does not answer cannot go on keeping sessions for
  * longer than a second after its last announcement, so the writer waits at most that (and exactly that when its own
- * listener is down); one stopping says so (`x:<instance>`) and is not waited for. From the moment such a write's answer arrives, no instance lets the ended session in: the same
- * as when every request read its session from the database.
+ * listener is down); one stopping says so (`x:<instance>`) and is not waited for. From the moment such a write's
+ * answer arrives, no instance lets the ended session in: the same as when every request read its session from the
+ * database.
  */
 
 /** How long an instance's own announcement keeps its memory of sessions usable, and the longest a write waits. */
@@ -49,7 +50,7 @@ export interface IdentityPush {
   /** Announces this instance now and resolves once the announcement has come back (for tests and readiness). */
   current(): Promise<void>;
   close(): Promise<void>;
-  /** How the barriers (one per turn of writes that may end a session) ended: every instance answered, or a second ran out. */
+  /** How the barriers (one per turn of writes that may end a session) ended: all answered, or a second ran out. */
   readonly settledBy: { answered: number; waited: number };
   /** For tests: the listener's server process (null while it is not listening). */
   readonly listenerPid: number | null;
@@ -59,6 +60,10 @@ export interface IdentityPush {
    */
   hold(): () => void;
 }
+
+/** The server process a client is connected to (pg sets it from the server's key data; its types leave it out). */
+const processOf = (client: pg.Client | null): number | undefined =>
+  (client as (pg.Client & { processID?: number }) | null)?.processID;
 
 const sleep = (ms: number) =>
   new Promise<void>((resolve) => {
@@ -263,7 +268,7 @@ export function listenForIdentity(connectionString: string): IdentityPush {
     });
     next.on('notification', (message) => {
       if (client !== next || message.channel !== CHANNEL) return;
-      const fromListener = message.processId === (next as pg.Client & { processID?: number }).processID;
+      const fromListener = message.processId === processOf(next);
       if (held) held.push({ payload: message.payload ?? '', fromListener });
       else heard(message.payload ?? '', fromListener);
     });
@@ -288,6 +293,9 @@ export function listenForIdentity(connectionString: string): IdentityPush {
   };
   void connect();
 
+  /** Whether what is kept may be taken at `now`: its own announcement, sent under a second before, has come back. */
+  const currentAt = (now: number) => listening && now - freshAsOf < IDENTITY_FRESH_MS;
+
   // Barriers waiting on instances that went quiet are looked at again as time passes.
   const sweep = setInterval(() => {
     for (const barrier of barriers.values()) checkBarrier(barrier);
@@ -307,10 +315,10 @@ export function listenForIdentity(connectionString: string): IdentityPush {
       // One announcement on its way at a time; one lost (its connection gone) is given up after a second.
       const since = now - lastAnnounced;
       if (since >= ANNOUNCE_EVERY_MS && (!announcing || since > IDENTITY_FRESH_MS)) announce();
-      return now - freshAsOf < IDENTITY_FRESH_MS ? generation : null;
+      return currentAt(now) ? generation : null;
     },
     isCurrent() {
-      return listening && performance.now() - freshAsOf < IDENTITY_FRESH_MS;
+      return currentAt(performance.now());
     },
     onTouch(listener) {
       touched.add(listener);
@@ -322,13 +330,10 @@ export function listenForIdentity(connectionString: string): IdentityPush {
       await new Promise<void>((resolve, reject) => awaiting.set(n, { resolve, reject }));
     },
     settled() {
-      // Waiting the whole second after the write is always enough (see above); a barrier usually ends it sooner.
-      if (!listening) {
-        settledBy.waited += 1;
-        return sleep(IDENTITY_FRESH_MS + TIMER_MARGIN_MS);
-      }
-      // The writes that finished in this turn of the event loop share one barrier, sent once the turn is over: it is
-      // sent after each of them committed, so it covers them all, and its second is counted from then.
+      // Waiting the whole second after the write is always enough (see above); a barrier usually ends it sooner. The
+      // writes that finished in this turn of the event loop share one barrier, sent once the turn is over: it is sent
+      // after each of them committed, so it covers them all, and its second (or, with the listener down, the plain
+      // wait) is counted from then.
       shared ??= new Promise<void>((resolve) => {
         setImmediate(() => {
           shared = null;
@@ -363,8 +368,8 @@ export function listenForIdentity(connectionString: string): IdentityPush {
       };
     },
     get listenerPid() {
-      const current = client as (pg.Client & { processID?: number }) | null;
-      return listening && current?.processID !== undefined ? current.processID : null;
+      const pid = processOf(client);
+      return listening && pid !== undefined ? pid : null;
     },
   };
 }

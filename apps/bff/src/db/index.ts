@@ -109,7 +109,7 @@ export interface DatabaseInfo {
    * current (nothing is then taken from memory).
    */
   identityVersion: (() => string | null) | null;
-  /** On PostgreSQL, the listener's word that a session was only touched (its kept copy is dropped). */
+  /** On PostgreSQL, the listener to what changes about sessions and people (`identity-push.ts`); null on SQLite. */
   identityPush: IdentityPush | null;
   /**
    * On PostgreSQL, runs a query as a named statement: the server parses and plans it once per connection, and each

@@ -3,7 +3,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 /**
  * The console's metrics in the Prometheus text format (prom-client), for an operator to graph and alert on: requests
  * per route and status, upstream calls per service operation, open streams, token fetches, open booking intents,
- * sign-in throttling refusals, the database pool, the identity listener. Served at /metrics behind METRICS_TOKEN (decision 017).
+ * sign-in throttling refusals, the database pool, the identity listener. Served at /metrics behind METRICS_TOKEN
+ * (decision 017).
  */
 export class Metrics {
   readonly registry = new Registry();

@@ -2,9 +2,9 @@ import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
 
 /**
  * On PostgreSQL, every write to the sessions and users tables is announced to every instance as it commits (decision
- * 038, sixth pass; `db/identity-push.ts`): a session only touched (its `last_seen_at` moved on, once a minute) as `t:<id>:<last seen>`,
- * anything else (a sign-out, a disabling, a role change, a rotation, a password, a "last seen" set back by hand…) as `*`, which ends whatever an
- * instance kept in memory. A new row ends nothing and is not announced. The triggers see every writer, the console's
+ * 038, sixth pass; `db/identity-push.ts`): a session only touched (its `last_seen_at` moved on, once a minute) as
+ * `t:<id>:<last seen>`, anything else (a sign-out, a disabling, a role change, a rotation, a password, a "last seen"
+ * set back by hand…) as `*`, which ends whatever an instance kept in memory. A new row ends nothing and is not announced. The triggers see every writer, the console's
  * own statements and the `users` command's as much as an operator's by hand. SQLite needs none: an instance there
  * reads the file's `data_version`.
  */

@@ -15,6 +15,7 @@ import { type IdentityPush, listenForIdentity } from './identity-push.ts';
 import { migrations } from './migrations/index.ts';
 import { settlingDialect } from './settling-driver.ts';
 import { SqliteReadersDialect } from './sqlite-readers.ts';
+import { sqliteVersion } from './sqlite-version.ts';
 import type { Database } from './tables.ts';
 import { IdentityWrites } from './write-watch.ts';
 
@@ -51,12 +52,23 @@ function dialectFor(location: string, poolSize: number) {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Commits by other connections to the file (another instance) change it; this connection's own do not.
+  // Commits by other connections to the file (another instance) change it; this connection's own do not. Asked only
+  // when the file's WAL-index header has changed (sqlite-version.ts).
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const version = sqliteVersion(location, () => Number(dataVersion.get()));
+  const database = preparedOnce(sqlite);
   return {
-    dialect: new SqliteDialect({ database: preparedOnce(sqlite) }),
+    dialect: new SqliteDialect({
+      database: {
+        ...database,
+        close: () => {
+          version.close();
+          database.close();
+        },
+      },
+    }),
     pool: null,
-    dataVersion: () => Number(dataVersion.get()),
+    dataVersion: version,
   };
 }
 

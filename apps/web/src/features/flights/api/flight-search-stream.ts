@@ -55,7 +55,8 @@ function failure(message: FromStreamWorker): ApiError | null {
  * stream).
  */
 export function useFlightSearchStream(request: FlightSearchRequest | null, key: string) {
-  const [state, setState] = useState<StreamState>(IDLE);
+  // A page opened on a search says so in its first frame: the search starts as soon as the page has drawn.
+  const [state, setState] = useState<StreamState>(() => (request ? { ...IDLE, status: 'searching' } : IDLE));
   const worker = useRef<Worker | null>(null);
   /** Whether the running search has ended (done or failed), known when its message comes, before it is drawn. */
   const ended = useRef(false);

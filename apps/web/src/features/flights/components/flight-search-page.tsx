@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { loadOrReload } from '../../../lib/new-version.ts';
-import { useFlightSearchStream } from '../api/flight-search-stream.ts';
+import { type StreamState, useFlightSearchStream } from '../api/flight-search-stream.ts';
 import { rememberOffer } from '../api/offers.ts';
 import {
   readSearch,
@@ -107,23 +107,11 @@ export function FlightSearchPage() {
       {search && (
         <section className="results" aria-label="Results">
           <div className="results-bar flight-results-bar">
+            {/* One line whose words change in place: a live region read out as it changes, not a new element each time. */}
             <div role="status" aria-live="polite" className="search-status">
-              {stream.status === 'searching' && (
-                <span className="searching">
-                  Still searching… {stream.offers.length} offers so far
-                  {stream.providersTotal
-                    ? ` (${stream.providersAnswered ?? 0} of ${stream.providersTotal} providers)`
-                    : ''}
-                </span>
-              )}
-              {stream.status === 'done' && (
-                <span>
-                  {stream.offers.length} offers found · showing {shown.length}
-                </span>
-              )}
-              {stream.status === 'cancelled' && (
-                <span>Search cancelled · {stream.offers.length} offers found before it stopped</span>
-              )}
+              <span className={stream.status === 'searching' ? 'searching' : undefined}>
+                {statusLine(stream, shown.length)}
+              </span>
             </div>
             {stream.status === 'searching' && (
               <button type="button" className="button" onClick={stream.cancel}>
@@ -208,4 +196,23 @@ export function FlightSearchPage() {
       )}
     </div>
   );
+}
+
+/** The search's status line, in words: how far the search is, or what it found. */
+function statusLine(stream: StreamState, showing: number): string {
+  const found = stream.offers.length;
+  switch (stream.status) {
+    case 'searching':
+      return `Still searching… ${found} offers so far${
+        stream.providersTotal
+          ? ` (${stream.providersAnswered ?? 0} of ${stream.providersTotal} providers)`
+          : ''
+      }`;
+    case 'done':
+      return `${found} offers found · showing ${showing}`;
+    case 'cancelled':
+      return `Search cancelled · ${found} offers found before it stopped`;
+    default:
+      return '';
+  }
 }

@@ -92,21 +92,11 @@ export class ServiceClient {
     return this.#call(name, input);
   }
 
-  /**
-   * A read by name whose answer is passed on as the service sent it: its JSON text, once whole and JSON, not read
-   * with the schema here (the browser reads it with the same one). Tokens, retries and errors as any call.
-   */
-  relayByName(name: OperationName, input: CallInput): Promise<string> {
-    if (OPERATIONS[name].effect !== 'read')
-      throw new TypeError(`${name} is not a read: it cannot be relayed`);
-    return this.#call(name, input, true) as Promise<string>;
-  }
-
   /** One operation, timed for the `onOperation` hook (metrics). */
-  async #call(name: OperationName, input: CallInput, asText = false): Promise<unknown> {
+  async #call(name: OperationName, input: CallInput): Promise<unknown> {
     const started = performance.now();
     try {
-      const result = await this.#exchange(name, input, asText);
+      const result = await this.#exchange(name, input);
       this.transport.options.onOperation(name, (performance.now() - started) / 1000, null);
       return result;
     } catch (error) {
@@ -119,7 +109,7 @@ export class ServiceClient {
     }
   }
 
-  async #exchange(name: OperationName, input: CallInput, asText: boolean): Promise<unknown> {
+  async #exchange(name: OperationName, input: CallInput): Promise<unknown> {
     const operation: Op<OperationName> = OPERATIONS[name];
     const acts = operation.effect !== 'read';
     const report = input.report;
@@ -141,10 +131,7 @@ export class ServiceClient {
       async (response) => {
         const replayed = response.headers['idempotent-replayed'] === 'true';
         if (report) report.replayed = replayed;
-        if (!acts)
-          return asText
-            ? this.transport.readJsonText(response)
-            : this.transport.parse(response, operation.response);
+        if (!acts) return this.transport.parse(response, operation.response);
         const raw = await this.transport.readJson(response, true);
         const parsed = operation.response.safeParse(raw);
         if (parsed.success) return { value: parsed.data, raw, replayed };

@@ -177,19 +177,6 @@ export class Transport {
    * acted, is an unknown outcome.
    */
   async readJson(response: HttpResponse, isWrite: boolean): Promise<unknown> {
-    return (await this.#readJsonText(response, isWrite)).json;
-  }
-
-  /**
-   * A read's answer to pass on as it came (the relayed reads, decision 038): its text on 2xx once it arrived whole
-   * and parses as JSON, so a cut or garbled body is retried and reported as before; errors as `readJson`. Not checked
-   * against a schema: the browser reads it with the operation's own.
-   */
-  async readJsonText(response: HttpResponse): Promise<string> {
-    return (await this.#readJsonText(response, false)).text;
-  }
-
-  async #readJsonText(response: HttpResponse, isWrite: boolean): Promise<{ text: string; json: unknown }> {
     let text: string;
     try {
       text = await response.body.text();
@@ -222,7 +209,7 @@ export class Transport {
         retryAfterSeconds: wait ?? undefined,
       });
     }
-    return { text, json };
+    return json;
   }
 
   /** An answer read with a schema: its type on 2xx, a ServiceError otherwise. */

@@ -55,15 +55,20 @@ function dialectFor(location: string, poolSize: number) {
   // Commits by other connections to the file (another instance) change it; this connection's own do not. Asked only
   // when the file's WAL-index header has changed (sqlite-version.ts).
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  const version = sqliteVersion(location, () => Number(dataVersion.get()));
+  const version = sqliteVersion(
+    location,
+    () => Number(dataVersion.get()),
+    () => sqlite.inTransaction,
+  );
   const database = preparedOnce(sqlite);
   return {
     dialect: new SqliteDialect({
       database: {
         ...database,
+        // The connection first: the watcher's descriptor is closed after it (sqlite-version.ts says why).
         close: () => {
-          version.close();
           database.close();
+          version.close();
         },
       },
     }),

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -28,8 +29,9 @@ function twoConnections() {
     asked += 1;
     return Number(pragma.get());
   });
-  opened.unshift(version);
-  return { mine, other, version, asked: () => asked };
+  // Closed after the connections, as the dialect does.
+  opened.push(version);
+  return { file, mine, other, pragma, version, asked: () => asked };
 }
 
 describe('the SQLite data version read from the WAL index', () => {
@@ -69,6 +71,89 @@ describe('the SQLite data version read from the WAL index', () => {
     expect(version()).toBe(before);
     other.prepare('delete from sessions').run();
     expect(version()).not.toBe(before);
+  });
+
+  it('asks again after a pragma that failed, rather than keeping the answer from before the commit', () => {
+    const { mine, other } = twoConnections();
+    const pragma = mine.prepare('pragma data_version').pluck();
+    let failNext = false;
+    const version = sqliteVersion(join(dir, 'console.db'), () => {
+      if (failNext) {
+        failNext = false;
+        throw new Error('SQLITE_BUSY');
+      }
+      return Number(pragma.get());
+    });
+    opened.push(version);
+    const before = version();
+    other.prepare('insert into sessions values (?)').run('x');
+    failNext = true;
+    expect(() => version()).toThrow('SQLITE_BUSY');
+    expect(version()).not.toBe(before);
+  });
+
+  it('does not keep what the pragma said inside a transaction of this connection, from its older snapshot', () => {
+    const { mine, other } = twoConnections();
+    const pragma = mine.prepare('pragma data_version').pluck();
+    const version = sqliteVersion(
+      join(dir, 'console.db'),
+      () => Number(pragma.get()),
+      () => mine.inTransaction,
+    );
+    opened.push(version);
+    const before = version();
+    mine.exec('begin');
+    mine.prepare('select count(*) from sessions').get();
+    other.prepare('insert into sessions values (?)').run('y');
+    version();
+    mine.exec('commit');
+    expect(version()).not.toBe(before);
+  });
+
+  it('reads the shared memory SQLite uses for a database opened through a link, not a leftover file beside the link', () => {
+    const { file, other } = twoConnections();
+    const elsewhere = join(dir, 'link');
+    mkdirSync(elsewhere);
+    const link = join(elsewhere, 'console.db');
+    symlinkSync(file, link);
+    // A stale shared-memory file of a valid format beside the link (an old deployment's, say).
+    copyFileSync(`${file}-shm`, `${link}-shm`);
+    const linked = new SQLite(link);
+    opened.unshift(linked);
+    const pragma = linked.prepare('pragma data_version').pluck();
+    const version = sqliteVersion(link, () => Number(pragma.get()));
+    opened.push(version);
+    const before = version();
+    other.prepare('insert into sessions values (?)').run('z');
+    expect(version()).not.toBe(before);
+  });
+
+  it('keeps SQLite’s locks on the shared memory when one of two watchers of the file is closed', () => {
+    const { file, mine, other, pragma } = twoConnections();
+    for (let i = 0; i < 5; i += 1) other.prepare('insert into sessions values (?)').run(`k${i}`);
+    const second = sqliteVersion(file, () => Number(pragma.get()));
+    second.close();
+    // Read by another process: opening and closing the file here would itself drop this process's locks on it.
+    const iChange = () =>
+      Number(
+        execFileSync(process.execPath, [
+          '-e',
+          `process.stdout.write(String(require('fs').readFileSync(${JSON.stringify(`${file}-shm`)}).readUInt32LE(8)))`,
+        ]),
+      );
+    const before = iChange();
+    // Another process opening the file now must find it in use: had the locks gone, it would rebuild the live
+    // shared memory as the first to open it (its transaction counter starting again from nothing).
+    execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `const D=require('better-sqlite3');new D(${JSON.stringify(file)}).prepare('select count(*) from sessions').get()`,
+      ],
+      { cwd: join(import.meta.dirname, '..', '..') },
+    );
+    expect(iChange()).toBe(before);
+    expect(mine.open).toBe(true);
   });
 
   it('asks SQLite every time where there is no shared-memory file to read', () => {

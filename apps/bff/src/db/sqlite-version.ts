@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, realpathSync } from 'node:fs';
 import { endianness } from 'node:os';
 
 /**
@@ -27,50 +27,99 @@ export interface SqliteVersion {
  * call goes unseen by it. Any commit changes the header, this connection's own included, so the pragma is asked
  * again after those too: it, not the header, says whether another connection wrote.
  *
- * Where the header cannot be read or is not the format described (no WAL, an in-memory file, another SQLite), every
- * call asks the pragma, as before.
+ * Where the header cannot be read or is not the format described (no WAL, an in-memory file, another SQLite, Windows,
+ * where reading a file another process maps is not promised to see its writes), every call asks the pragma, as before.
+ *
+ * Four things a review found and this guards against (decision 038, seventh pass):
+ * - `seen` moves on only once the pragma has answered: a pragma that throws leaves the next call asking again.
+ * - Inside a transaction on this connection the pragma answers from the transaction's snapshot: then it is asked and
+ *   not kept.
+ * - The shared-memory file is the one SQLite uses: next to the database's real path (SQLite follows links), not a
+ *   leftover one next to a link.
+ * - Closing a descriptor drops every POSIX lock the process holds on that file, SQLite's own on the shared memory
+ *   among them (another process would then take the live file for a new one and reset it). So one descriptor is kept
+ *   per file and process, shared by every watcher of it, and closed only when the last of them is, after its database
+ *   connection; one opened for a header not understood stays open all the same until then.
  */
-export function sqliteVersion(file: string, ask: () => number): SqliteVersion {
+export function sqliteVersion(
+  file: string,
+  ask: () => number,
+  inTransaction: () => boolean = () => false,
+): SqliteVersion {
   // Asked first: the first read transaction makes the shared-memory file if it is not there yet.
   let version = ask();
-  const fallback = Object.assign(() => ask(), { watched: false, close: () => undefined });
-  if (file === ':memory:' || file === '') return fallback;
-  let fd: number;
-  try {
-    fd = openSync(`${file}-shm`, 'r');
-  } catch {
-    return fallback;
-  }
+  const everyTime = (release: () => void) => Object.assign(() => ask(), { watched: false, close: release });
+  if (file === ':memory:' || file === '' || process.platform === 'win32') return everyTime(() => undefined);
+  const shared = openShared(file);
+  if (!shared) return everyTime(() => undefined);
+  let open = true;
+  const release = () => {
+    if (!open) return;
+    open = false;
+    releaseShared(shared);
+  };
   const seen = Buffer.alloc(HEADER_BYTES);
   const now = Buffer.alloc(HEADER_BYTES);
   const read = () => {
     try {
-      return readSync(fd, now, 0, HEADER_BYTES, 0) === HEADER_BYTES;
+      return readSync(shared.fd, now, 0, HEADER_BYTES, 0) === HEADER_BYTES;
     } catch {
       return false;
     }
   };
   const iVersion = () => (endianness() === 'LE' ? now.readUInt32LE(0) : now.readUInt32BE(0));
-  if (!read() || iVersion() !== WAL_INDEX_VERSION) {
-    closeSync(fd);
-    return fallback;
-  }
-  now.copy(seen);
-  version = ask();
-  let open = true;
-  const current = () => {
-    if (!open || !read()) return ask();
-    if (now.equals(seen)) return version;
+  try {
+    if (!read() || iVersion() !== WAL_INDEX_VERSION) return everyTime(release);
     now.copy(seen);
     version = ask();
-    return version;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const current = () => {
+    if (!open || inTransaction() || !read()) return ask();
+    if (now.equals(seen)) return version;
+    // The header read above, then the pragma: `seen` is moved on only once it has answered.
+    const answer = ask();
+    now.copy(seen);
+    version = answer;
+    return answer;
   };
-  return Object.assign(current, {
-    watched: true,
-    close: () => {
-      if (!open) return;
-      open = false;
-      closeSync(fd);
-    },
-  });
+  return Object.assign(current, { watched: true, close: release });
+}
+
+interface Shared {
+  path: string;
+  fd: number;
+  users: number;
+}
+/** One descriptor per shared-memory file in this process (see above: closing one drops the process's locks on it). */
+const descriptors = new Map<string, Shared>();
+
+function openShared(file: string): Shared | null {
+  let path: string;
+  try {
+    path = `${realpathSync(file)}-shm`;
+  } catch {
+    return null;
+  }
+  const kept = descriptors.get(path);
+  if (kept) {
+    kept.users += 1;
+    return kept;
+  }
+  try {
+    const shared = { path, fd: openSync(path, 'r'), users: 1 };
+    descriptors.set(path, shared);
+    return shared;
+  } catch {
+    return null;
+  }
+}
+
+function releaseShared(shared: Shared): void {
+  shared.users -= 1;
+  if (shared.users > 0) return;
+  descriptors.delete(shared.path);
+  closeSync(shared.fd);
 }

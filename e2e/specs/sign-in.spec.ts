@@ -61,7 +61,9 @@ test('when the sign-in ends mid-task, the agent signs in again and returns to th
   await Promise.race([page.waitForURL(/\/sign-in\?expired=1&next=/), clicks.catch(() => undefined)]);
   await expect(page).toHaveURL(/\/sign-in\?expired=1&next=/);
   await clicks.catch(() => undefined);
-  await expect(page.getByRole('status')).toContainText('Your sign-in ended');
+  // The address changes before the sign-in screen has drawn (its code may still be loading, the last screen shown
+  // meanwhile): wait for its message itself.
+  await expect(page.getByRole('status').filter({ hasText: 'Your sign-in ended' })).toBeVisible();
   await page.getByLabel('Email').fill(DEMO.agent.email);
   await page.getByLabel('Password').fill(DEMO.agent.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

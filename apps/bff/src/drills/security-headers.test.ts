@@ -51,9 +51,18 @@ const raw = (path: string, init: RequestInit = {}) =>
   });
 
 describe('the security headers', () => {
-  it('are the same on every kind of answer the console gives', async () => {
-    const reference = setOf((await raw('/api/me')).headers);
-    expect(Object.values(reference).every((value) => value !== null)).toBe(true);
+  it('are the same on every kind of answer the console gives: the data set on JSON, the whole set on everything else', async () => {
+    const data = setOf((await raw('/api/me')).headers);
+    const page = setOf((await raw('/flights')).headers);
+    expect(Object.values(page).every((value) => value !== null)).toBe(true);
+    // A JSON answer is never a page: a policy that allows nothing, and nothing only a document uses.
+    expect(data).toEqual({
+      ...page,
+      'content-security-policy':
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'permissions-policy': null,
+      'cross-origin-opener-policy': null,
+    });
 
     const stream = await raw('/api/flights/searches/stream', {
       method: 'POST',
@@ -82,8 +91,9 @@ describe('the security headers', () => {
     });
     expect(csv.headers.get('content-type')).toContain('text/csv');
 
-    const answers: Record<string, Response> = {
-      'a JSON read': await raw('/api/wallet'),
+    const json: Record<string, Response> = {
+      'a relayed read': await raw('/api/flights/places?query=lon'),
+      'a read of its own': await raw('/api/wallet'),
       'a refusal (401)': await fetch(`${t.origin}/api/me`),
       'an unknown API route (404)': await raw('/api/no-such-route'),
       'an unknown booking (404 from the service)': await raw('/api/flights/orders/FO-NOPE'),
@@ -92,18 +102,27 @@ describe('the security headers', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ given_name: 'x'.repeat(2 * 1024 * 1024) }),
       }),
+      'a missing asset (404)': await raw('/assets/gone-2.js'),
+      health: await fetch(`${t.origin}/api/health`),
+    };
+    expect(json['a body too large (413)']?.status).toBe(413);
+    for (const [what, answer] of Object.entries(json)) {
+      expect({ what, json: answer.headers.get('content-type') }).toEqual({
+        what,
+        json: expect.stringMatching(/^application\/json/),
+      });
+      expect({ what, ...setOf(answer.headers) }).toEqual({ what, ...data });
+    }
+    const others: Record<string, Response> = {
       'a page': await raw('/flights'),
       'the sign-in page, signed out': await fetch(`${t.origin}/sign-in`),
       'an asset': await raw('/assets/boot-1.js'),
-      'a missing asset (404)': await raw('/assets/gone-2.js'),
       'the search stream': stream,
       'a PDF voucher': pdf,
       'the audit CSV': csv,
-      health: await fetch(`${t.origin}/api/health`),
     };
-    expect(answers['a body too large (413)']?.status).toBe(413);
-    for (const [what, answer] of Object.entries(answers))
-      expect({ what, ...setOf(answer.headers) }).toEqual({ what, ...reference });
+    for (const [what, answer] of Object.entries(others))
+      expect({ what, ...setOf(answer.headers) }).toEqual({ what, ...page });
 
     // Pictures relayed from the service: the same set, but a stricter policy of their own that no page may frame.
     const pictures: Record<string, Response> = {
@@ -113,7 +132,7 @@ describe('the security headers', () => {
     for (const [what, answer] of Object.entries(pictures)) {
       expect({ what, status: answer.status }).toEqual({ what, status: 200 });
       const { 'content-security-policy': policy, ...rest } = setOf(answer.headers);
-      const { 'content-security-policy': _, ...expected } = reference;
+      const { 'content-security-policy': _, ...expected } = page;
       expect({ what, ...rest }).toEqual({ what, ...expected });
       expect({ what, policy }).toEqual({
         what,

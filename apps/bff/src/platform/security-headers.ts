@@ -5,8 +5,9 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './types.ts';
 
 /**
- * The security headers every answer of the console carries (docs/decisions/025), made in this one place: JSON, pages,
- * assets, the search stream (written straight to the socket), CSV and PDF downloads, errors, 413 and 404.
+ * The security headers every answer of the console carries (docs/decisions/025), made in this one place: pages,
+ * assets, the search stream (written straight to the socket), CSV and PDF downloads, and the data set of every JSON
+ * answer (reads, writes, errors, 413 and 404).
  */
 export type SecurityHeaders = Readonly<Record<string, string>>;
 
@@ -90,15 +91,42 @@ export function securityHeaders(options: SecurityOptions): SecurityHeaders {
 }
 
 /**
- * Sets the headers on every answer after its handler ran. An answer that brings its own stricter policy keeps it (a
- * relayed SVG: `default-src 'none'; frame-ancestors 'none'; sandbox`).
+ * The headers of a JSON answer (decision 038, eighth pass), the set OWASP's REST Security Cheat Sheet names for an
+ * API: a browser never renders one as a page that loads, runs, frames or opens anything, so it gets a policy that
+ * allows nothing (`default-src 'none'`, no base, no form, no framing), `nosniff` so it is never read as HTML or script,
+ * CORP so no other origin can pull it in, no referrer beyond the origin, and HSTS over HTTPS. What only a document uses
+ * (Permissions-Policy, COOP, Origin-Agent-Cluster, DNS prefetching, the page's own long policy) stays on pages, assets,
+ * the stream and downloads: about a kilobyte less on every API answer, and less to write and read for each.
  */
-export function withSecurityHeaders(headers: SecurityHeaders) {
+export function dataAnswerHeaders(options: Pick<SecurityOptions, 'secure'>): SecurityHeaders {
+  return {
+    'Content-Security-Policy':
+      "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'Referrer-Policy': 'same-origin',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    ...(options.secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** Whether an answer is JSON (`application/json`, or a `+json` type such as `application/problem+json`). */
+const isJson = (contentType: string | null) =>
+  contentType !== null && /^application\/(?:[\w.-]+\+)?json\b/i.test(contentType);
+
+/**
+ * Sets the headers on every answer after its handler ran: a JSON answer the data set, every other answer (pages,
+ * assets, downloads, pictures) the whole set. An answer that brings its own stricter policy keeps it (a relayed SVG:
+ * `default-src 'none'; frame-ancestors 'none'; sandbox`).
+ */
+export function withSecurityHeaders(headers: SecurityHeaders, dataHeaders: SecurityHeaders) {
   const entries = Object.entries(headers);
+  const dataEntries = Object.entries(dataHeaders);
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const answer = c.res.headers;
-    for (const [name, value] of entries) if (!answer.has(name)) answer.set(name, value);
+    for (const [name, value] of isJson(answer.get('content-type')) ? dataEntries : entries)
+      if (!answer.has(name)) answer.set(name, value);
   });
 }
 

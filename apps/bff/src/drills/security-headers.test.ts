@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdCanalTour, inDays, startConsole, type TestConsole } from '../testing/console.ts';
 
 /**
- * The header drill (decision 025): every answer the console gives carries the same security headers, from one place —
- * JSON, pages, assets, the search stream, CSV and PDF downloads, errors, the 413, the 404 — and a relayed SVG keeps its
- * own stricter policy. A built SPA of a few files stands in for apps/web/dist.
+ * The header drill (decisions 025 and 038): every answer the console gives carries its security headers from one
+ * place — every JSON answer (reads, errors, the 413, the 404) the API's set, and pages, assets, the search stream, CSV
+ * and PDF downloads the whole set — and a relayed SVG keeps its own stricter policy. A built SPA of a few files stands
+ * in for apps/web/dist.
  */
 const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
 const STYLE = 'body{margin:0;color:#111}';
@@ -40,6 +41,9 @@ const SET = [
   'x-frame-options',
   'cross-origin-opener-policy',
   'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-permitted-cross-domain-policies',
   'strict-transport-security',
 ] as const;
 const setOf = (headers: Headers) => Object.fromEntries(SET.map((name) => [name, headers.get(name)]));
@@ -62,6 +66,9 @@ describe('the security headers', () => {
         "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       'permissions-policy': null,
       'cross-origin-opener-policy': null,
+      'origin-agent-cluster': null,
+      'x-dns-prefetch-control': null,
+      'x-permitted-cross-domain-policies': null,
     });
 
     const stream = await raw('/api/flights/searches/stream', {

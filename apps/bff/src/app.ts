@@ -59,12 +59,7 @@ import { doc } from './platform/openapi-doc.ts';
 import { MailOutbox, sendOutbox } from './platform/outbox.ts';
 import { startScheduler } from './platform/scheduler.ts';
 import { SecretBox } from './platform/secret-box.ts';
-import {
-  dataAnswerHeaders,
-  inlineStyleHashes,
-  securityHeaders,
-  withSecurityHeaders,
-} from './platform/security-headers.ts';
+import { inlineStyleHashes, securityHeaders, withSecurityHeaders } from './platform/security-headers.ts';
 import type { AppEnv, SignedInUser } from './platform/types.ts';
 import { FeeRules } from './pricing/fees.ts';
 import { pricingRoutes } from './pricing/pricing.routes.ts';
@@ -382,7 +377,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     // A handler that returned its own Response (files, media) did not get the header set above.
     if (!c.res.headers.has('Request-Id')) c.res.headers.set('Request-Id', requestId);
   });
-  app.use('*', withSecurityHeaders(deps.securityHeaders, dataAnswerHeaders({ secure: env.COOKIE_SECURE })));
+  app.use('*', withSecurityHeaders(deps.securityHeaders));
   app.use('*', drainUnreadBody);
   // Requests counted and timed by route pattern (never the raw path: ids would make a series each).
   app.use('/api/*', async (c, next) => {

@@ -49,16 +49,20 @@ test('an agent books from the command palette: a one-line search, the hold, then
 
   // The page's own action, through its own confirmation.
   await page.keyboard.press('Control+k');
-  // The desk's search for the same words answers after the page's own actions are listed; its finds come in above
-  // "Go to", so the arrows below wait for it.
-  const found = page.waitForResponse(
-    (r) => r.url().includes('/api/bookings?') && r.url().includes('q=ticket'),
+  // The office's bookings, trips and travellers are searched for the same words after the page's own actions are
+  // listed; their finds come in below the action, all at once when the three have answered, so the arrows below wait
+  // for them.
+  const lookups = ['bookings', 'trips', 'travellers'].map((what) =>
+    page.waitForResponse((r) => r.url().includes(`/api/${what}?`) && r.url().includes('q=ticket')),
   );
   await page.keyboard.type('ticket');
   await expect(palette.getByRole('menuitem', { name: /^Ticket · / })).toBeVisible();
-  if (((await (await found).json()) as { data: unknown[] }).data.length > 0)
+  const answers = await Promise.all(
+    lookups.map(async (r) => (await (await r).json()) as { data: unknown[] }),
+  );
+  if (answers.some((a) => a.data.length > 0))
     await expect(palette.getByText('Found', { exact: true })).toBeVisible();
-  // Arrow keys move between results: down to "Go to…" and back up to the action.
+  // Arrow keys move between results: down to what was found (if anything) and back up to the action.
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');

@@ -158,26 +158,31 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
           run: go(`/hotels?${hotelSearchParams(place, line)}`),
         })),
     });
-  const found: Item[] = [
-    ...(bookings.data?.data ?? []).map((b) => ({
-      id: `booking:${b.id}`,
-      label: `${b.product === 'flight' ? 'Flight' : b.product === 'hotel' ? 'Hotel' : 'Activity'} ${b.reference ?? b.id}`,
-      hint: `${b.status} · ${b.summary}`,
-      run: go(orderPath(b)),
-    })),
-    ...(trips.data?.data ?? []).map((t) => ({
-      id: `trip:${t.id}`,
-      label: `Trip ${t.reference}`,
-      hint: t.name,
-      run: go(`/trips/${encodeURIComponent(t.id)}`),
-    })),
-    ...(travellers.data?.data ?? []).map((t) => ({
-      id: `traveller:${t.id}`,
-      label: `Traveller ${t.given_name} ${t.family_name}`,
-      hint: `born ${t.date_of_birth}`,
-      run: go(`/travellers/${encodeURIComponent(t.id)}`),
-    })),
-  ];
+  // The finds come in together, once all three lookups have answered: an agent arrowing through the list does not have
+  // bookings slide in above the traveller they were on, so Up and Enter run what was above it when they looked.
+  const finds = [bookings, trips, travellers].every((lookup) => !lookup.isPending);
+  const found: Item[] = !finds
+    ? []
+    : [
+        ...(bookings.data?.data ?? []).map((b) => ({
+          id: `booking:${b.id}`,
+          label: `${b.product === 'flight' ? 'Flight' : b.product === 'hotel' ? 'Hotel' : 'Activity'} ${b.reference ?? b.id}`,
+          hint: `${b.status} · ${b.summary}`,
+          run: go(orderPath(b)),
+        })),
+        ...(trips.data?.data ?? []).map((t) => ({
+          id: `trip:${t.id}`,
+          label: `Trip ${t.reference}`,
+          hint: t.name,
+          run: go(`/trips/${encodeURIComponent(t.id)}`),
+        })),
+        ...(travellers.data?.data ?? []).map((t) => ({
+          id: `traveller:${t.id}`,
+          label: `Traveller ${t.given_name} ${t.family_name}`,
+          hint: `born ${t.date_of_birth}`,
+          run: go(`/travellers/${encodeURIComponent(t.id)}`),
+        })),
+      ];
   if (found.length > 0) sections.push({ title: 'Found', items: found });
   const pages = [...NAV, ...(isAdmin ? [{ to: '/admin/wallet', label: 'Wallet statement' }] : [])]
     .filter((p) => matches(p.label) || matches(`go ${p.label}`))

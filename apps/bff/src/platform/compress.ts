@@ -10,9 +10,6 @@ export const gzip = promisify(gzipCallback);
 export const acceptsGzip = (c: Context) => /\bgzip\b/i.test(c.req.header('Accept-Encoding') ?? '');
 const THRESHOLD = 1024;
 
-/** The text of each JSON answer made by `c.json` while a browser that takes gzip is being answered. */
-const jsonText = new WeakMap<Response, string>();
-
 /**
  * JSON answers of 1 KiB and more are sent gzipped to a browser that accepts it (search results, lists; a hotel page
  * of 50 properties shrinks about tenfold). Smaller ones are not worth the time; the search stream is never touched
@@ -26,6 +23,9 @@ const jsonText = new WeakMap<Response, string>();
  */
 export const compressJson = createMiddleware<AppEnv>(async (c, next) => {
   const wanted = c.req.method !== 'HEAD' && acceptsGzip(c);
+  // The last answer `c.json` made for this request, and its text.
+  let made: Response | undefined;
+  let madeText: string | undefined;
   if (wanted) {
     // Hono's `c.json` is `c.body(JSON.stringify(object), arg, { 'Content-Type': 'application/json', ...headers })`.
     const body = c.body as unknown as (
@@ -35,9 +35,9 @@ export const compressJson = createMiddleware<AppEnv>(async (c, next) => {
     ) => Response;
     c.json = ((object: unknown, arg?: unknown, headers?: Record<string, unknown>) => {
       const text = JSON.stringify(object);
-      const res = body(text, arg, { 'Content-Type': 'application/json', ...headers });
-      jsonText.set(res, text);
-      return res;
+      made = body(text, arg, { 'Content-Type': 'application/json', ...headers });
+      madeText = text;
+      return made;
     }) as unknown as typeof c.json;
   }
   await next();
@@ -49,7 +49,7 @@ export const compressJson = createMiddleware<AppEnv>(async (c, next) => {
   if (!vary || !/accept-encoding/i.test(vary))
     res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   if (!wanted) return;
-  const text = jsonText.get(res);
+  const text = res === made ? madeText : undefined;
   if (text !== undefined && Buffer.byteLength(text) < THRESHOLD) return;
   const body = text !== undefined ? Buffer.from(text) : new Uint8Array(await res.arrayBuffer());
   if (body.byteLength < THRESHOLD) {

@@ -45,6 +45,7 @@ import { SingleSignOn } from './identity/single-sign-on.ts';
 import { SignInThrottle, sweepSignInCounts } from './identity/throttle.ts';
 import { usersRoutes } from './identity/users.routes.ts';
 import { openApiDocument } from './openapi.ts';
+import { answerHeaders, plainAnswers } from './platform/answer.ts';
 import { compressJson } from './platform/compress.ts';
 import { csrf } from './platform/csrf.ts';
 import { drainUnreadBody } from './platform/drain.ts';
@@ -250,9 +251,10 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     // whole response (see decision 007's profile).
     .use('*', async (c, next) => {
       await next();
-      if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+      const headers = answerHeaders(c);
+      if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
       // The service's "now" (epoch ms), for every countdown in the browser (decision 016).
-      c.res.headers.set(SERVICE_TIME_HEADER, String(upstream.clock.now()));
+      headers.set(SERVICE_TIME_HEADER, String(upstream.clock.now()));
     })
     // Reading a request's body stream makes a full WHATWG Request; reads have no body to limit.
     .use('*', (c, next) =>
@@ -368,14 +370,16 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     .route('/admin', auditRoutes(deps));
 
   const app = new Hono<AppEnv>();
+  // Outermost: a JSON answer's headers are kept in a plain record until it is sent (decision 038, tenth pass).
+  app.use('/api/*', plainAnswers);
   app.use('*', async (c, next) => {
     const requestId = newId('request');
     c.set('requestId', requestId);
-    c.header('Request-Id', requestId);
     // Calls to the service made while serving this request carry its id (X-Request-Id).
     await requestContext.run({ requestId }, next);
-    // A handler that returned its own Response (files, media) did not get the header set above.
-    if (!c.res.headers.has('Request-Id')) c.res.headers.set('Request-Id', requestId);
+    // Set on whatever answered: a JSON answer, an error, a file, a stream, a page.
+    const headers = answerHeaders(c);
+    if (!headers.has('Request-Id')) headers.set('Request-Id', requestId);
   });
   app.use('*', withSecurityHeaders(deps.securityHeaders));
   app.use('*', drainUnreadBody);

@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { answerHeaders } from './answer.ts';
 import type { AppEnv } from './types.ts';
 
 /** The most of an unread body read and thrown away so its connection can be reused: 32 MiB, above every limit. */
@@ -18,7 +19,7 @@ export const drainUnreadBody = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const request = c.req.raw;
   if (request.method === 'GET' || request.method === 'HEAD' || !request.body || request.bodyUsed) return;
-  if (!(await discard(request.body))) c.res.headers.set('Connection', 'close');
+  if (!(await discard(request.body))) answerHeaders(c).set('Connection', 'close');
 });
 
 /** Reads a stream to its end and throws it away; false when it was longer or slower than the console waits for. */

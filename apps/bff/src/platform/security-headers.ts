@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMiddleware } from 'hono/factory';
+import { answerHeaders } from './answer.ts';
 import type { AppEnv } from './types.ts';
 
 /**
@@ -128,7 +129,7 @@ export function withSecurityHeaders(headers: SecurityHeaders) {
   const dataEntries = Object.entries(dataAnswerHeaders(headers));
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    const answer = c.res.headers;
+    const answer = answerHeaders(c);
     for (const [name, value] of isJson(answer.get('content-type')) ? dataEntries : entries)
       if (!answer.has(name)) answer.set(name, value);
   });

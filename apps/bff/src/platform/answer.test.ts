@@ -18,6 +18,12 @@ function app(plain: boolean) {
     const headers = plain ? answerHeaders(c) : c.res.headers;
     if (!headers.has('Request-Id')) headers.set('Request-Id', 'req_1');
   });
+  // Middlewares that do not know about plain answers: Hono's own way of setting a header after `next()`, outside,
+  // and the Response's own Headers, inside.
+  app.use('/mixed', async (c, next) => {
+    await next();
+    c.header('X-Outer', '1');
+  });
   app.use('*', async (c, next) => {
     await next();
     seen.push({ plain: plainAnswer(c) !== undefined });
@@ -45,6 +51,17 @@ function app(plain: boolean) {
       c.header('Cache-Control', 'private, max-age=60');
       return c.json(body);
     })
+    .get('/twice', (c) => {
+      const first = c.json(body);
+      c.json({ second: true });
+      return first;
+    })
+    .get('/undefined', (c) => c.json(undefined as never))
+    .use('/mixed', async (c, next) => {
+      await next();
+      c.res.headers.set('X-Inner', '1');
+    })
+    .get('/mixed', (c) => c.json(body))
     .get('/own', () => new Response('hello', { headers: { 'Content-Type': 'text/plain' } }))
     .get('/broken', () => {
       throw new HTTPException(418, { message: 'teapot' });
@@ -63,6 +80,9 @@ const PATHS = [
   '/cached',
   '/own',
   '/broken',
+  '/twice',
+  '/undefined',
+  '/mixed',
 ];
 
 describe('plain answers', () => {

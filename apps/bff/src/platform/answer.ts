@@ -29,8 +29,6 @@ class RecordHeaders implements AnswerHeaders {
 
 /** A JSON answer `c.json` made with nothing set on the context before it: its body, status and headers, unsent. */
 export interface PlainAnswer {
-  /** What `c.json` returned, and what `c.res` is while this answer is the request's. */
-  readonly response: Response;
   body: string | Uint8Array;
   readonly status: number;
   /** The text `JSON.stringify` wrote (the body until it is compressed). */
@@ -40,24 +38,26 @@ export interface PlainAnswer {
   live?: Headers;
 }
 
-/** Hono's own `c.json`, `c.header` and `c.status` for one request, and what was done with them. */
+/** Hono's own `c.json`, `c.header` and `c.status` for one request, and whether anything was set with them. */
 interface Own {
   json: (object: unknown, arg?: unknown, headers?: unknown) => Response;
   header: (...args: unknown[]) => void;
   status: (code: never) => void;
   /** A header or status was set on the context before the answer was made: Hono's to merge. */
   touched: boolean;
-  answer?: PlainAnswer;
 }
 const OWN = Symbol('plain answers');
 type WithOwn = Context & { [OWN]?: Own };
 const ANSWER = Symbol('plain answer');
 type AnswerResponse = Response & { [ANSWER]?: PlainAnswer };
 
+/** The plain answer a Response is, whatever `c.json` call made it (a handler may make two and send the first). */
+const answerOf = (response: Response): PlainAnswer | undefined => (response as AnswerResponse)[ANSWER];
+
 /** The request's answer while it is a plain one `c.json` made, or undefined. */
 export function plainAnswer(c: Context): PlainAnswer | undefined {
-  const answer = (c as WithOwn)[OWN]?.answer;
-  return answer && !answer.live && c.res === answer.response ? answer : undefined;
+  const answer = answerOf(c.res);
+  return answer && !answer.live ? answer : undefined;
 }
 
 /** The answer's headers, to read and change after `next()`: a plain answer's record, or the response's `Headers`. */
@@ -79,24 +79,44 @@ function status(this: WithOwn, code: never) {
   own.touched = true;
   own.status(code);
 }
+/** The `Headers` of the Response's own class (the Node server's, or undici's), under the getter a plain answer has. */
+function ownHeaders(response: Response): Headers {
+  for (let proto = Object.getPrototypeOf(response); proto; proto = Object.getPrototypeOf(proto)) {
+    const get = Object.getOwnPropertyDescriptor(proto, 'headers')?.get;
+    if (get) return get.call(response) as Headers;
+  }
+  throw new TypeError('A Response without headers.');
+}
+/**
+ * Something read `.headers` off a plain answer's Response (a middleware that does not know about plain answers, a
+ * copy of the Response): from then on the Response's own `Headers` are the answer's, made to hold what the record
+ * holds now, and everything (the final Response, a copy of it) is made from them.
+ */
 function liveHeaders(this: AnswerResponse): Headers {
   const answer = this[ANSWER] as PlainAnswer;
-  answer.live ??= new Headers(answer.headers.record);
+  if (!answer.live) {
+    const live = ownHeaders(this);
+    const record = answer.headers.record;
+    for (const name of [...live.keys()]) if (!(name in record)) live.delete(name);
+    for (const name in record) live.set(name, record[name] as string);
+    answer.live = live;
+  }
   return answer.live;
 }
 function json(this: WithOwn, object: unknown, arg?: unknown, headers?: unknown): Response {
   const own = this[OWN] as Own;
   if (own.touched || headers !== undefined || (arg !== undefined && typeof arg !== 'number'))
     return own.json(object, arg, headers);
-  const text = JSON.stringify(object);
+  const text = JSON.stringify(object) as string | undefined;
+  // Nothing to send as JSON (`c.json(undefined)`): Hono's own answer, as it makes it.
+  if (text === undefined) return own.json(object, arg, headers);
   const code = (arg as number | undefined) ?? 200;
   const record = new RecordHeaders();
   record.set('Content-Type', 'application/json');
   const response: AnswerResponse = new Response(text, { status: code, headers: record.record });
-  const answer: PlainAnswer = { response, body: text, status: code, text, headers: record };
+  const answer: PlainAnswer = { body: text, status: code, text, headers: record };
   response[ANSWER] = answer;
   Object.defineProperty(response, 'headers', { get: liveHeaders });
-  own.answer = answer;
   return response;
 }
 
@@ -122,8 +142,8 @@ export const plainAnswers = createMiddleware<AppEnv>(async (c, next) => {
   c.header = header as unknown as typeof c.header;
   c.status = status as unknown as typeof c.status;
   await next();
-  const answer = plainAnswer(c) ?? context[OWN].answer;
-  if (!answer || c.res !== answer.response) return;
+  const answer = answerOf(c.res);
+  if (!answer) return;
   // Setting `c.res` over an answer copies the old one's headers into the new; cleared first, nothing is copied.
   c.res = undefined;
   c.res = new Response(answer.body, { status: answer.status, headers: answer.live ?? answer.headers.record });

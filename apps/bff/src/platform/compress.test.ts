@@ -29,6 +29,7 @@ function app() {
         ),
       ),
     )
+    .get('/nothing', (c) => keep(c.json(undefined as never)))
     .get('/own', () =>
       keep(new Response(JSON.stringify(big), { headers: { 'Content-Type': 'application/json' } })),
     );
@@ -80,5 +81,13 @@ describe('JSON answers and gzip', () => {
     const res = await api.request('/own', { headers: asBrowser });
     expect(res.headers.get('Content-Encoding')).toBe('gzip');
     expect(JSON.parse(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString())).toEqual(big);
+  });
+
+  it('answers c.json(undefined) to a browser as Hono does, not with a failure', async () => {
+    const { api } = app();
+    const ours = await api.request('/nothing', { headers: asBrowser });
+    const own = await new Hono().get('/nothing', (c) => c.json(undefined as never)).request('/nothing');
+    expect(ours.status).toBe(own.status);
+    expect(await ours.text()).toBe(await own.text());
   });
 });

@@ -247,8 +247,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   });
 
   const api = new Hono<AppEnv>()
-    // Headers are changed on the response's own Headers after `next()`: `c.header()` at that point would copy the
-    // whole response (see decision 007's profile).
+    // Headers are changed after `next()` through `answerHeaders` (a plain answer's record, or the response's own
+    // Headers): `c.header()` at that point would copy the whole response (see decision 007's profile).
     .use('*', async (c, next) => {
       await next();
       const headers = answerHeaders(c);

@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import { type IdentityPush, listenForIdentity } from './identity-push.ts';
 import { migrations } from './migrations/index.ts';
+import { callbackPool } from './pg-pool.ts';
 import { settlingDialect } from './settling-driver.ts';
 import { SqliteReadersDialect } from './sqlite-readers.ts';
 import { sqliteVersion } from './sqlite-version.ts';
@@ -45,7 +46,7 @@ function dialectFor(location: string, poolSize: number) {
     const pool = new pg.Pool({ connectionString: location, max: poolSize, types: pgTypes });
     // An idle client whose server went away emits here; without a listener that would end the process.
     pool.on('error', () => undefined);
-    return { dialect: new PostgresDialect({ pool }), pool, dataVersion: null };
+    return { dialect: new PostgresDialect({ pool: callbackPool(pool) }), pool, dataVersion: null };
   }
   if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
   const sqlite = new SQLite(location);

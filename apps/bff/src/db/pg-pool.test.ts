@@ -1,0 +1,103 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  createDatabase,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '../testing/throwaway-postgres.ts';
+import { callbackPool } from './pg-pool.ts';
+
+/**
+ * The pool Kysely is given on PostgreSQL (decision 038, eleventh pass): the statements go in `pg`'s callback form, and
+ * what comes back must be what `pg`'s promise form gives. Always on PostgreSQL: the run's server, or one of its own.
+ */
+let server: ThrowawayPostgres | null = null;
+let pool: pg.Pool;
+let db: Kysely<{ items: { id: number; name: string } }>;
+
+beforeAll(async () => {
+  const admin = inject('postgresUrl');
+  let url: string;
+  if (admin) url = await createDatabase(admin);
+  else {
+    server = await startThrowawayPostgres();
+    url = await server.createDatabase();
+  }
+  pool = new pg.Pool({ connectionString: url, max: 2 });
+  db = new Kysely({ dialect: new PostgresDialect({ pool: callbackPool(pool) }) });
+  await sql`create table items (id integer primary key, name text not null)`.execute(db);
+}, 60_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await server?.stop();
+});
+
+describe('the pool Kysely is given on PostgreSQL', () => {
+  it('answers a statement as pg’s promise form does: the same rows, command and count', async () => {
+    await db
+      .insertInto('items')
+      .values([
+        { id: 1, name: 'one' },
+        { id: 2, name: 'two' },
+      ])
+      .execute();
+    const text = 'select id, name from items where id >= $1 order by id';
+    const client = await pool.connect();
+    const direct = await client.query(text, [1]).finally(() => client.release());
+    const wrapped = await callbackPool(pool).connect();
+    const viaWrapper = await wrapped.query<{ id: number; name: string }>(text, [1]);
+    wrapped.release();
+    expect(viaWrapper.rows).toEqual(direct.rows);
+    expect(viaWrapper.rows).toEqual([
+      { id: 1, name: 'one' },
+      { id: 2, name: 'two' },
+    ]);
+    expect([viaWrapper.command, viaWrapper.rowCount]).toEqual([direct.command, direct.rowCount]);
+    const updated = await db.updateTable('items').set({ name: 'uno' }).where('id', '=', 1).executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(1n);
+  });
+
+  it('rejects a failing statement with PostgreSQL’s own error, its code and constraint kept', async () => {
+    const failure = await db
+      .insertInto('items')
+      .values({ id: 1, name: 'again' })
+      .execute()
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(pg.DatabaseError);
+    expect(failure).toMatchObject({ code: '23505', constraint: 'items_pkey' });
+    // The connection goes back to the pool and serves the next statement.
+    expect(await db.selectFrom('items').select('name').where('id', '=', 1).executeTakeFirst()).toEqual({
+      name: 'uno',
+    });
+  });
+
+  it('keeps a transaction on its one connection: a rollback takes back what it wrote, a commit keeps it', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ id: 10, name: 'taken back' }).execute();
+        expect(await trx.selectFrom('items').select('id').where('id', '=', 10).execute()).toHaveLength(1);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await db
+      .transaction()
+      .execute((trx) => trx.insertInto('items').values({ id: 11, name: 'kept' }).execute());
+    const ids = (await db.selectFrom('items').select('id').where('id', '>=', 10).execute()).map((r) => r.id);
+    expect(ids).toEqual([11]);
+  });
+
+  it('hands out the same wrapper for the same connection, and gives each connection back', async () => {
+    const wrapped = callbackPool(pool);
+    const first = await wrapped.connect();
+    first.release();
+    const second = await wrapped.connect();
+    second.release();
+    // One idle connection is reused: Kysely keeps its per-connection state on the object it is given.
+    expect(second).toBe(first);
+    await Promise.all(Array.from({ length: 6 }, () => db.selectFrom('items').select('id').execute()));
+    expect(pool.totalCount).toBeLessThanOrEqual(2);
+    expect(pool.idleCount).toBe(pool.totalCount);
+  });
+});

@@ -1,4 +1,4 @@
-import { expect, flightSearchUrl, test } from '../support/fixtures.ts';
+import { expect, flightSearchUrl, sandbox, test } from '../support/fixtures.ts';
 import { parisUrl } from '../support/hotels.ts';
 
 // A phone held upright (Lighthouse's mobile screen): the console lays itself out in one column.
@@ -49,4 +49,31 @@ test('on a phone-wide screen every main screen fits the width: nothing to scroll
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Travellers' }).click();
   await expect(page.getByRole('heading', { name: 'Travellers', level: 1 })).toBeVisible();
+});
+
+test('on a phone, a flight search’s controls stay where they are while its offers stream in and when it ends', async ({
+  agentPage: page,
+}) => {
+  // Batches 1.5 s apart: the search is seen under way, with offers and its providers counted, before it ends.
+  await sandbox('/settings', { stream_interval_ms: 1500 });
+  try {
+    await page.goto(flightSearchUrl({ from: 'LHR', to: 'CDG', inDays: 33 }));
+    const status = page.getByRole('status').filter({ hasText: /Still searching/ });
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    // Nothing found yet: the filters wait, so the first offers do not push them down the screen.
+    await expect(status).toBeVisible();
+    if ((await page.getByRole('article').count()) === 0) await expect(filters).toBeHidden();
+    await expect(status).toContainText(/providers\)/);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    const sort = page.getByLabel('Sort by');
+    const under = await sort.boundingBox();
+    await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({
+      timeout: 20_000,
+    });
+    // The status line's words went from two lines to one; the sort under it did not move.
+    expect(Math.abs(((await sort.boundingBox())?.y ?? 0) - (under?.y ?? -100))).toBeLessThanOrEqual(1);
+    await expect(filters).toBeVisible();
+  } finally {
+    await sandbox('/settings', { stream_interval_ms: 250 });
+  }
 });

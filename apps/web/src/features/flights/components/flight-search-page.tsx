@@ -132,7 +132,12 @@ export function FlightSearchPage() {
               retry={{ label: 'Search again', onClick: stream.retry }}
             />
           )}
-          <div className="results-body">
+          {/* "waiting": nothing shown yet while the search runs; on a phone the filters wait for the first offers (styles.css). */}
+          <div
+            className={
+              stream.status === 'searching' && shown.length === 0 ? 'results-body waiting' : 'results-body'
+            }
+          >
             <aside className="filters card" aria-label="Filters">
               <CheckGroup
                 legend="Stops"

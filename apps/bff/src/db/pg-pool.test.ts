@@ -14,11 +14,11 @@ import { callbackPool } from './pg-pool.ts';
  */
 let server: ThrowawayPostgres | null = null;
 let pool: pg.Pool;
+let url: string;
 let db: Kysely<{ items: { id: number; name: string } }>;
 
 beforeAll(async () => {
   const admin = inject('postgresUrl');
-  let url: string;
   if (admin) url = await createDatabase(admin);
   else {
     server = await startThrowawayPostgres();
@@ -99,5 +99,34 @@ describe('the pool Kysely is given on PostgreSQL', () => {
     await Promise.all(Array.from({ length: 6 }, () => db.selectFrom('items').select('id').execute()));
     expect(pool.totalCount).toBeLessThanOrEqual(2);
     expect(pool.idleCount).toBe(pool.totalCount);
+  });
+});
+
+describe('a connection the server ends while it is checked out', () => {
+  it('fails the transaction it was in, and the process and the pool carry on', async () => {
+    const admin = new pg.Pool({ connectionString: url, max: 1 });
+    const heldPid = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where query like 'select pg_sleep(30) as held_for_the_test%' and state = 'active'",
+        )
+      ).rows[0]?.pid;
+    try {
+      const running = db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ id: 500, name: 'never kept' }).execute();
+        await sql`select pg_sleep(30) as held_for_the_test`.execute(trx);
+      });
+      // The transaction's connection, found while it waits on the server, is ended there.
+      await expect.poll(heldPid, { timeout: 10_000 }).toBeDefined();
+      await admin.query('select pg_terminate_backend($1)', [await heldPid()]);
+      // Its statement fails and Kysely's ROLLBACK meets a closed connection: before, an uncaught 'error' (vitest
+      // reports it and fails the run; a console's process ended).
+      await expect(running).rejects.toThrow();
+      expect((await sql<{ n: number }>`select 4 as n`.execute(db)).rows).toEqual([{ n: 4 }]);
+      expect((await admin.query('select count(*)::int as c from items where id = 500')).rows[0]?.c).toBe(0);
+      await expect.poll(() => pool.idleCount === pool.totalCount).toBe(true);
+    } finally {
+      await admin.end();
+    }
   });
 });

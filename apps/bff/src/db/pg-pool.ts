@@ -16,6 +16,11 @@ export function callbackPool(pool: pg.Pool): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
+      // pg-pool stops listening for a connection's errors while it is checked out, and Kysely never listens: a
+      // connection the server ended then (between a transaction's statements, or as Kysely sent its ROLLBACK) was an
+      // uncaught 'error' that took the whole process down. pg fails the statement in flight itself, and pg-pool drops
+      // the connection when it is given back.
+      client.on('error', ignoreWhileCheckedOut);
       let wrapper = wrappers.get(client);
       if (!wrapper) {
         wrapper = wrap(client);
@@ -34,6 +39,7 @@ function wrap(client: pg.PoolClient): PostgresPoolClient {
     if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as pg.Submittable);
     return new Promise((resolve, reject) => {
       client.query(sqlOrCursor, parameters as unknown[], (error, result) => {
+        // A database error's own trace starts in pg's parser (the promise form replaced it); Kysely adds the caller's.
         if (error) reject(error);
         else resolve(result);
       });
@@ -41,7 +47,12 @@ function wrap(client: pg.PoolClient): PostgresPoolClient {
   }
   return {
     query,
-    // pg-pool gives each checkout a `release` of its own: looked up when called, never kept.
-    release: () => client.release(),
+    release: () => {
+      client.off('error', ignoreWhileCheckedOut);
+      // pg-pool gives each checkout a `release` of its own: looked up when called, never kept.
+      client.release();
+    },
   };
 }
+
+const ignoreWhileCheckedOut = () => undefined;

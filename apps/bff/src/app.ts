@@ -191,7 +191,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       clock: options.now ?? (() => upstream.clock.now()),
     }),
     changes,
-    fees: new FeeRules(db),
+    fees: new FeeRules(db, () => upstream.service),
     reports: new Reports(db),
     audit: new AuditLog(db),
     throttle: new SignInThrottle(db, undefined, options.now),

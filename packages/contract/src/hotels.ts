@@ -228,11 +228,13 @@ export const HotelAddressSchema = z.object({
  */
 export function hotelFeeScope(
   hotel: { address: unknown; rating?: number | null | undefined } | undefined,
-): Pick<FeeContext, 'city' | 'places' | 'stars'> {
+): Pick<FeeContext, 'city' | 'country' | 'places' | 'stars'> {
   const address = hotel?.address;
   const rating = hotel?.rating ?? null;
+  const known = readKnown(HotelAddressSchema, address);
   return {
-    city: readKnown(HotelAddressSchema, address)?.city ?? null,
+    city: known?.city ?? null,
+    country: known?.country ?? null,
     places:
       address && typeof address === 'object'
         ? Object.values(address).filter((v): v is string => typeof v === 'string')

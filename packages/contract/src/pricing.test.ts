@@ -8,6 +8,7 @@ import {
   feeOf,
   feeRuleFor,
   feeWithinBounds,
+  placeFeeScope,
 } from './pricing.ts';
 
 const usd = (amount: string) => ({ amount, currency: 'USD' as const });
@@ -93,6 +94,40 @@ describe('a service fee', () => {
     expect(feeRuleFor(all, flight('100.00'))).toBeNull();
   });
 
+  it('matches a city place by the name and country the service gives for its code, and counts it as one narrowing', () => {
+    const place = { city: '2005', city_name: 'New York', city_country: 'United States' };
+    const newYork = rule({ product: 'hotel', percent: '8', scope: { ...place, stars: 4 } });
+    const stars = rule({ product: 'hotel', percent: '3', scope: { stars: 4 } });
+    const stay = (over: Partial<FeeContext>): FeeContext => ({
+      product: 'hotel',
+      net: usd('100.00'),
+      stars: 4,
+      ...over,
+    });
+    expect(feeRuleFor([stars, newYork], stay({ city: 'New York', country: 'United States' }))?.id).toBe(
+      newYork.id,
+    );
+    // Any shape of address: one of its texts is the place's name.
+    expect(feeRuleFor([stars, newYork], stay({ places: ['1 Main St', 'new york', 'US'] }))?.id).toBe(
+      newYork.id,
+    );
+    // A New York of another country is not the place; nor is the code itself a city's name.
+    expect(feeRuleFor([stars, newYork], stay({ city: 'New York', country: 'Jamaica' }))?.id).toBe(stars.id);
+    expect(feeRuleFor([stars, newYork], stay({ city: '2005' }))?.id).toBe(stars.id);
+    // "Try a price" prices a stay in a chosen place as a hotel there is priced.
+    expect(
+      feeRuleFor([stars, newYork], stay(placeFeeScope({ name: 'New York', country: 'United States' })))?.id,
+    ).toBe(newYork.id);
+    // A rule the console found can never apply prices nothing.
+    const never = rule({
+      product: 'hotel',
+      percent: '9',
+      scope: { city: 'NYC' },
+      never_applies: 'no such city',
+    });
+    expect(feeRuleFor([never], stay({ places: ['NYC'] }))).toBeNull();
+  });
+
   it('makes the client’s price the net plus the fee, and no rule no fee', () => {
     expect(clientPrice([rule({ percent: '5', fixed: '2.00' })], flight('200.00'))).toMatchObject({
       net: usd('200.00'),
@@ -127,6 +162,12 @@ describe('a service fee', () => {
       'maximum: is below the minimum',
     ]);
     expect(problems({ product: 'hotel', percent: '150' })[0]).toMatch(/^percent: is a percentage/);
+    expect(problems({ product: 'flight', scope: { cabin: 'Bussiness' } })).toEqual([
+      'scope.cabin: no cabin is called “bussiness”: choose economy, premium economy, business or first',
+    ]);
+    expect(problems({ product: 'hotel', scope: { stars: 0 } })).toEqual([
+      'scope.stars: is a star rating from 1 to 5',
+    ]);
     expect(FeeRuleInputSchema.parse({ product: 'flight', percent: '5' })).toMatchObject({
       fixed: '0.00',
       fixed_per: 'booking',

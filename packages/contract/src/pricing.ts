@@ -17,20 +17,40 @@ export type FeeProduct = (typeof FEE_PRODUCTS)[number];
 export const FEE_PER = ['booking', 'passenger', 'night'] as const;
 export type FeePer = (typeof FEE_PER)[number];
 
-/** What narrows a rule: each named key must match the booking; none is the product's own rule. */
+/** The cabins the service sells (the flight search request's `cabin_class`): a cabin rule names one of them. */
+export const FEE_CABINS = ['economy', 'premium_economy', 'business', 'first'] as const;
+
+const STARS = { error: 'is a star rating from 1 to 5' };
+
+/**
+ * What narrows a rule: each named key must match the booking; none is the product's own rule. A hotel rule's city is
+ * a place of the service's (decision 040): kept by the place's code, with the name and country the service gives for
+ * that code, which are what a hotel's address says (the document's hotel carries no place code). A rule saved before
+ * (decision 032) has only `city`, the text an admin typed; the console turns it into a place when the name is one
+ * city the service knows.
+ */
 export const FeeScopeSchema = /* @__PURE__ */ z
   .object({
     /** Flights: the cabin class (`economy`, `premium_economy`, `business`, `first`). */
     cabin: z.string().trim().toLowerCase().min(1).max(30).optional(),
-    /** Hotels: the city's name as the service writes it. */
+    /** Hotels: the city's place code, as the service's places list gives it (a rule saved before: a name typed). */
     city: z.string().trim().min(1).max(80).optional(),
+    /** Hotels: the city's name as the service gives it for that code. */
+    city_name: z.string().trim().min(1).max(120).optional(),
+    /** Hotels: the city's country as the service gives it for that code. */
+    city_country: z.string().trim().min(1).max(120).optional(),
     /** Hotels: the star rating. */
-    stars: z.number().int().min(1).max(5).optional(),
+    stars: z.number().int(STARS).min(1, STARS).max(5, STARS).optional(),
     /** Activities: the product's id. */
     activity: z.string().trim().min(1).max(80).optional(),
+    /** Activities: the product's title, as the service gives it. */
+    activity_name: z.string().trim().min(1).max(300).optional(),
   })
   .strict();
 export type FeeScope = z.infer<typeof FeeScopeSchema>;
+/** The keys that narrow a rule (the others only name what a key holds). */
+export const FEE_NARROWING = ['cabin', 'city', 'stars', 'activity'] as const;
+const narrownessOf = (scope: FeeScope) => FEE_NARROWING.filter((key) => scope[key] !== undefined).length;
 
 /** A percentage with at most two decimals, 0 to 100 ("5", "2.5", "12.75"). */
 export const PercentSchema = /* @__PURE__ */ z
@@ -40,8 +60,8 @@ export const PercentSchema = /* @__PURE__ */ z
 
 const SCOPE_OF: Record<FeeProduct, ReadonlyArray<keyof FeeScope>> = {
   flight: ['cabin'],
-  hotel: ['city', 'stars'],
-  activity: ['activity'],
+  hotel: ['city', 'city_name', 'city_country', 'stars'],
+  activity: ['activity', 'activity_name'],
 };
 
 export const FeeRuleInputSchema = /* @__PURE__ */ z
@@ -63,6 +83,14 @@ export const FeeRuleInputSchema = /* @__PURE__ */ z
           path: ['scope', key],
           message: `does not narrow a ${rule.product} rule`,
         });
+    if (rule.scope.cabin !== undefined && !(FEE_CABINS as readonly string[]).includes(rule.scope.cabin))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scope', 'cabin'],
+        message: `no cabin is called “${rule.scope.cabin}”: choose economy, premium economy, business or first`,
+      });
+    if (rule.scope.city_name !== undefined && rule.scope.city === undefined)
+      ctx.addIssue({ code: 'custom', path: ['scope', 'city'], message: 'choose the city from the list' });
     if (rule.fixed_per === 'passenger' && rule.product !== 'flight')
       ctx.addIssue({ code: 'custom', path: ['fixed_per'], message: 'per passenger is for flights' });
     if (rule.fixed_per === 'night' && rule.product !== 'hotel')
@@ -83,6 +111,11 @@ export const FeeRuleSchema = /* @__PURE__ */ z.object({
   maximum: AmountSchema.nullable(),
   updated_at: DateTimeSchema,
   updated_by: z.string(),
+  /**
+   * Why the rule can never apply, in an admin's words, when it cannot (a rule saved before whose city the service
+   * does not know, one with the reach of a rule changed later): no price uses it until it is changed.
+   */
+  never_applies: z.string().nullish(),
 });
 export type FeeRule = z.infer<typeof FeeRuleSchema>;
 export const FeeRuleListSchema = /* @__PURE__ */ z.object({ data: z.array(FeeRuleSchema) });
@@ -95,6 +128,8 @@ export interface FeeContext {
   nights?: number | undefined;
   cabin?: string | null | undefined;
   city?: string | null | undefined;
+  /** A hotel's country as its address says it in the shape the console knows. */
+  country?: string | null | undefined;
   /**
    * Every text of a hotel's address when its shape is not the one the console knows (not shown in the document): a
    * city rule matches when one of them is its city.
@@ -106,26 +141,40 @@ export interface FeeContext {
 
 const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
 
-function matches(rule: Pick<FeeRule, 'product' | 'scope'>, ctx: FeeContext): boolean {
-  if (rule.product !== ctx.product) return false;
-  const { cabin, city, stars, activity } = rule.scope;
+const named = (name: string, ctx: FeeContext) =>
+  Boolean(ctx.city && same(name, ctx.city.trim())) || Boolean(ctx.places?.some((p) => same(name, p.trim())));
+
+function matches(rule: Pick<FeeRule, 'product' | 'scope' | 'never_applies'>, ctx: FeeContext): boolean {
+  if (rule.product !== ctx.product || rule.never_applies) return false;
+  const { cabin, city, city_name, city_country, stars, activity } = rule.scope;
   if (cabin !== undefined && !(ctx.cabin && same(cabin, ctx.cabin))) return false;
-  if (
-    city !== undefined &&
-    !(ctx.city && same(city, ctx.city)) &&
-    !ctx.places?.some((p) => same(city, p.trim()))
-  )
-    return false;
+  if (city !== undefined) {
+    // A place: the name the service gives for its code, and not another country when the address names one. A rule
+    // saved before, not yet made a place: the text typed, as it matched then.
+    if (!named(city_name ?? city, ctx)) return false;
+    if (city_name !== undefined && city_country && ctx.country && !same(city_country, ctx.country.trim()))
+      return false;
+  }
   if (stars !== undefined && ctx.stars !== stars) return false;
   if (activity !== undefined && ctx.activity !== activity) return false;
   return true;
 }
 
 /**
+ * What "Try a price" prices for a hotel in a place chosen from the service's list: the address a hotel there has as
+ * the console reads it (`hotelFeeScope`), so the answer is the one a booking there gets.
+ */
+export function placeFeeScope(place: { name: string; country?: string | null | undefined } | null) {
+  return place
+    ? { city: place.name, country: place.country ?? null, places: [place.name, place.country ?? ''] }
+    : { city: null, country: null, places: [] };
+}
+
+/**
  * The rule that prices this: of the rules that match, the one naming the most (a hotel city and stars over a city
  * alone over the product's own rule); among equals, the one changed last. Null when no rule matches: no fee.
  */
-export function feeRuleFor<R extends Pick<FeeRule, 'product' | 'scope' | 'updated_at'>>(
+export function feeRuleFor<R extends Pick<FeeRule, 'product' | 'scope' | 'updated_at' | 'never_applies'>>(
   rules: readonly R[],
   ctx: FeeContext,
 ): R | null {
@@ -133,7 +182,7 @@ export function feeRuleFor<R extends Pick<FeeRule, 'product' | 'scope' | 'update
   let bestNarrowness = -1;
   for (const rule of rules) {
     if (!matches(rule, ctx)) continue;
-    const narrowness = Object.keys(rule.scope).length;
+    const narrowness = narrownessOf(rule.scope);
     if (
       narrowness > bestNarrowness ||
       (narrowness === bestNarrowness && best && rule.updated_at > best.updated_at)

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { pdfText } from '@console/bff/testing';
+import { closeDatabase, openDatabase, pdfText } from '@console/bff/testing';
 import { FeeRuleListSchema } from '@console/contract';
 import { env } from '../env.ts';
 import { DEMO, expect, expectAccessible, flightSearchUrl, signIn, test } from '../support/fixtures.ts';
@@ -100,6 +100,118 @@ test('an admin sets a fee rule; the agent’s booking page and the booking show 
   await expect(page).toHaveURL(/sort=margin_desc/);
   await expect(page).toHaveURL(/margin_min=12.5/);
   await expect(page.getByRole('row').filter({ hasText: 'Radar Flyer' }).first()).toContainText('12.50 USD');
+});
+
+test('a hotel rule’s city is a place the service knows: “NYC” is refused on its field, New York is taken from the keyboard, and a rule saved before with a city typed says it never applies until fixed', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // A rule saved before this version, with the city typed as free text: "NYC", 4 stars, 8 %.
+  const db = await openDatabase(env.serverEnv.DATABASE_URL, { readers: 1 });
+  try {
+    await db
+      .insertInto('fee_rules')
+      .values({
+        id: 'fee_e2e_typed_before',
+        product: 'hotel',
+        scope: JSON.stringify({ city: 'NYC', stars: 4 }),
+        percent: '8',
+        fixed: '0.00',
+        fixed_per: 'booking',
+        minimum: null,
+        maximum: null,
+        updated_at: new Date().toISOString(),
+        updated_by: 'admin@demo.test',
+        removed_at: null,
+      })
+      .execute();
+  } finally {
+    await closeDatabase(db);
+  }
+  await signIn(page, 'admin', '/admin/pricing');
+  const rules = page.getByRole('region', { name: 'Rules' });
+  const before = rules.getByRole('row').filter({ hasText: 'Hotels, in NYC, 4 stars' });
+  await expect(before).toContainText('Never applies: the service knows no city “NYC”');
+
+  // The issue's rule, from the keyboard: refused with the reason on the city field, the cursor put back in it.
+  const form = page.getByRole('form', { name: 'Add a fee rule' });
+  await form.getByLabel('Product').selectOption('hotel');
+  const city = form.getByRole('combobox', { name: 'City (any when empty)' });
+  // The place field is live (its code comes after the page's first paint) when its suggestions button is.
+  await expect(form.getByRole('button', { name: 'Show city (any when empty) suggestions' })).toBeEnabled();
+  await city.focus();
+  await page.keyboard.type('NYC');
+  await form.getByLabel('Rating').selectOption('4');
+  const percent = form.getByLabel('Percent of the net');
+  await percent.fill('8');
+  await percent.press('Enter');
+  await expect(form.getByText('the service knows no city “NYC”')).toBeVisible();
+  await expect(city).toBeFocused();
+  await expect(city).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: test.info().outputPath('pricing-refused-1366.png') });
+
+  // New York typed and taken from the list with the keyboard.
+  await city.fill('');
+  await page.keyboard.type('New York');
+  await expect(page.getByRole('option', { name: /^New York/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(city).toHaveValue('New York');
+  await percent.press('Enter');
+  await expect(page.getByText('Rule added')).toBeVisible();
+  await expect(rules.getByRole('row').filter({ hasText: 'Hotels, in New York, 4 stars' })).toContainText(
+    '8%',
+  );
+
+  // "Try a price" for a New York 4-star stay: that rule, as a booking there is priced.
+  const tryIt = page.getByRole('region', { name: 'Try a price' });
+  await tryIt.getByLabel('Product').selectOption('hotel');
+  await tryIt.getByLabel('Net price (USD)').fill('250');
+  const tryCity = tryIt.getByRole('combobox', { name: 'City' });
+  await expect(tryIt.getByRole('button', { name: 'Show city suggestions' })).toBeEnabled();
+  await tryCity.focus();
+  await page.keyboard.type('New York');
+  await expect(page.getByRole('option', { name: /^New York/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await tryIt.getByLabel('Rating').selectOption('4');
+  await expect(tryIt.getByRole('status')).toContainText(
+    'The client pays 270.00 USD: net 250.00 USD + fee 20.00 USD by the rule for Hotels, in New York, 4 stars',
+  );
+  await expectAccessible(page, 'service fees with a rule that never applies');
+  await page.screenshot({ path: test.info().outputPath('pricing-1366.png'), fullPage: true });
+
+  // On a phone, each rule is stacked: the one that never applies says so beside its Fix.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await before.scrollIntoViewIfNeeded();
+  await expect(before.getByRole('button', { name: /^Fix the rule/ })).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: test.info().outputPath('pricing-390-never.png'), fullPage: true });
+
+  // The rule saved before is fixed through its row: New York with 4 stars is another rule's reach, so it is refused
+  // with the reason; 5 stars is taken.
+  await before.getByRole('button', { name: /^Fix the rule/ }).click();
+  const change = page.getByRole('form', { name: 'Change the fee rule' });
+  await expect(change.getByLabel('Product')).toBeFocused();
+  const changeCity = change.getByRole('combobox', { name: 'City (any when empty)' });
+  await expect(change.getByRole('button', { name: 'Show city (any when empty) suggestions' })).toBeEnabled();
+  await expect(changeCity).toHaveValue('NYC');
+  await changeCity.fill('');
+  await page.keyboard.type('New York');
+  await expect(page.getByRole('option', { name: /^New York/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await change.getByRole('button', { name: 'Save the rule' }).click();
+  await expect(change).toContainText('a rule for Hotels in New York, 4 stars is there already');
+  await change.getByLabel('Rating').selectOption('5');
+  await change.getByRole('button', { name: 'Save the rule' }).click();
+  await expect(page.getByText('Rule changed')).toBeVisible();
+  await expect(rules.getByRole('row').filter({ hasText: 'Hotels, in New York, 5 stars' })).not.toContainText(
+    'Never applies',
+  );
+  await expect(rules).not.toContainText('Never applies');
+
+  await page.screenshot({ path: test.info().outputPath('pricing-390.png'), fullPage: true });
+  await expectAccessible(page, 'service fees at 390 px');
 });
 
 test('an admin’s report shows the day’s margin in a chart, a table beside it, and its CSV', async ({

@@ -1,5 +1,5 @@
 import { useCombobox } from 'downshift';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ComboboxMenu } from './combobox-menu.tsx';
 
 import type { PlaceComboboxProps, PlaceOption } from './place-combobox.tsx';
@@ -13,6 +13,7 @@ export function PlaceComboboxLive({
   value,
   valueLabel,
   onChange,
+  onTextChange,
   useOptions,
   error,
   placeholder,
@@ -45,6 +46,7 @@ export function PlaceComboboxLive({
     itemToKey: (option) => option?.id,
     onInputValueChange: ({ inputValue, type }) => {
       setText(inputValue ?? '');
+      onTextChange?.(inputValue ?? '');
       // Typing over a chosen place un-chooses it, so a half-edited name is never searched as the old place.
       if (type === useCombobox.stateChangeTypes.InputChange && value) onChange(null, null);
     },
@@ -70,6 +72,9 @@ export function PlaceComboboxLive({
         <input
           {...combobox.getInputProps({
             ref: input,
+            // Taken as it is typed: Downshift tells of a change after its render, and a key pressed before that
+            // render was lost (a fast typist's "New Yok").
+            onChange: (event: ChangeEvent<HTMLInputElement>) => setText(event.currentTarget.value),
             placeholder,
             'aria-invalid': error ? true : undefined,
             'aria-describedby': error ? errorId : undefined,

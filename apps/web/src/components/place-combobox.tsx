@@ -15,6 +15,8 @@ export interface PlaceComboboxProps {
   /** The text shown for the chosen value when nothing has been typed (e.g. from the URL). */
   valueLabel?: string;
   onChange: (id: string | null, option: PlaceOption | null) => void;
+  /** What is typed, as it is typed (a form that sends a text not chosen for the server to read or refuse). */
+  onTextChange?: (text: string) => void;
   useOptions: (text: string) => { options: PlaceOption[]; loading: boolean };
   error?: string | undefined;
   placeholder?: string;

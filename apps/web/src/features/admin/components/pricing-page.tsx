@@ -5,17 +5,21 @@ import {
   type FeeProduct,
   type FeeRule,
   type FeeRuleInput,
+  placeFeeScope,
 } from '@console/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { PlaceCombobox, type PlaceOption } from '../../../components/place-combobox.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
-import { useFeeRules, useRemoveFeeRule, useSaveFeeRule } from '../api/pricing.ts';
+import { useCityOptions, useFeeRules, useRemoveFeeRule, useSaveFeeRule } from '../api/pricing.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
+import '../admin.css';
 
 const PRODUCTS = [
   { id: 'flight', label: 'Flights' },
@@ -48,12 +52,12 @@ const PER: Record<FeeProduct, readonly { id: FeePer; label: string }[]> = {
 /** A rule's reach in words: "Hotels in Paris, 5 stars", "Flights, business cabin", "Flights". */
 export function ruleScopeWords(rule: Pick<FeeRule, 'product' | 'scope'>): string {
   const product = PRODUCTS.find((p) => p.id === rule.product)?.label ?? rule.product;
-  const { cabin, city, stars, activity } = rule.scope;
+  const { cabin, city, city_name, stars, activity, activity_name } = rule.scope;
   const parts = [
     cabin && `${cabin.replace('_', ' ')} cabin`,
-    city && `in ${city}`,
+    city && `in ${city_name ?? city}`,
     stars && `${stars} stars`,
-    activity && `activity ${activity}`,
+    activity && `activity ${activity_name ?? activity}`,
   ].filter(Boolean);
   return parts.length ? `${product}, ${parts.join(', ')}` : `${product} (every booking)`;
 }
@@ -77,7 +81,12 @@ export function ruleFeeWords(
 interface Draft {
   product: FeeProduct;
   cabin: string;
+  /** The city's place code, chosen from the service's list (empty: none chosen). */
   city: string;
+  /** The chosen city's name, shown in the field. */
+  cityName: string;
+  /** What is typed in the city field: sent for the server to read (a name of one city) or refuse when none is chosen. */
+  cityText: string;
   stars: string;
   activity: string;
   percent: string;
@@ -90,6 +99,8 @@ const EMPTY: Draft = {
   product: 'flight',
   cabin: '',
   city: '',
+  cityName: '',
+  cityText: '',
   stars: '',
   activity: '',
   percent: '0',
@@ -101,7 +112,10 @@ const EMPTY: Draft = {
 const draftOf = (rule: FeeRule): Draft => ({
   product: rule.product,
   cabin: rule.scope.cabin ?? '',
-  city: rule.scope.city ?? '',
+  // A rule saved before with a city typed has no place yet: its text is in the field, to choose a place for.
+  city: rule.scope.city_name ? (rule.scope.city ?? '') : '',
+  cityName: rule.scope.city_name ?? '',
+  cityText: rule.scope.city_name ?? rule.scope.city ?? '',
   stars: rule.scope.stars ? String(rule.scope.stars) : '',
   activity: rule.scope.activity ?? '',
   percent: rule.percent,
@@ -119,7 +133,11 @@ function ruleOf(draft: Draft): FeeRuleInput {
       ? { ...(draft.cabin ? { cabin: draft.cabin } : {}) }
       : draft.product === 'hotel'
         ? {
-            ...(draft.city.trim() ? { city: draft.city.trim() } : {}),
+            ...(draft.city
+              ? { city: draft.city, city_name: draft.cityName }
+              : draft.cityText.trim()
+                ? { city: draft.cityText.trim() }
+                : {}),
             ...(draft.stars ? { stars: Number(draft.stars) } : {}),
           }
         : { ...(draft.activity.trim() ? { activity: draft.activity.trim() } : {}) };
@@ -134,6 +152,19 @@ function ruleOf(draft: Draft): FeeRuleInput {
   };
 }
 
+/** The fields of the rule form by the parameter the server names in a refusal. */
+const FIELD_OF: Record<string, keyof Draft> = {
+  'scope.cabin': 'cabin',
+  'scope.city': 'cityText',
+  'scope.stars': 'stars',
+  'scope.activity': 'activity',
+  percent: 'percent',
+  fixed: 'fixed',
+  fixed_per: 'fixed_per',
+  minimum: 'minimum',
+  maximum: 'maximum',
+};
+
 /**
  * The office's service fees (decision 032): per product, narrower rules for a cabin, a hotel city or rating, an
  * activity; the most specific applies. A change prices what is booked after it; bookings made keep their fee.
@@ -145,6 +176,25 @@ export function PricingPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [removing, setRemoving] = useState<FeeRule | null>(null);
+  // A new form (another rule, or the last one saved) starts its city field afresh.
+  const [formKey, setFormKey] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const refused = save.error instanceof ApiError && save.error.param ? save.error : null;
+  const refusedField = refused?.param ? FIELD_OF[refused.param] : undefined;
+  const wrong = (field: keyof Draft) =>
+    refused && refusedField === field ? refused.message.replace(/^[\w.]+: /, '') : undefined;
+  // A refusal puts the cursor on the field it names, whose error is read out with it.
+  useEffect(() => {
+    if (save.error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [save.error]);
+  const edit = (rule: FeeRule) => {
+    setEditing(rule.id);
+    setDraft(draftOf(rule));
+    setFormKey((k) => k + 1);
+    save.reset();
+    formRef.current?.scrollIntoView({ block: 'start' });
+    formRef.current?.querySelector<HTMLElement>('select, input')?.focus();
+  };
   const set =
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
@@ -167,7 +217,7 @@ export function PricingPage() {
               <p className="muted">No rules yet: clients pay the net price.</p>
             ) : (
               <TableScroll>
-                <table className="data">
+                <table className="data fee-rules">
                   <caption className="visually-hidden">The office's service-fee rules</caption>
                   <thead>
                     <tr>
@@ -181,27 +231,38 @@ export function PricingPage() {
                   </thead>
                   <tbody>
                     {rules.data.data.map((rule) => (
-                      <tr key={rule.id}>
-                        <td>{ruleScopeWords(rule)}</td>
+                      <tr key={rule.id} className={rule.never_applies ? 'never-applies' : undefined}>
+                        <td>
+                          {ruleScopeWords(rule)}
+                          {rule.never_applies && (
+                            <p className="field-error">
+                              <strong>Never applies:</strong> {rule.never_applies}.
+                            </p>
+                          )}
+                        </td>
                         <td>{ruleFeeWords(rule)}</td>
                         <td>
                           {whenLocal(rule.updated_at)} · {rule.updated_by}
                         </td>
-                        <td className="row">
-                          <button
-                            type="button"
-                            className="button"
-                            onClick={() => {
-                              setEditing(rule.id);
-                              setDraft(draftOf(rule));
-                              save.reset();
-                            }}
-                          >
-                            Change
-                          </button>
-                          <button type="button" className="button" onClick={() => setRemoving(rule)}>
-                            Remove
-                          </button>
+                        <td>
+                          <div className="row actions">
+                            <button
+                              type="button"
+                              className="button"
+                              onClick={() => edit(rule)}
+                              aria-label={`${rule.never_applies ? 'Fix' : 'Change'} the rule for ${ruleScopeWords(rule)}`}
+                            >
+                              {rule.never_applies ? 'Fix' : 'Change'}
+                            </button>
+                            <button
+                              type="button"
+                              className="button"
+                              onClick={() => setRemoving(rule)}
+                              aria-label={`Remove the rule for ${ruleScopeWords(rule)}`}
+                            >
+                              Remove
+                            </button>
+                          </div>
                         </td>
                       </tr>
                     ))}
@@ -212,6 +273,7 @@ export function PricingPage() {
           </section>
         )}
         <form
+          ref={formRef}
           aria-label={editing ? 'Change the fee rule' : 'Add a fee rule'}
           className="card stack"
           noValidate
@@ -227,6 +289,7 @@ export function PricingPage() {
                   );
                   setEditing(null);
                   setDraft(EMPTY);
+                  setFormKey((k) => k + 1);
                 },
               },
             );
@@ -236,17 +299,41 @@ export function PricingPage() {
           <div className="row wrap">
             <SelectField label="Product" value={draft.product} onChange={set('product')} options={PRODUCTS} />
             {draft.product === 'flight' && (
-              <SelectField label="Cabin" value={draft.cabin} onChange={set('cabin')} options={CABINS} />
+              <SelectField
+                label="Cabin"
+                value={draft.cabin}
+                onChange={set('cabin')}
+                options={CABINS}
+                error={wrong('cabin')}
+              />
             )}
             {draft.product === 'hotel' && (
               <>
-                <TextField
+                <PlaceCombobox
+                  key={formKey}
                   label="City (any when empty)"
-                  value={draft.city}
-                  onChange={set('city')}
-                  maxLength={80}
+                  value={draft.city || null}
+                  valueLabel={draft.cityText || undefined}
+                  onChange={(id, option) =>
+                    setDraft((d) => ({
+                      ...d,
+                      city: id ?? '',
+                      cityName: option?.label ?? '',
+                      cityText: option?.label ?? d.cityText,
+                    }))
+                  }
+                  onTextChange={set('cityText')}
+                  useOptions={useCityOptions}
+                  error={wrong('cityText')}
+                  placeholder="A city, as the hotel search has it"
                 />
-                <SelectField label="Rating" value={draft.stars} onChange={set('stars')} options={STARS} />
+                <SelectField
+                  label="Rating"
+                  value={draft.stars}
+                  onChange={set('stars')}
+                  options={STARS}
+                  error={wrong('stars')}
+                />
               </>
             )}
             {draft.product === 'activity' && (
@@ -255,6 +342,7 @@ export function PricingPage() {
                 value={draft.activity}
                 onChange={set('activity')}
                 maxLength={80}
+                error={wrong('activity')}
               />
             )}
           </div>
@@ -263,12 +351,14 @@ export function PricingPage() {
               label="Percent of the net"
               value={draft.percent}
               onChange={set('percent')}
+              error={wrong('percent')}
               inputMode="decimal"
             />
             <TextField
               label="Fixed amount (USD)"
               value={draft.fixed}
               onChange={set('fixed')}
+              error={wrong('fixed')}
               inputMode="decimal"
             />
             <SelectField
@@ -276,21 +366,24 @@ export function PricingPage() {
               value={draft.fixed_per}
               onChange={set('fixed_per')}
               options={PER[draft.product]}
+              error={wrong('fixed_per')}
             />
             <TextField
               label="At least (USD)"
               value={draft.minimum}
               onChange={set('minimum')}
+              error={wrong('minimum')}
               inputMode="decimal"
             />
             <TextField
               label="At most (USD)"
               value={draft.maximum}
               onChange={set('maximum')}
+              error={wrong('maximum')}
               inputMode="decimal"
             />
           </div>
-          {save.error && <ErrorNotice error={save.error} title="The rule was not saved" />}
+          {save.error && !refusedField && <ErrorNotice error={save.error} title="The rule was not saved" />}
           <div className="row">
             <button type="submit" className="button primary" disabled={save.isPending}>
               {editing ? 'Save the rule' : 'Add the rule'}
@@ -302,6 +395,8 @@ export function PricingPage() {
                 onClick={() => {
                   setEditing(null);
                   setDraft(EMPTY);
+                  setFormKey((k) => k + 1);
+                  save.reset();
                 }}
               >
                 Cancel
@@ -338,7 +433,7 @@ function TryIt({ rules }: { rules: FeeRule[] }) {
   const [net, setNet] = useState('250.00');
   const [units, setUnits] = useState('1');
   const [cabin, setCabin] = useState('');
-  const [city, setCity] = useState('');
+  const [city, setCity] = useState<PlaceOption | null>(null);
   const [stars, setStars] = useState('');
   const netOk = /^\d+(\.\d{1,2})?$/.test(net.trim());
   const count = Math.max(1, Number.parseInt(units, 10) || 1);
@@ -348,7 +443,8 @@ function TryIt({ rules }: { rules: FeeRule[] }) {
     passengers: count,
     nights: count,
     cabin: cabin || null,
-    city: city || null,
+    // A stay in the place chosen, priced as a hotel's address there is (the option's detail is its country).
+    ...placeFeeScope(city && { name: city.label, country: city.detail }),
     stars: stars ? Number(stars) : null,
   };
   const priced = clientPrice(rules, ctx);
@@ -371,7 +467,13 @@ function TryIt({ rules }: { rules: FeeRule[] }) {
         )}
         {product === 'hotel' && (
           <>
-            <TextField label="City" value={city} onChange={setCity} />
+            <PlaceCombobox
+              label="City"
+              value={city?.id ?? null}
+              onChange={(_, option) => setCity(option)}
+              useOptions={useCityOptions}
+              placeholder="A city, as the hotel search has it"
+            />
             <SelectField label="Rating" value={stars} onChange={setStars} options={STARS} />
           </>
         )}

@@ -44,7 +44,7 @@ const READ_AGAIN_MS = 5 * 60_000;
  */
 export class FeeRules {
   /** What the service said of a rule kept before that could not be made a place (by its scope): for a while. */
-  readonly #said = new Map<string, { at: number; never: string | null }>();
+  readonly #said = new Map<string, { at: number; never: string }>();
 
   constructor(
     private readonly db: Db,
@@ -101,10 +101,11 @@ export class FeeRules {
         .execute();
       return { ...rule, scope: again.scope };
     }
-    const never = again ? again.never : null;
-    // A cabin rule is checked here with no service to ask: nothing to keep.
-    if (city !== undefined || activity !== undefined) this.#said.set(row.scope, { at: Date.now(), never });
-    return { ...rule, never_applies: never };
+    if (!again) return rule; // nothing wrong, or the service could not say now: asked again next time
+    // What the service said is kept a while (a cabin is checked here, with no service to ask).
+    if (city !== undefined || activity !== undefined)
+      this.#said.set(row.scope, { at: Date.now(), never: again.never });
+    return { ...rule, never_applies: again.never };
   }
 
   /** A rule as it will be kept, or refused with the reason when it could never apply (`id`: the rule changed). */

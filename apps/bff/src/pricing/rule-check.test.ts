@@ -250,4 +250,47 @@ describe('a fee rule that can match', () => {
     expect(FeeRuleSchema.parse(fixed.body).never_applies ?? null).toBeNull();
     await removeAll(admin);
   });
+
+  it('saved before, while the service cannot be asked: matches as it did, and is made a place when it can be', async () => {
+    const admin = await t.signedIn('admin');
+    await t.console.deps.db
+      .insertInto('fee_rules')
+      .values({
+        id: 'fee_before_paris',
+        product: 'hotel',
+        scope: JSON.stringify({ city: 'paris' }),
+        percent: '5',
+        fixed: '0.00',
+        fixed_per: 'booking',
+        minimum: null,
+        maximum: null,
+        updated_at: new Date().toISOString(),
+        updated_by: 'admin@demo.test',
+        removed_at: null,
+      })
+      .execute();
+    await t.control('/faults', {
+      path: '/v3/hotels/places',
+      method: 'GET',
+      mode: 'status',
+      status: 503,
+      count: 20,
+    });
+    const meanwhile = (await rules(admin)).find((r) => r.id === 'fee_before_paris');
+    expect(meanwhile).toMatchObject({ scope: { city: 'paris' }, never_applies: null });
+    const stay = {
+      product: 'hotel' as const,
+      net: { amount: '100.00', currency: 'USD' as const },
+      city: 'Paris',
+    };
+    expect(clientPrice(meanwhile ? [meanwhile] : [], stay).fee.amount).toBe('5.00');
+    await t.calm();
+    const later = (await rules(admin)).find((r) => r.id === 'fee_before_paris');
+    expect(later?.scope).toMatchObject({ city_name: 'Paris' });
+    expect(later?.scope.city).not.toBe('paris');
+    expect(
+      clientPrice(later ? [later] : [], { ...stay, country: later?.scope.city_country }).fee.amount,
+    ).toBe('5.00');
+    await removeAll(admin);
+  });
 });

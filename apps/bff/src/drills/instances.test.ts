@@ -192,6 +192,8 @@ describe('two instances on one PostgreSQL', () => {
     ).data[0]?.id;
     expect(id).toBeDefined();
     const first = await token(1);
+    // The operator's list says it as the screen does: invited, not active.
+    expect(await usersCommand(env, ['list'])).toMatch(/agent {2}invited {3}invited@agency\.test/);
     expect((await admin.call('POST', `/admin/users/${id}/invitation/resend`, {}, {}, a)).status).toBe(200);
     const second = await token(2);
     // The link the resend replaced on A no longer works on B.
@@ -214,6 +216,7 @@ describe('two instances on one PostgreSQL', () => {
       (await admin.call('GET', `/admin/users?q=${email}`, undefined, {}, a)).body,
     );
     expect(listed.data[0]).toMatchObject({ state: 'disabled', invitation: { state: 'revoked' } });
+    expect(await usersCommand(env, ['list'])).toMatch(/agent {2}disabled {2}invited@agency\.test/);
   });
 
   it('creates a user from the command line with a password read from standard input only, a well-known one refused', async () => {

@@ -233,7 +233,7 @@ export function usersRoutes(d: IdentityDeps) {
           const before = await notYetJoined(id, 'disable them instead.');
           // Withdrawing an admin's way in is a change of who is an admin: a fresh proof, as disabling one (decision 035).
           if (before.role === 'admin') await requireStrongProof(c, hasFactor, d.clock);
-          if ((await officeUser(d, before)).invitation?.state === 'revoked')
+          if (before.disabled && (await officeUser(d, before)).invitation?.state === 'revoked')
             throw new ConsoleError('invalid_state', {
               message: `${before.email}'s invitation is revoked already.`,
             });

@@ -214,6 +214,9 @@ function stateWords(user: OfficeUser): string {
       ? `Invitation revoked ${whenLocal(invitation.revoked_at)}`
       : 'Disabled';
   if (!invitation) return 'Invited — no link';
+  // Enabled again after a revoke, with no new link yet.
+  if (invitation.state === 'revoked' && invitation.revoked_at)
+    return `Invited — link revoked ${whenLocal(invitation.revoked_at)}`;
   return invitation.state === 'pending'
     ? `Invited — link expires ${whenLocal(invitation.expires_at)}`
     : `Invited — link expired ${whenLocal(invitation.expires_at)}`;

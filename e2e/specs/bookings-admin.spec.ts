@@ -193,7 +193,7 @@ test('an admin watches the wallet move with holds, reads the audit log, and crea
 
   await adminPage.getByRole('button', { name: `Disable ${email}` }).click();
   await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Disable' }).click();
-  await expect(adminPage.getByRole('row').filter({ hasText: email })).toContainText('disabled');
+  await expect(adminPage.getByRole('row').filter({ hasText: email })).toContainText('Disabled');
   // The new agent's session ended at once: their next step asks them to sign in (a background read of the open page
   // may have found it first and already shown the sign-in, so the step is a visit, not a click on the old page).
   await agentPage.goto('/bookings');
@@ -238,4 +238,68 @@ test('an admin reads the credit balance of the session-based interface, ends the
   await expect(fact('Credit balance')).toContainText(/\d+\.\d{2}/);
   await expect(fact('Session')).toHaveText('open');
   await context.close();
+});
+
+test('an invited person reads "Invited" with their link’s expiry until they join; resent, the old link is refused; a revoked invitation’s link too', async ({
+  page: adminPage,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(adminPage, 'admin', '/admin/users');
+  const create = adminPage.getByRole('form', { name: 'Invite a user' });
+  const email = `invitee.${Date.now()}@demo.test`;
+  await create.getByLabel('Name').fill('Ivo Invitee');
+  await create.getByLabel('Email').fill(email);
+  await create.getByRole('button', { name: 'Invite' }).click();
+  const row = adminPage.getByRole('row').filter({ hasText: email });
+  // Invited, not active: with the link's expiry, and no password to reset.
+  await expect(row).toContainText(/Invited — link expires \w{3} \d{1,2} \w{3}, \d{2}:\d{2}/);
+  await expect(row.getByRole('button', { name: /Reset password/ })).toHaveCount(0);
+  const first = await linkFromMail(email);
+
+  await row.getByRole('button', { name: `Resend invitation to ${email}` }).click();
+  const resent = adminPage.getByRole('status', { name: `Invitation sent again to ${email}` });
+  await expect(resent).toContainText('The link sent before no longer works');
+  await expect(resent).toBeFocused();
+  await expect.poll(async () => linkFromMail(email)).not.toBe(first);
+  const second = await linkFromMail(email);
+  await expectAccessible(adminPage, 'users with an invitation resent');
+
+  const personContext = await browser.newContext();
+  const person = await personContext.newPage();
+  // The link the resend replaced: refused.
+  await person.goto(first);
+  await expect(person.getByRole('alert')).toContainText('replaced by a newer one');
+  await person.goto(second);
+  const welcome = person.getByRole('form', { name: 'Choose your password' });
+  await expect(welcome).toContainText('Welcome, Ivo Invitee');
+  await welcome.getByLabel('New password', { exact: true }).fill('first harbour violet 7');
+  await welcome.getByLabel('The same password again').fill('first harbour violet 7');
+  await welcome.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(person.getByRole('button', { name: 'Account: Ivo Invitee' })).toBeVisible();
+  await personContext.close();
+  await adminPage.reload();
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Active');
+  await expect(row.getByRole('button', { name: `Reset password of ${email}` })).toBeVisible();
+
+  // Another invitation, revoked (confirmed in a dialog): its link refused, the person kept, disabled.
+  const other = `revoked.${Date.now()}@demo.test`;
+  await create.getByLabel('Name').fill('Rita Revoked');
+  await create.getByLabel('Email').fill(other);
+  await create.getByRole('button', { name: 'Invite' }).click();
+  const link = await linkFromMail(other);
+  const otherRow = adminPage.getByRole('row').filter({ hasText: other });
+  await otherRow.getByRole('button', { name: `Revoke invitation of ${other}` }).click();
+  const dialog = adminPage.getByRole('alertdialog', { name: `Revoke the invitation of ${other}?` });
+  await expect(dialog.getByRole('button', { name: 'Revoke' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Revoke' }).click();
+  const revoked = adminPage.getByRole('status', { name: `Invitation of ${other} revoked` });
+  await expect(revoked).toBeFocused();
+  await expect(otherRow).toContainText(/Invitation revoked/);
+  await expect(otherRow.getByRole('button', { name: `Invite again ${other}` })).toBeVisible();
+  const late = await browser.newContext();
+  const latePage = await late.newPage();
+  await latePage.goto(link);
+  await expect(latePage.getByRole('alert')).toContainText('withdrawn');
+  await late.close();
 });

@@ -45,7 +45,37 @@ export const AccountLinkSchema = z.object({
   emailed: z.boolean(),
 });
 export type AccountLink = z.infer<typeof AccountLinkSchema>;
-export const InvitationSchema = z.object({ user: ConsoleUserSchema, link: AccountLinkSchema });
+
+/**
+ * Where a person stands (decision 041), read from what is so, never a flag kept beside it: `invited` until they have a
+ * way in of their own (a password, a passkey, or their identity at the office's provider connected), `active` once
+ * they have, `disabled` while an admin has them disabled (a revoked invitation among them).
+ */
+export const USER_STATES = ['invited', 'active', 'disabled'] as const;
+export const UserStateSchema = z.enum(USER_STATES);
+export type UserState = z.infer<typeof UserStateSchema>;
+
+/** The invitation of a person who has not accepted it: its link alive until `expires_at`, past it, or revoked. */
+export const UserInvitationSchema = z.object({
+  state: z.enum(['pending', 'expired', 'revoked']),
+  sent_at: DateTimeSchema,
+  expires_at: DateTimeSchema,
+  revoked_at: DateTimeSchema.nullable(),
+});
+export type UserInvitation = z.infer<typeof UserInvitationSchema>;
+
+/** A person as the admin's users screen shows them: their state, whether they have a password, their invitation. */
+export const OfficeUserSchema = ConsoleUserSchema.extend({
+  state: UserStateSchema,
+  /** A password of their own (a person with only a passkey or single sign-on has none to reset). */
+  has_password: z.boolean(),
+  /** Null once they accepted (or never needed one: made with a password, or by single sign-on). */
+  invitation: UserInvitationSchema.nullable(),
+});
+export type OfficeUser = z.infer<typeof OfficeUserSchema>;
+
+export const InvitationSchema = z.object({ user: OfficeUserSchema, link: AccountLinkSchema });
+export type Invitation = z.infer<typeof InvitationSchema>;
 
 export const UsersQuerySchema = z.object({
   /** Part of a name or email. */
@@ -54,7 +84,7 @@ export const UsersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type UsersQuery = z.infer<typeof UsersQuerySchema>;
-export const UserListSchema = pageSchema(ConsoleUserSchema);
+export const UserListSchema = pageSchema(OfficeUserSchema);
 
 export const AUDIT_RESULTS = ['succeeded', 'failed', 'unknown', 'reconciled'] as const;
 

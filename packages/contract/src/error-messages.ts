@@ -38,7 +38,7 @@ export const KNOWN_ERROR_MESSAGES = {
   unknown_identity: 'No account of this office has that email address.',
   identity_not_connected: 'Your account is not connected to the office’s sign-in yet.',
   identity_in_use: 'That identity is connected to another account of this office.',
-  link_invalid: 'This link was used already, or is past its 72 hours.',
+  link_invalid: 'This link was used already, replaced by a newer one or withdrawn, or is past its 72 hours.',
   reauthentication_required: 'Confirm it is you first.',
   second_factor_setup_required: 'Your office requires two-step sign-in.',
   account_disabled: 'This account is disabled.',

@@ -5,6 +5,7 @@ import { closeDatabase, openDatabase } from '../db/index.ts';
 import { Accounts } from '../identity/accounts.ts';
 import { AccountLinks } from '../identity/links.ts';
 import { passwordProblem } from '../identity/password-policy.ts';
+import { officeUsers } from '../identity/user-states.ts';
 import { readEnv } from '../platform/env.ts';
 
 /**
@@ -70,9 +71,11 @@ try {
     let after: string | undefined;
     do {
       const page = await accounts.list({ limit: 200, after });
-      for (const user of page.data)
+      // Each person's state as it is (decision 041): an invited person is not active.
+      const people = await officeUsers({ accounts, links: new AccountLinks(db), clock: Date.now }, page.data);
+      for (const user of people)
         console.log(
-          `${user.id}  ${user.role.padEnd(5)}  ${user.disabled ? 'disabled' : 'active  '}  ${user.email}  ${user.name}`,
+          `${user.id}  ${user.role.padEnd(5)}  ${user.state.padEnd(8)}  ${user.email}  ${user.name}`,
         );
       after = page.next_cursor ?? undefined;
     } while (after);

@@ -311,6 +311,9 @@ export interface Database {
     created_at: number;
     expires_at: number;
     used_at: number | null;
+    /** An invitation an admin revoked: when, and by whom (migration 022); a revoked link is dead. */
+    revoked_at: Generated<number | null>;
+    revoked_by: Generated<string | null>;
   };
   /** A WebAuthn ceremony's challenge or an OpenID Connect sign-in's state, waiting (migration 012). */
   auth_challenges: {

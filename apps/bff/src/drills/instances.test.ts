@@ -170,6 +170,55 @@ describe('two instances on one PostgreSQL', () => {
     expect((await admin.call('PATCH', `/admin/users/${id}`, { disabled: false }, {}, a)).status).toBe(200);
   });
 
+  it('honours an invitation resent on A and revoked on B at the other instance: each dead link refused there', async () => {
+    const admin = browser(both);
+    expect((await admin.signIn(ADMIN, a)).status).toBe(200);
+    const email = 'invited@agency.test';
+    /** The token of the newest link e-mailed to the person, once their `count`th mail has come. */
+    const token = async (count: number) => {
+      await expect.poll(() => smtp.to(email).length).toBe(count);
+      return /\/welcome#([\w-]+)/.exec(smtp.to(email).at(-1) ?? '')?.[1] ?? '';
+    };
+    const invited = await admin.call(
+      'POST',
+      '/admin/users',
+      { email, name: 'Iva Instance', role: 'agent' },
+      {},
+      a,
+    );
+    expect(invited.status).toBe(201);
+    const id = UserListSchema.parse(
+      (await admin.call('GET', `/admin/users?q=${email}`, undefined, {}, b)).body,
+    ).data[0]?.id;
+    expect(id).toBeDefined();
+    const first = await token(1);
+    // The operator's list says it as the screen does: invited, not active.
+    expect(await usersCommand(env, ['list'])).toMatch(/agent {2}invited {3}invited@agency\.test/);
+    expect((await admin.call('POST', `/admin/users/${id}/invitation/resend`, {}, {}, a)).status).toBe(200);
+    const second = await token(2);
+    // The link the resend replaced on A no longer works on B.
+    const person = browser(both);
+    expect((await person.call('POST', '/auth/links/lookup', { token: first }, {}, b)).status).toBe(404);
+    expect((await person.call('POST', '/auth/links/lookup', { token: second }, {}, b)).status).toBe(200);
+    // Revoked on B: the live link is refused on A, the person cannot choose a password nor sign in anywhere.
+    expect((await admin.call('POST', `/admin/users/${id}/invitation/revoke`, {}, {}, b)).status).toBe(200);
+    const late = await person.call(
+      'POST',
+      '/auth/links/accept',
+      { token: second, password: AGENT.password },
+      {},
+      a,
+    );
+    expect(late.status).toBe(404);
+    for (const at of [a, b])
+      expect((await person.signIn({ email, password: AGENT.password }, at)).status).toBe(401);
+    const listed = UserListSchema.parse(
+      (await admin.call('GET', `/admin/users?q=${email}`, undefined, {}, a)).body,
+    );
+    expect(listed.data[0]).toMatchObject({ state: 'disabled', invitation: { state: 'revoked' } });
+    expect(await usersCommand(env, ['list'])).toMatch(/agent {2}disabled {2}invited@agency\.test/);
+  });
+
   it('creates a user from the command line with a password read from standard input only, a well-known one refused', async () => {
     const weak = await usersCommand(
       env,

@@ -294,6 +294,50 @@ export class Accounts {
     return hash !== null && hash !== NO_PASSWORD;
   }
 
+  /**
+   * The ways in each of these people has of their own (decision 041): a password, and whether they have another (a
+   * passkey, or their identity at the office's provider connected). One read of a page's worth, by the indexes on
+   * `user_id`.
+   */
+  async waysIn(userIds: readonly string[]): Promise<Map<string, { password: boolean; other: boolean }>> {
+    const ways = new Map<string, { password: boolean; other: boolean }>();
+    if (userIds.length === 0) return ways;
+    const rows = await this.db
+      .selectFrom('users')
+      .select((eb) => [
+        'users.id',
+        'users.password_hash',
+        eb
+          .exists(
+            eb
+              .selectFrom('user_factors')
+              .select('user_factors.id')
+              .whereRef('user_factors.user_id', '=', 'users.id')
+              .where('user_factors.kind', '=', 'passkey')
+              .where('user_factors.confirmed_at', 'is not', null),
+          )
+          .as('passkey'),
+        eb
+          .exists(
+            eb
+              .selectFrom('user_identities')
+              .select('user_identities.subject')
+              .whereRef('user_identities.user_id', '=', 'users.id'),
+          )
+          .as('identity'),
+      ])
+      .where('users.id', 'in', [...userIds])
+      .execute();
+    // PostgreSQL answers `exists` with a boolean, SQLite with 0 or 1.
+    const yes = (value: unknown) => value === true || value === 1 || value === '1';
+    for (const row of rows)
+      ways.set(row.id, {
+        password: row.password_hash !== NO_PASSWORD,
+        other: yes(row.passkey) || yes(row.identity),
+      });
+    return ways;
+  }
+
   async findByEmail(email: string) {
     return this.db
       .selectFrom('users')

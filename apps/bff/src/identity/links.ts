@@ -9,7 +9,8 @@ export type LinkPurpose = 'invite' | 'reset';
 /**
  * One-time links (decision 030): an admin invites a person, or resets a password, and the person chooses their own
  * password through the link. The token is random (256 bits), only its hash is stored, it works once and for 72 hours,
- * and a new link for the same person voids the ones before.
+ * and a new link for the same person voids the ones before (a resend); an admin may revoke an invitation's link
+ * (decision 041).
  */
 export class AccountLinks {
   constructor(
@@ -52,6 +53,7 @@ export class AccountLinks {
       .selectAll()
       .where('id', '=', hash(token))
       .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
       .where('expires_at', '>', this.clock())
       .executeTakeFirst();
     return row
@@ -74,9 +76,57 @@ export class AccountLinks {
       .set({ used_at: this.clock() })
       .where('id', '=', id)
       .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
       .where('expires_at', '>', this.clock())
       .returning('purpose')
       .executeTakeFirst();
     return row?.purpose ?? null;
   }
+
+  /**
+   * Revokes a person's links not yet used (their invitation withdrawn, decision 041): dead at once, on every instance
+   * (the next lookup reads the store). How many were revoked.
+   */
+  async revoke(userId: string, by: string): Promise<number> {
+    const result = await this.db
+      .updateTable('account_links')
+      .set({ revoked_at: this.clock(), revoked_by: by })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** The newest link of each of these people (one read of a page's worth, by the `user_id` index). */
+  async newestOf(userIds: readonly string[]): Promise<Map<string, LinkRecord>> {
+    const newest = new Map<string, LinkRecord>();
+    if (userIds.length === 0) return newest;
+    const rows = await this.db
+      .selectFrom('account_links')
+      .select(['user_id', 'purpose', 'created_at', 'expires_at', 'used_at', 'revoked_at'])
+      .where('user_id', 'in', [...userIds])
+      .execute();
+    for (const row of rows) {
+      const record: LinkRecord = {
+        purpose: row.purpose,
+        createdAt: Number(row.created_at),
+        expiresAt: Number(row.expires_at),
+        usedAt: row.used_at === null ? null : Number(row.used_at),
+        revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
+      };
+      const before = newest.get(row.user_id);
+      if (!before || record.createdAt > before.createdAt) newest.set(row.user_id, record);
+    }
+    return newest;
+  }
+}
+
+/** What a link was and became: made, until when, used or revoked (times in milliseconds). */
+export interface LinkRecord {
+  purpose: LinkPurpose;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+  revokedAt: number | null;
 }

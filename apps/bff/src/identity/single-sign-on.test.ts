@@ -4,6 +4,7 @@ import {
   SecurityNoticeListSchema,
   SingleSignOnRedirectSchema,
   TotpEnrolmentSchema,
+  UserListSchema,
 } from '@console/contract';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +147,13 @@ async function newAgent(email: string, name = 'Kim Two') {
   return b;
 }
 
+/** A person's state as the admin's users screen reads it. */
+async function listedState(admin: { get: (path: string) => Promise<{ body: unknown }> }, email: string) {
+  const page = UserListSchema.parse((await admin.get(`/admin/users?q=${encodeURIComponent(email)}`)).body);
+  const user = page.data.find((u) => u.email === email);
+  return user && { state: user.state, has_password: user.has_password, invitation: user.invitation };
+}
+
 describe('single sign-on with the office’s OpenID provider', () => {
   it('is offered on the sign-in page by the name the operator gave', async () => {
     expect((await t.browser().get('/auth/options')).body).toEqual({
@@ -210,6 +218,8 @@ describe('single sign-on with the office’s OpenID provider', () => {
     const admin = await t.signedIn('admin');
     await admin.post('/admin/users', { email: 'unverified@demo.test', name: 'Una Verified', role: 'agent' });
     expect(await viaProvider(t.browser(), 'unverified@demo.test')).toBe('/sign-in?sso=unknown_identity');
+    // Refused at the provider, they have not accepted their invitation (decision 041).
+    expect(await listedState(admin, 'unverified@demo.test')).toMatchObject({ state: 'invited' });
   });
 
   it('makes an agent of a person the provider vouches for when the office allows it, only of the operator’s domains', async () => {
@@ -229,6 +239,12 @@ describe('single sign-on with the office’s OpenID provider', () => {
     const b = t.browser();
     expect(await viaProvider(b, 'newcomer@demo.test')).toBe('/');
     expect((await b.get('/me')).body).toMatchObject({ user: { email: 'newcomer@demo.test', role: 'agent' } });
+    // Joined by single sign-on: active, with no password and no invitation (decision 041).
+    expect(await listedState(admin, 'newcomer@demo.test')).toEqual({
+      state: 'active',
+      has_password: false,
+      invitation: null,
+    });
     // OIDC_EMAIL_DOMAINS names demo.test only.
     expect(await viaProvider(t.browser(), 'newcomer@elsewhere.test')).toBe('/sign-in?sso=unknown_identity');
     await admin.put('/admin/sign-in-policy', { two_factor: 'nobody', single_sign_on_creates_agents: false });

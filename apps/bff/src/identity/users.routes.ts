@@ -2,9 +2,10 @@ import {
   type AccountLink,
   AccountLinkSchema,
   type ConsoleUser,
-  ConsoleUserSchema,
   CreateUserRequestSchema,
+  type Invitation,
   InvitationSchema,
+  OfficeUserSchema,
   type UpdateUserRequest,
   UpdateUserRequestSchema,
   UserListSchema,
@@ -20,6 +21,7 @@ import type { IdentityDeps } from './deps.ts';
 import { requireRole, requireStrongProof, sessionCookie } from './guards.ts';
 import type { LinkPurpose } from './links.ts';
 import { SignInPolicy } from './sign-in-policy.ts';
+import { accepted, officeUser, officeUsers } from './user-states.ts';
 
 /** The audit log's names for what an update changes of a user. */
 function userChanges(before: ConsoleUser, change: UpdateUserRequest): string[] {
@@ -80,6 +82,20 @@ function changeWantsProof(before: ConsoleUser, change: UpdateUserRequest): boole
 /** Admins only: the office's people (invitations, roles, resets, sessions), each change in the audit log. */
 export function usersRoutes(d: IdentityDeps) {
   const hasFactor = (userId: string) => d.factors.has(userId);
+  const hasAcceptedInvitation = async (userId: string) => {
+    const ways = (await d.accounts.waysIn([userId])).get(userId);
+    return ways !== undefined && accepted({ password: ways.password, otherWayIn: ways.other });
+  };
+  /** The person of the path, who has not accepted their invitation (else 404, or 409 with what to do instead). */
+  const notYetJoined = async (id: string, instead: string): Promise<ConsoleUser> => {
+    const user = await d.accounts.get(id);
+    if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+    if (await hasAcceptedInvitation(user.id))
+      throw new ConsoleError('invalid_state', {
+        message: `${user.email} accepted their invitation already: ${instead}`,
+      });
+    return user;
+  };
   return (
     new Hono<AppEnv>()
       .use('*', requireRole('admin'))
@@ -92,7 +108,10 @@ export function usersRoutes(d: IdentityDeps) {
           response: UserListSchema,
           admin: true,
         }),
-        async (c) => c.json(await d.accounts.list(parseQuery(c, UsersQuerySchema))),
+        async (c) => {
+          const page = await d.accounts.list(parseQuery(c, UsersQuerySchema));
+          return c.json({ ...page, data: await officeUsers(d, page.data) });
+        },
       )
       // An invitation (decision 030): the person chooses their own password through a one-time link. A new way into
       // the office: only by an admin who proved it was them in the last five minutes (decision 035).
@@ -124,7 +143,8 @@ export function usersRoutes(d: IdentityDeps) {
             201,
             null,
           );
-          return c.json({ user, link }, 201);
+          const invitation: Invitation = { user: await officeUser(d, user), link };
+          return c.json(invitation, 201);
         },
       )
       // A password reset is a new one-time link, never a password an admin types (decision 030).
@@ -141,6 +161,11 @@ export function usersRoutes(d: IdentityDeps) {
           await requireStrongProof(c, hasFactor, d.clock);
           const user = await d.accounts.get(pathId(c, 'id'));
           if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+          // A person who never chose a way in has no password to reset: their invitation is what to send (decision 041).
+          if (!(await hasAcceptedInvitation(user.id)))
+            throw new ConsoleError('invalid_state', {
+              message: `${user.email} has not accepted their invitation yet, so has no password to reset: resend the invitation instead.`,
+            });
           const link = await oneTimeLink(d, user, 'reset', c.get('user').email);
           await d.audit.write(
             c.get('user'),
@@ -152,13 +177,86 @@ export function usersRoutes(d: IdentityDeps) {
           return c.json(link);
         },
       )
+      // An invitation sent again (decision 041): a new one-time link, e-mailed, the one before dead at once. A revoked
+      // or disabled invitee is enabled by it (invited again). A new way into the office: after a fresh proof.
+      .post(
+        '/users/:id/invitation/resend',
+        doc({
+          summary:
+            'Send an invitation again: a new one-time link, e-mailed with SMTP, the old one dead; a revoked invitee invited again (audited, after proving it again)',
+          tag: 'admin',
+          response: InvitationSchema,
+          admin: true,
+        }),
+        async (c) => {
+          await requireStrongProof(c, hasFactor, d.clock);
+          const before = await notYetJoined(
+            pathId(c, 'id'),
+            'make them a password reset link instead, if they need one.',
+          );
+          const user = before.disabled
+            ? ((await d.accounts.update(before.id, { disabled: false })) ?? before)
+            : before;
+          const link = await oneTimeLink(d, user, 'invite', c.get('user').email);
+          await d.audit.write(
+            c.get('user'),
+            { action: 'user.invite.resend', resourceId: user.id },
+            'succeeded',
+            200,
+            null,
+          );
+          if (before.disabled)
+            await d.audit.write(
+              c.get('user'),
+              { action: 'user.enable', resourceId: user.id },
+              'succeeded',
+              200,
+              null,
+            );
+          const invitation: Invitation = { user: await officeUser(d, user), link };
+          return c.json(invitation);
+        },
+      )
+      // An invitation withdrawn (decision 041): its link dead at once on every instance, the person disabled — kept, not
+      // deleted, so the audit log still names whom its entries are about, and they can be invited again.
+      .post(
+        '/users/:id/invitation/revoke',
+        doc({
+          summary:
+            "Revoke an invitation: its link dead, the person disabled and kept with their history (audited; an admin's after proving it again)",
+          tag: 'admin',
+          response: OfficeUserSchema,
+          admin: true,
+        }),
+        async (c) => {
+          const id = pathId(c, 'id');
+          const before = await notYetJoined(id, 'disable them instead.');
+          // Withdrawing an admin's way in is a change of who is an admin: a fresh proof, as disabling one (decision 035).
+          if (before.role === 'admin') await requireStrongProof(c, hasFactor, d.clock);
+          if (before.disabled && (await officeUser(d, before)).invitation?.state === 'revoked')
+            throw new ConsoleError('invalid_state', {
+              message: `${before.email}'s invitation is revoked already.`,
+            });
+          await d.links.revoke(id, c.get('user').email);
+          // Disabling ends a sign-in the link began, waiting for a second step (decision 035), and any session.
+          const user = (await d.accounts.update(id, { disabled: true })) ?? before;
+          await d.audit.write(
+            c.get('user'),
+            { action: 'user.invite.revoke', resourceId: id },
+            'succeeded',
+            200,
+            null,
+          );
+          return c.json(await officeUser(d, user));
+        },
+      )
       .patch(
         '/users/:id',
         doc({
           summary: 'Change a user: name, role, disabled, office-wide access (audited)',
           tag: 'admin',
           body: UpdateUserRequestSchema,
-          response: ConsoleUserSchema,
+          response: OfficeUserSchema,
           admin: true,
         }),
         async (c) => {
@@ -180,7 +278,7 @@ export function usersRoutes(d: IdentityDeps) {
           // Each change an admin makes to a user is in the audit log, one entry per thing changed.
           for (const action of userChanges(before, body))
             await d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', 200, null);
-          return c.json(user);
+          return c.json(await officeUser(d, user));
         },
       )
       // A user's second factors reset (a lost phone): only by an admin who proved it was them in the last five minutes.

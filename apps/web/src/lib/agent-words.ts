@@ -134,7 +134,7 @@ export const AGENT_WORDS: Record<KnownErrorCode, AgentWords> = {
     todo: 'Sign in there as yourself and try again, or ask your office admin.',
   },
   link_invalid: {
-    say: 'This link was used already, or is past its 72 hours.',
+    say: 'This link was used already, replaced by a newer one or withdrawn, or is past its 72 hours.',
     todo: 'Ask your office admin for a new one.',
   },
   reauthentication_required: {

@@ -2,11 +2,11 @@ import {
   AccountLinkSchema,
   AuditListSchema,
   type ConsoleUser,
-  ConsoleUserSchema,
   type CreateUserRequest,
   CreditBalanceResponseSchema,
   IntrospectionSchema,
   InvitationSchema,
+  OfficeUserSchema,
   SessionStateSchema,
   SignInOptionsSchema,
   SignInPolicySchema,
@@ -98,7 +98,7 @@ export function useUpdateUser() {
       api(`/admin/users/${encodeURIComponent(user.id)}`, {
         method: 'PATCH',
         body: change,
-        schema: ConsoleUserSchema,
+        schema: OfficeUserSchema,
       }),
     onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
   });
@@ -110,6 +110,32 @@ export const useResetLink = () =>
     mutationFn: (id: string) =>
       api(`/admin/users/${encodeURIComponent(id)}/reset-link`, { method: 'POST', schema: AccountLinkSchema }),
   });
+
+/** An invitation sent again (decision 041): a new one-time link, the one before dead; a revoked one invited again. */
+export function useResendInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/admin/users/${encodeURIComponent(id)}/invitation/resend`, {
+        method: 'POST',
+        schema: InvitationSchema,
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
+  });
+}
+
+/** An invitation revoked (decision 041): its link dead, the person disabled and kept. */
+export function useRevokeInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/admin/users/${encodeURIComponent(id)}/invitation/revoke`, {
+        method: 'POST',
+        schema: OfficeUserSchema,
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
+  });
+}
 
 /** A user's second factors reset (a lost phone). */
 export function useResetFactors() {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -11,7 +11,14 @@ import { useAcceptLink, useAcceptWithPasskey, useLinkInfo } from '../api/links.t
  * #fragment, which the browser never sends: it goes to the console in a request's body only.
  */
 export function WelcomePage() {
-  const [token] = useState(() => window.location.hash.slice(1));
+  const [token, setToken] = useState(() => window.location.hash.slice(1));
+  // A newer link opened in the tab of an older one (a resent invitation after the refused one) changes only the
+  // fragment: the page follows it rather than keep the old link's answer (decision 041).
+  useEffect(() => {
+    const follow = () => setToken(window.location.hash.slice(1));
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   const info = useLinkInfo(token);
   const accept = useAcceptLink();
   const withPasskey = useAcceptWithPasskey();

@@ -45,7 +45,9 @@ describe('the office’s two-step sign-in policy', () => {
       expect(error.message).toContain('second step');
     }
     // Nothing was saved, and the admin's session still reaches everything.
-    expect(SignInPolicySchema.parse((await admin.get('/admin/sign-in-policy')).body).two_factor).toBe('nobody');
+    expect(SignInPolicySchema.parse((await admin.get('/admin/sign-in-policy')).body).two_factor).toBe(
+      'nobody',
+    );
     expect((await admin.get('/wallet')).status).toBe(200);
     // A policy that does not cover them needs no word.
     expect((await admin.put('/admin/sign-in-policy', { two_factor: 'nobody' })).status).toBe(200);

@@ -110,3 +110,53 @@ test('a sign-in ended elsewhere leaves no trace: the screen asks once, is refuse
   await expect(page.getByLabel('Email')).toBeVisible();
   expect(asked).toHaveLength(1);
 });
+
+test('signing out leaves no way back for whoever signs in next on this browser', async ({ page }) => {
+  await signIn(page, 'admin', '/admin/audit');
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  // The next person lands on their own start, not on the admin's screen.
+  await page.getByLabel('Email').fill(DEMO.agent.email);
+  await page.getByLabel('Password').fill(DEMO.agent.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Flights' })).toBeVisible();
+  await expect(page).toHaveURL(/\/flights$/);
+});
+
+test('the way back of a sign-in that ended is followed only for the person it was for', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'admin', '/admin/users');
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await context.clearCookies({ name: /^(__Host-)?console_session$/ });
+  // The admin's next click, or a read the page makes by itself, meets the ended sign-in: the sign-in page, with the
+  // way back (the click may find the page gone).
+  const click = page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Audit log' })
+    .click({ timeout: 15_000 });
+  await Promise.race([page.waitForURL(/\/sign-in\?expired=1&next=/), click.catch(() => undefined)]);
+  await expect(page).toHaveURL(/\/sign-in\?expired=1&next=%2Fadmin%2F/);
+  await click.catch(() => undefined);
+  await expect(page.getByRole('status').filter({ hasText: 'Your sign-in ended' })).toBeVisible();
+  // Someone else signs in at this browser: their own start.
+  await page.getByLabel('Email').fill(DEMO.agent.email);
+  await page.getByLabel('Password').fill(DEMO.agent.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Flights' })).toBeVisible();
+  await expect(page).toHaveURL(/\/flights$/);
+});
+
+test('a sign-in address with a way back that this tab did not make is not followed', async ({ page }) => {
+  // A link or a bookmark made for someone else's sign-in, opened afresh.
+  await page.goto('/sign-in?expired=1&next=%2Fadmin%2Faudit');
+  await page.getByLabel('Email').fill(DEMO.admin.email);
+  await page.getByLabel('Password').fill(DEMO.admin.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Flights' })).toBeVisible();
+  await expect(page).toHaveURL(/\/flights$/);
+});

@@ -96,7 +96,7 @@ test('an agent adds an authenticator app; then a sign-in needs its code, a wrong
   await expect(second.getByRole('alert')).toContainText('That code is not right, or it was used already');
 });
 
-test('an admin requires two-step sign-in of everyone: an agent without an app is led to add one and reaches nothing else until then', async ({
+test('an admin requires two-step sign-in of everyone: told first that it covers them; an agent signed in is told why at their next click and reaches nothing else until they add an app', async ({
   page,
   browser,
 }) => {
@@ -104,42 +104,110 @@ test('an admin requires two-step sign-in of everyone: an agent without an app is
   const admin = await createUser('Policy Admin', 'admin');
   const agent = await createUser('Policy Agent');
   let adminKey = '';
+  const agentContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  await signInAs(agentPage, agent, '/bookings');
+  await expect(agentPage.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
   await signInAs(page, admin, '/admin');
   const policy = page.getByRole('form', { name: 'Two-step sign-in policy' });
   try {
     await policy.getByLabel('Required for').selectOption('everyone');
+    // Before saving: it covers the admin, who has no second step.
+    await expect(page.getByRole('status').filter({ hasText: 'This covers you' })).toBeVisible();
     await policy.getByRole('button', { name: 'Save' }).click();
-    // The admin, who has no app either, is led to their account page.
-    await expect(page).toHaveURL(/\/account$/);
+    const ask = page.getByRole('alertdialog', { name: 'Save a policy that covers you?' });
+    await expect(ask.getByRole('link', { name: 'Set up a second step now' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('policy-ask-1366.png') });
+    await ask.getByRole('button', { name: 'Save anyway' }).click();
+    // Saved; the admin, who has no app either, is led to their account page, told why, and back after.
+    await expect(page).toHaveURL(/\/account\?then=%2Fadmin$/);
     await expect(page.getByRole('alert')).toContainText('Your office requires two-step sign-in.');
     adminKey = await addAppOnAccountPage(page, 'Admin phone');
 
-    const agentContext = await browser.newContext();
-    const agentPage = await agentContext.newPage();
-    await agentPage.goto('/flights');
-    await agentPage.getByLabel('Email').fill(agent.email);
-    await agentPage.getByLabel('Password').fill(agent.password);
-    await agentPage.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(agentPage).toHaveURL(/\/account$/);
+    // The agent, signed in before, meets the policy at their next click: told why, never bounced in silence.
+    const refused: string[] = [];
+    const errors: string[] = [];
+    await agentPage
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Travellers' })
+      .click();
+    await expect(agentPage).toHaveURL(/\/account\?then=%2Ftravellers$/);
     await expect(agentPage.getByRole('alert')).toContainText('Your office requires two-step sign-in.');
+    await expect(agentPage.getByRole('alert')).toContainText('Travellers');
+    for (const width of [1366, 390]) {
+      await agentPage.setViewportSize({ width, height: width > 500 ? 768 : 844 });
+      await agentPage.screenshot({ path: test.info().outputPath(`account-held-${width}.png`) });
+    }
+    // From here on nothing the page asks is refused: no 403 loop, nothing in the browser's console.
+    agentPage.on('response', (response) => {
+      if (response.status() === 403) refused.push(new URL(response.url()).pathname);
+    });
+    agentPage.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await expectAccessible(agentPage, 'account page, two-step sign-in required');
-    // Nothing else opens meanwhile.
-    await agentPage.goto('/bookings');
-    await expect(agentPage).toHaveURL(/\/account$/);
-    await addAppOnAccountPage(agentPage, 'Agent phone');
+    // Nothing else opens meanwhile, and the page says so.
     await agentPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookings' }).click();
+    await expect(agentPage).toHaveURL(/\/account\?then=%2Fbookings$/);
+    await expect(agentPage.getByRole('alert')).toContainText('Bookings');
+    await addAppOnAccountPage(agentPage, 'Agent phone');
+    await agentPage.getByRole('link', { name: 'Go on to Bookings' }).click();
     await expect(agentPage.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
     await agentContext.close();
-    // The admin puts it back as an admin would.
+    // The admin puts it back as an admin would, and is told it is saved.
     await page.goto('/admin');
     await policy.getByLabel('Required for').selectOption('nobody');
     await policy.getByRole('button', { name: 'Save' }).click();
+    const saved = page.getByRole('status').filter({ hasText: 'Saved' });
+    await expect(saved).toBeVisible();
+    await expect(saved).toBeFocused();
     await expect(policy.getByRole('button', { name: 'Save' })).toBeDisabled();
   } finally {
     // Back to the default for the journeys after this one (the demo users have no app), however far this one went.
     await resetSignInPolicy();
   }
   expect(adminKey).not.toBe('');
+});
+
+test('an admin choosing a policy that covers them is offered to set up a second step first, and comes back to save it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await createUser('Careful Admin', 'admin');
+  await signInAs(page, admin, '/admin');
+  const policy = page.getByRole('form', { name: 'Two-step sign-in policy' });
+  try {
+    await policy.getByLabel('Required for').selectOption('admins');
+    const warning = page.getByRole('status').filter({ hasText: 'This covers you' });
+    await expect(warning).toContainText('you have no second step yet');
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 768 : 844 });
+      await warning.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`policy-warning-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await warning.getByRole('link', { name: 'Set up a second step now' }).click();
+    await expect(page).toHaveURL(/\/account\?then=%2Fadmin$/);
+    await addAppOnAccountPage(page, 'Admin phone');
+    await page.getByRole('link', { name: 'Go on to Admin' }).click();
+    await policy.getByLabel('Required for').selectOption('admins');
+    await expect(page.getByRole('status').filter({ hasText: 'This covers you' })).toHaveCount(0);
+    await policy.getByRole('button', { name: 'Save' }).click();
+    // The proof by the new app is fresh: saved at once, said, and focus on it.
+    const saved = page.getByRole('status').filter({ hasText: 'Saved' });
+    await expect(saved).toBeFocused();
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 768 : 844 });
+      await saved.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`policy-saved-${width}.png`), fullPage: true });
+    }
+    await expect(page).toHaveURL(/\/admin$/);
+    await expectAccessible(page, 'admin page, policy saved');
+  } finally {
+    await resetSignInPolicy();
+  }
 });
 
 /** Adds an authenticator app on the account page, as a person with the app would; returns its key. */

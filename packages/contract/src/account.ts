@@ -135,6 +135,15 @@ export const SignInPolicySchema = z.object({
   proof_above: MoneySchema.nullable().optional(),
 });
 export type SignInPolicy = z.infer<typeof SignInPolicySchema>;
+/**
+ * Saving the policy. A policy that would cover the admin saving it while they have no second step is refused with 409
+ * `policy_covers_you` (nothing saved) unless `confirm_covers_me` says they know their session will then reach only
+ * their account page until they add one (decision 042).
+ */
+export const SetSignInPolicyRequestSchema = SignInPolicySchema.extend({
+  confirm_covers_me: z.boolean().optional(),
+});
+export type SetSignInPolicyRequest = z.input<typeof SetSignInPolicyRequestSchema>;
 
 /** Proving it is oneself again before something sensitive: the strongest factor one has (a code), else the password. */
 export const ProveRequestSchema = z

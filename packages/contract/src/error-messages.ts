@@ -41,6 +41,7 @@ export const KNOWN_ERROR_MESSAGES = {
   link_invalid: 'This link was used already, replaced by a newer one or withdrawn, or is past its 72 hours.',
   reauthentication_required: 'Confirm it is you first.',
   second_factor_setup_required: 'Your office requires two-step sign-in.',
+  policy_covers_you: 'This policy covers you, and you have no second step yet.',
   account_disabled: 'This account is disabled.',
   forbidden: 'Your role does not allow this.',
   csrf_failed: 'The request did not come from the console.',

@@ -274,6 +274,13 @@ export const KNOWN_ERRORS = /* @__PURE__ */ (() =>
       message: KNOWN_ERROR_MESSAGES.second_factor_setup_required,
       remedy: 'Add a passkey or an authenticator app on your account page.',
     },
+    policy_covers_you: {
+      status: 409,
+      type: 'invalid_request_error',
+      message: KNOWN_ERROR_MESSAGES.policy_covers_you,
+      remedy:
+        'Add a passkey or an authenticator app on your account page first, or save again with confirm_covers_me: once saved, you reach only your account page until you add one.',
+    },
     account_disabled: {
       status: 403,
       type: 'permission_error',

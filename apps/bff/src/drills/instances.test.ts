@@ -361,6 +361,38 @@ describe('two instances on one PostgreSQL', () => {
     ).toBe(200);
   });
 
+  it('holds a stolen session guessing the password at the password change to one count across both instances (decision 042)', async () => {
+    const OWNER = { email: 'changed@agency.test', password: 'maple kettle drift 31' };
+    await usersCommand(
+      env,
+      ['create', '--email', OWNER.email, '--name', 'Changed', '--role', 'agent'],
+      OWNER.password,
+    );
+    const owner = browser(both);
+    expect((await owner.signIn(OWNER, a)).status).toBe(200);
+    const session = owner
+      .cookie()
+      .split('; ')
+      .find((pair) => pair.startsWith('console_session='));
+    const stolen = { Cookie: session ?? '', 'X-Forwarded-For': '198.18.9.9' };
+    const change = (current: string, to: Instance) =>
+      owner.call(
+        'POST',
+        '/account/password',
+        { current_password: current, new_password: 'the thief chose this 77' },
+        stolen,
+        to,
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await change(`guess-${i}`, i % 2 ? b : a)).status);
+    expect(statuses).toEqual([...Array(10).fill(422), 429]);
+    expect((await change(OWNER.password, a)).status).toBe(429);
+    expect((await change(OWNER.password, b)).status).toBe(429);
+    await expect
+      .poll(() => smtp.to(OWNER.email).some((m) => m.includes('when asked to confirm it was you')))
+      .toBe(true);
+  });
+
   it('counts failed sign-ins across both instances', async () => {
     const someone = browser(both);
     const statuses: number[] = [];

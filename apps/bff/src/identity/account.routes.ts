@@ -34,6 +34,7 @@ import { takeBack } from './not-me.ts';
 import { relyingParty } from './passkeys.ts';
 import { passwordProblem } from './password-policy.ts';
 import { verifyPassword } from './passwords.ts';
+import { waitWords } from './throttle.ts';
 
 /** How many of one's own sign-ins the account page shows. */
 const RECENT_SIGN_INS = 20;
@@ -59,6 +60,48 @@ export function accountRoutes(d: IdentityDeps) {
     const rotated = await d.accounts.rotate(c.get('user').sessionId, proof);
     // The session's end does not move: the new cookie lasts what is left of it.
     if (rotated) cookie.write(c, rotated.token, (rotated.expiresAt - d.clock()) / 1000);
+  }
+
+  /**
+   * One try at proving it is oneself (decision 042): counted, before the secret is checked, in the person's own
+   * "confirm it is you" count, and a password also in the account's wrong-password count that sign-ins add to (past
+   * it, only the person's known browsers and addresses may try, as at a sign-in). Past either: 429, whatever the
+   * secret, and the person is told once. The answer says no more than a sign-in's.
+   */
+  async function countProofTry(c: Context<AppEnv>, action: string, factor: 'password' | 'code') {
+    const user = c.get('user');
+    const origin = requestOrigin(c, proxies);
+    const verdicts = [await d.throttle.attemptProof(user.id)];
+    if (factor === 'password')
+      verdicts.push(
+        await d.throttle.attemptAccount('password', user.email, () =>
+          d.knownBrowsers.knows(c, user.id, origin.address),
+        ),
+      );
+    const [proof, account] = verdicts;
+    if (account?.struck)
+      await d.notices.record(user, 'wrong_passwords', { ...origin, tries: d.throttle.policy.perAccount });
+    else if (proof?.struck)
+      await d.notices.record(user, factor === 'password' ? 'wrong_passwords' : 'wrong_codes', {
+        ...origin,
+        tries: d.throttle.policy.provesPerPerson,
+        session: true,
+      });
+    const waits = verdicts.flatMap((v) => (v.allowed ? [] : [v.retryAfterSeconds]));
+    if (waits.length === 0) return;
+    const seconds = Math.max(...waits);
+    await d.audit.write(user, { action, ...origin }, 'failed', 429, 'rate_limited');
+    d.metrics.signInRefusals.inc();
+    c.header('Retry-After', String(seconds));
+    throw new ConsoleError('rate_limited', {
+      message: `Too many wrong tries. Wait ${waitWords(seconds)} and try again.`,
+    });
+  }
+
+  /** A right password or code: the person's tries start afresh, and the account gets its try back. */
+  async function proofTryRight(user: { id: string; email: string }, factor: 'password' | 'code') {
+    await d.throttle.succeededProof(user.id);
+    if (factor === 'password') await d.throttle.succeededAccount('password', user.email);
   }
 
   /** To the office's provider for a proof or a connection: the state in its cookie, the URL for the browser. */
@@ -457,15 +500,13 @@ export function accountRoutes(d: IdentityDeps) {
         async (c) => {
           const user = c.get('user');
           const body = await parseBody(c, ProveRequestSchema);
-          // Each person's tries are their own (decision 035): one person's wrong tries never hold back another.
-          const verdict = await d.throttle.attemptProof(user.id);
-          if (!verdict.allowed) {
-            c.header('Retry-After', String(verdict.retryAfterSeconds));
-            throw new ConsoleError('rate_limited', { message: 'Too many wrong tries. Wait a few minutes.' });
-          }
           const kinds = await d.factors.kinds(user.id);
           const factor =
             body.passkey && kinds.has('passkey') ? 'passkey' : kinds.size > 0 ? 'totp' : 'password';
+          // Each person's tries are their own (decision 035): one person's wrong tries never hold back another. A
+          // password is also one of the account's (decision 042).
+          const counted = factor === 'password' ? 'password' : 'code';
+          await countProofTry(c, 'reauthenticate', counted);
           const ok =
             factor === 'passkey'
               ? body.passkey !== undefined &&
@@ -498,7 +539,7 @@ export function accountRoutes(d: IdentityDeps) {
                     ? 'code: is not the code your app shows now, or it was used already.'
                     : 'code: use your passkey to confirm it is you.',
             });
-          await d.throttle.succeededProof(user.id);
+          await proofTryRight(user, counted);
           await rotate(c, factor === 'password' ? 'password' : 'factor');
           return c.json({ proved: true, method: factor });
         },
@@ -518,6 +559,9 @@ export function accountRoutes(d: IdentityDeps) {
           const body = await parseBody(c, ChangePasswordRequestSchema);
           // A person without a factor proves it with the current password itself, checked below.
           if (await d.factors.has(user.id)) await requireFactorProof(c, hasFactor, d.clock);
+          // The current password is a proof and a password at the account: counted in both, before it is checked
+          // (decision 042), so a stolen session cannot guess it beyond either limit.
+          await countProofTry(c, 'password.change', 'password');
           const stored = await d.accounts.passwordHashOf(user.id);
           if (!stored || !(await verifyPassword(body.current_password, stored))) {
             await d.audit.write(user, { action: 'password.change' }, 'failed', 422, 'validation_failed');
@@ -526,6 +570,7 @@ export function accountRoutes(d: IdentityDeps) {
               message: 'current_password: is not your current password.',
             });
           }
+          await proofTryRight(user, 'password');
           const problem = passwordProblem(body.new_password, [
             user.name,
             ...user.name.split(/\s+/),

@@ -37,7 +37,7 @@ import { passwordProblem } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
 import { SignInPolicy } from './sign-in-policy.ts';
 import type { ProvidedIdentity, SingleSignOnContext } from './single-sign-on.ts';
-import type { ThrottleVerdict } from './throttle.ts';
+import { type ThrottleVerdict, waitWords } from './throttle.ts';
 
 type SecondFactorNeeded = z.infer<typeof SecondFactorNeededSchema>;
 
@@ -49,10 +49,6 @@ export function requestOrigin(c: Context<AppEnv>, proxies: ReturnType<typeof tru
   };
 }
 type Origin = ReturnType<typeof requestOrigin>;
-
-/** How long to wait, in words: "40 seconds", "15 minutes". */
-const waitWords = (seconds: number) =>
-  seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 
 /**
  * A console path with one more query parameter (where single sign-on sends the browser back). Only a path of this

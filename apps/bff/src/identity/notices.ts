@@ -19,6 +19,8 @@ const DetailSchema = z.object({
   browser: z.string().nullable().optional(),
   /** How many wrong tries, and from how many networks. */
   tries: z.number().int().optional(),
+  /** The wrong tries came from a signed-in session, asked to confirm it was the person (decision 042). */
+  session: z.boolean().optional(),
 });
 type Detail = z.infer<typeof DetailSchema>;
 
@@ -46,8 +48,12 @@ function summaryOf(kind: Kind, detail: Detail): string {
     case 'password_changed':
       return `The password of your account was changed${where}; every other session of yours ended.`;
     case 'wrong_passwords':
+      if (detail.session)
+        return `Someone signed in as you gave a wrong password ${detail.tries ?? 'many'} times when asked to confirm it was you (to change your password, or before something sensitive). If it was not you, someone holds one of your sessions: change your password and sign out everywhere else.`;
       return `Someone typed a wrong password for your account ${detail.tries ?? 'many'} times in a few minutes. Sign-ins from browsers you have not used before wait a while.`;
     case 'wrong_codes':
+      if (detail.session)
+        return `Someone signed in as you gave wrong codes ${detail.tries ?? 'many'} times when asked to confirm it was you. If it was not you, someone holds one of your sessions: sign out everywhere else and change your password.`;
       return `Someone gave wrong codes at your second step ${detail.tries ?? 'many'} times in a few minutes: they know your password. Change it.`;
   }
 }

@@ -1,5 +1,6 @@
-import { SignInPolicySchema } from '@console/contract';
+import { SetSignInPolicyRequestSchema, SignInPolicySchema } from '@console/contract';
 import { Hono } from 'hono';
+import { ConsoleError } from '../platform/errors.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseBody } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
@@ -35,18 +36,31 @@ export function policyRoutes(d: IdentityDeps) {
       '/sign-in-policy',
       doc({
         summary:
-          'Set who must sign in with a second factor; people it covers without one reach only their account (audited)',
+          'Set who must sign in with a second factor; people it covers without one reach only their account (audited). One that covers the admin saving it, who has none, is refused (409 policy_covers_you) unless confirmed',
         tag: 'admin',
-        body: SignInPolicySchema,
+        body: SetSignInPolicyRequestSchema,
         response: SignInPolicySchema,
         admin: true,
       }),
       async (c) => {
-        const { two_factor, single_sign_on_creates_agents, proof_above } = await parseBody(
+        const { two_factor, single_sign_on_creates_agents, proof_above, confirm_covers_me } = await parseBody(
           c,
-          SignInPolicySchema,
+          SetSignInPolicyRequestSchema,
         );
         await requireStrongProof(c, hasFactor, d.clock);
+        // A policy that would hold the admin saving it to their account page is never a surprise (decision 042):
+        // nothing is saved until they say they know, whatever the client.
+        const admin = c.get('user');
+        if (
+          !confirm_covers_me &&
+          SignInPolicy.covers(two_factor, admin.role) &&
+          !(await d.factors.has(admin.id))
+        )
+          throw new ConsoleError('policy_covers_you', {
+            param: 'two_factor',
+            message:
+              'This policy covers you, and you have no second step yet: once saved, you reach only your account page until you add a passkey or an authenticator app. Add one first, or save again confirming it (confirm_covers_me).',
+          });
         await d.policy.set(two_factor, c.get('user'));
         if (single_sign_on_creates_agents !== undefined)
           await d.policy.setSingleSignOnCreatesAgents(single_sign_on_creates_agents, c.get('user'));

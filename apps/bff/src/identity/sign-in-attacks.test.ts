@@ -434,6 +434,97 @@ describe('guessing', () => {
   });
 });
 
+/** The session cookie alone, as a thief copies it: not the browser's own (known-browser) cookie. */
+function stolenSession(b: Browser, address: string) {
+  const session = b
+    .cookie()
+    .split('; ')
+    .find((pair) => pair.startsWith('console_session=') || pair.startsWith('__Host-console_session='));
+  const headers = { Cookie: session ?? '', ...from(address) };
+  return {
+    changePassword: (current: string) =>
+      b.call('POST', '/api/account/password', {
+        body: { current_password: current, new_password: 'attacker chose this one 42' },
+        headers,
+      }),
+    prove: (password: string) => b.call('POST', '/api/account/prove', { body: { password }, headers }),
+  };
+}
+
+describe('a stolen session guessing the password', () => {
+  it('at the password change stops at the “confirm it is you” cap, then refuses even the right one; the owner is told', async () => {
+    const victim = await newAgent('change-guess');
+    const thief = stolenSession(victim.browser, '198.51.100.77');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) statuses.push((await thief.changePassword(`guess-${i}`)).status);
+    // The same cap as "confirm it is you": ten wrong, then 429.
+    expect(statuses).toEqual([...Array(10).fill(422), 429, 429]);
+    const right = await thief.changePassword(PASSWORD);
+    // The answer says no more than the sign-in's: limited, and for how long; not whether it was right.
+    expect(ErrorEnvelopeSchema.parse(right.body).error).toMatchObject({ code: 'rate_limited', param: null });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('Retry-After'))).toBeGreaterThan(10 * 60);
+    // One count: "confirm it is you" is held back as well.
+    expect(refusal(await thief.prove(PASSWORD))).toEqual([429, 'rate_limited']);
+    // The owner is told, by e-mail and on the account page.
+    await expect
+      .poll(() => smtp.to(victim.email).some((m) => m.includes('when asked to confirm it was you')))
+      .toBe(true);
+    const notices = SecurityNoticeListSchema.parse((await victim.browser.get('/account/notices')).body);
+    expect(notices.data.map((n) => n.kind)).toContain('wrong_passwords');
+    // The password was not changed: the owner signs in with it.
+    expect(
+      (
+        await t.browser().call('POST', '/api/auth/sign-in', {
+          body: { email: victim.email, password: PASSWORD },
+          headers: from('192.0.2.1'),
+        })
+      ).status,
+    ).toBe(200);
+    later(31 * 60_000);
+  });
+
+  it('adds up with wrong passwords at sign-in: the account’s 30 wrong passwords are both together', async () => {
+    const victim = await newAgent('change-shared');
+    for (let i = 0; i < 25; i += 1)
+      expect(
+        (
+          await t.browser().call('POST', '/api/auth/sign-in', {
+            body: { email: victim.email, password: `guess-${i}` },
+            headers: from(`203.0.113.${i + 1}`),
+          })
+        ).status,
+      ).toBe(401);
+    const thief = stolenSession(victim.browser, '198.51.100.78');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await thief.changePassword(`guess-again-${i}`)).status);
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+    expect(refusal(await thief.changePassword(PASSWORD))).toEqual([429, 'rate_limited']);
+    // The sign-in from an address the person never used waits too, even with the right password.
+    expect(
+      refusal(
+        await t.browser().call('POST', '/api/auth/sign-in', {
+          body: { email: victim.email, password: PASSWORD },
+          headers: from('203.0.113.200'),
+        }),
+      ),
+    ).toEqual([429, 'rate_limited']);
+    await expect
+      .poll(() => smtp.to(victim.email).some((m) => m.includes('Wrong sign-in attempts')))
+      .toBe(true);
+    // The owner's own browser still signs in.
+    expect(
+      (
+        await victim.browser.call('POST', '/api/auth/sign-in', {
+          body: { email: victim.email, password: PASSWORD },
+          headers: from('192.0.2.1'),
+        })
+      ).status,
+    ).toBe(200);
+    later(31 * 60_000);
+  });
+});
+
 describe('a one-time link', () => {
   it('for a person with a second factor leads to that step before any session; the password is set only then', async () => {
     const victim = await agentWithApp('reset');

@@ -32,10 +32,34 @@ describe('the office’s two-step sign-in policy', () => {
     expect((await admin.put('/admin/sign-in-policy', { two_factor: 'sometimes' })).status).toBe(422);
   });
 
+  it('that would cover the admin saving it, who has no second step, is refused until they confirm it; nothing changes before', async () => {
+    const admin = await t.signedIn('admin');
+    for (const two_factor of ['admins', 'everyone'] as const) {
+      const refused = await admin.put('/admin/sign-in-policy', { two_factor, proof_above: null });
+      const error = ErrorEnvelopeSchema.parse(refused.body).error;
+      expect({ status: refused.status, code: error.code, param: error.param }).toEqual({
+        status: 409,
+        code: 'policy_covers_you',
+        param: 'two_factor',
+      });
+      expect(error.message).toContain('second step');
+    }
+    // Nothing was saved, and the admin's session still reaches everything.
+    expect(SignInPolicySchema.parse((await admin.get('/admin/sign-in-policy')).body).two_factor).toBe(
+      'nobody',
+    );
+    expect((await admin.get('/wallet')).status).toBe(200);
+    // A policy that does not cover them needs no word.
+    expect((await admin.put('/admin/sign-in-policy', { two_factor: 'nobody' })).status).toBe(200);
+  });
+
   it('for admins leaves agents alone; for everyone leads a person without a factor to set one up, and nothing else opens until then', async () => {
     const admin = await t.signedIn('admin');
     const agent = await t.signedIn('agent');
-    expect((await admin.put('/admin/sign-in-policy', { two_factor: 'admins' })).status).toBe(200);
+    // Confirmed, it is saved, and the admin's own session is held to their account page.
+    expect(
+      (await admin.put('/admin/sign-in-policy', { two_factor: 'admins', confirm_covers_me: true })).body,
+    ).toEqual({ two_factor: 'admins', single_sign_on_creates_agents: false, proof_above: null });
     expect((await agent.get('/bookings')).status).toBe(200);
     // The admin who set it has no factor: their session now reaches their account only.
     expect(code((await admin.get('/wallet')).body)).toBe('second_factor_setup_required');

@@ -37,6 +37,10 @@ export const DEFAULT_THROTTLE: ThrottlePolicy = {
   provesPerPerson: 10,
 };
 
+/** How long to wait, in words: "40 seconds", "15 minutes". */
+export const waitWords = (seconds: number) =>
+  seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+
 export type ThrottleVerdict =
   | { allowed: true; struck: boolean }
   | { allowed: false; retryAfterSeconds: number; struck: boolean };
@@ -147,6 +151,42 @@ export class SignInThrottle {
     ].filter((start) => start !== null);
     if (over.length > 0) return this.#refused(Math.max(...over) + this.policy.windowMs, at);
 
+    const byAccount = await this.#account(kind, who, at, known);
+    if (!byAccount.allowed) return byAccount;
+    const { struck } = byAccount;
+    // A password from an address that has failed at this email before, while the email is under attack: one try per
+    // pace.
+    if (kind === 'password') {
+      const byEmail = await this.#count(`email:${who}`, at);
+      if (byEmail.count > this.policy.emailSlowAfter && pair.count > 1) {
+        const pace = await this.#count(`pace:${who}`, at, this.policy.emailPaceMs);
+        if (pace.count > 1) return this.#refused(pace.windowStart + this.policy.emailPaceMs, at, struck);
+      }
+    }
+    return { allowed: true, struck };
+  }
+
+  /**
+   * One wrong-or-right try at an account's password (or code) that is not a sign-in: the password given to change it
+   * (decision 042). Only the account's own count, the one sign-ins add to, so wrong passwords here and there add up;
+   * past it, as at a sign-in, only the person's known browsers and addresses may try.
+   */
+  attemptAccount(kind: AccountTry, account: string, known: () => Promise<boolean>): Promise<ThrottleVerdict> {
+    return this.#account(kind, account.toLowerCase(), this.now(), known);
+  }
+
+  /** A right password given outside a sign-in: the account gets its try back. */
+  succeededAccount(kind: AccountTry, account: string): Promise<void> {
+    return this.#giveBack([`${kind}:account:${account.toLowerCase()}`]);
+  }
+
+  /** The per-account count (decision 035): one try counted; past `perAccount`, unknown browsers wait a back-off. */
+  async #account(
+    kind: AccountTry,
+    who: string,
+    at: number,
+    known: () => Promise<boolean>,
+  ): Promise<ThrottleVerdict> {
     const byAccount = await this.#count(`${kind}:account:${who}`, at);
     let struck = false;
     let lockedUntil = await this.#lockedUntil(`${kind}:${who}:lock:`, at);
@@ -158,15 +198,6 @@ export class SignInThrottle {
     if ((pastLimit || lockedUntil > 0) && !(await known())) {
       const until = Math.max(lockedUntil, pastLimit ? byAccount.windowStart + this.policy.windowMs : 0);
       return this.#refused(until, at, struck);
-    }
-    // A password from an address that has failed at this email before, while the email is under attack: one try per
-    // pace.
-    if (kind === 'password') {
-      const byEmail = await this.#count(`email:${who}`, at);
-      if (byEmail.count > this.policy.emailSlowAfter && pair.count > 1) {
-        const pace = await this.#count(`pace:${who}`, at, this.policy.emailPaceMs);
-        if (pace.count > 1) return this.#refused(pace.windowStart + this.policy.emailPaceMs, at, struck);
-      }
     }
     return { allowed: true, struck };
   }
@@ -229,17 +260,18 @@ export class SignInThrottle {
   }
 
   /**
-   * One try at "confirm it is you" by one person: their own count (decision 035), never another person's; past the
-   * limit, a back-off that doubles as for an account.
+   * One try at "confirm it is you" by one person — the current password given to change it is one too (decision 042):
+   * their own count (decision 035), never another person's; past the limit, a back-off that doubles as for an account.
+   * `struck` for the one try that went past it: the person is told.
    */
   async attemptProof(userId: string): Promise<ThrottleVerdict> {
     const at = this.now();
     const tries = await this.#count(`prove:${userId}`, at);
     let lockedUntil = await this.#lockedUntil(`prove:${userId}:lock:`, at);
-    if (tries.count === this.policy.provesPerPerson + 1)
-      lockedUntil = await this.#strike(`prove:${userId}`, at, tries.windowStart, lockedUntil);
+    const struck = tries.count === this.policy.provesPerPerson + 1;
+    if (struck) lockedUntil = await this.#strike(`prove:${userId}`, at, tries.windowStart, lockedUntil);
     if (tries.count > this.policy.provesPerPerson || lockedUntil > 0)
-      return this.#refused(Math.max(lockedUntil, tries.windowStart + this.policy.windowMs), at);
+      return this.#refused(Math.max(lockedUntil, tries.windowStart + this.policy.windowMs), at, struck);
     return { allowed: true, struck: false };
   }
 

@@ -8,8 +8,15 @@ import { onFactorSetupRequired, onSignedOut } from '../lib/api.ts';
 import { meQuery, useMe } from '../lib/me.ts';
 import { loadOrReload } from '../lib/new-version.ts';
 import { useScreenSettled } from '../lib/screen-settled.ts';
+import { forgetWayBack, signInPath } from '../lib/way-back.ts';
 import { CHANGE_COUNT_SLOT, NAV } from './nav.ts';
 import { ProofHost } from './proof-host.tsx';
+
+/**
+ * A sign-out under way: whatever meets the ended sign-in meanwhile sends to a sign-in page with no way back (the next
+ * person at this browser is not sent to this one's screen: decision 042).
+ */
+let signingOut = false;
 
 /** The account popover closes when one of its links is followed (the page changes under it). */
 const closeAccount = () => document.getElementById('account')?.hidePopover();
@@ -32,7 +39,16 @@ export function Layout() {
   const here = `${location.pathname}${location.search}`;
   const settled = useScreenSettled();
 
-  useDeadlineNotices(Boolean(me.data) && settled);
+  // A session held to its account page until a second step is set up reaches nothing the shell would read.
+  const held = me.data?.session.factor_setup_required ?? false;
+  useDeadlineNotices(Boolean(me.data) && settled && !held);
+  // Signed in and in the shell: a way back to here is used up.
+  useEffect(() => {
+    if (me.data) {
+      signingOut = false;
+      forgetWayBack();
+    }
+  }, [me.data]);
   useEffect(() => {
     window.addEventListener('keydown', onPaletteKey);
     return () => window.removeEventListener('keydown', onPaletteKey);
@@ -47,11 +63,17 @@ export function Layout() {
     () =>
       onSignedOut(() => {
         // Only a sign-in that existed can have ended; a first visit is sent to sign in by the check below.
-        if (queryClient.getQueryData(meQuery.queryKey) === undefined) return;
-        // Nothing of the ended sign-in is kept, including who it was.
+        const ended = queryClient.getQueryData(meQuery.queryKey);
+        if (ended === undefined) return;
+        // Nothing of the ended sign-in is kept, including who it was; the way back is for that person only.
         queryClient.clear();
         void navigate(
-          `/sign-in?expired=1&next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`,
+          signingOut
+            ? '/sign-in'
+            : signInPath(`${window.location.pathname}${window.location.search}`, {
+                expired: true,
+                for: ended.user.id,
+              }),
           { replace: true },
         );
       }),
@@ -64,10 +86,11 @@ export function Layout() {
   );
 
   if (me.isPending) return <p className="loading">Loading the console…</p>;
-  if (!me.data) return <Navigate to={`/sign-in?next=${encodeURIComponent(here)}`} replace />;
-  // The office's policy wants a second factor this person has not set up: their account page, until they do.
-  if (me.data.session.factor_setup_required && location.pathname !== '/account')
-    return <Navigate to="/account" replace />;
+  if (!me.data) return <Navigate to={signingOut ? '/sign-in' : signInPath(here, { for: null })} replace />;
+  // The office's policy wants a second factor this person has not set up: their account page, until they do, which
+  // says why and goes on to where they were going after (never a silent bounce: decision 042).
+  if (held && location.pathname !== '/account')
+    return <Navigate to={`/account?then=${encodeURIComponent(here)}`} replace />;
 
   const live = me.data.environment === 'live';
   return (
@@ -131,16 +154,18 @@ export function Layout() {
           <button
             type="button"
             className="button"
-            onClick={() =>
-              signOut.mutate(undefined, { onSettled: () => navigate('/sign-in', { replace: true }) })
-            }
+            onClick={() => {
+              signingOut = true;
+              forgetWayBack();
+              signOut.mutate(undefined, { onSettled: () => navigate('/sign-in', { replace: true }) });
+            }}
           >
             Sign out
           </button>
         </section>
       </header>
       <ProofHost />
-      {settled && (
+      {settled && !held && (
         <Suspense fallback={null}>
           <ShellExtras isAdmin={me.data.user.role === 'admin'} />
         </Suspense>

@@ -145,6 +145,10 @@ export const AGENT_WORDS: Record<KnownErrorCode, AgentWords> = {
     say: 'Your office requires two-step sign-in.',
     todo: 'Add a passkey or an authenticator app on your account page; then everything opens.',
   },
+  policy_covers_you: {
+    say: 'This policy covers you, and you have no second step yet.',
+    todo: 'Set up a passkey or an authenticator app first, or save anyway and set one up next: until then you reach only your account page.',
+  },
   second_factor_expired: {
     say: 'The sign-in waited too long for its code, or had too many wrong ones.',
     todo: 'Sign in again with your email and password.',

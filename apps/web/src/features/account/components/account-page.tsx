@@ -1,5 +1,6 @@
 import { browserLabel, ChangePasswordRequestSchema, type OwnSession } from '@console/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
@@ -10,6 +11,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { Controller, useForm, zodResolver } from '../../../lib/use-form.ts';
+import { consolePath, screenName } from '../../../lib/way-back.ts';
 import {
   useChangePassword,
   useEndOtherSessions,
@@ -25,6 +27,15 @@ import { TwoStep } from './two-step.tsx';
 /** One's own account (decision 028): the password, the sessions signed in, and the recent sign-ins. */
 export function AccountPage() {
   const me = useMe();
+  const [params] = useSearchParams();
+  // Where the person was going (a screen the office's policy held them from, or the admin's "set up a second step
+  // now"): said, and offered once the second step is there (decision 042).
+  const then = consolePath(params.get('then'));
+  const held = me.data?.session.factor_setup_required ?? false;
+  // Focus lands where the work is: adding a second step.
+  useEffect(() => {
+    if (then) document.getElementById('two-step-title')?.focus();
+  }, [then]);
   return (
     <div className="page stack">
       <h1>Your account</h1>
@@ -33,23 +44,30 @@ export function AccountPage() {
           {me.data.user.name} · {me.data.user.email} · {me.data.user.role}
         </p>
       )}
-      {me.data?.session.factor_setup_required && (
+      {held && (
         <div role="alert" className="notice notice-error">
           <p>
             <strong>Your office requires two-step sign-in.</strong> Add a passkey or an authenticator app
-            below; then the rest of the console opens.
+            below; then {then ? `you go on to ${screenName(then)}` : 'the rest of the console opens'}.
           </p>
         </div>
       )}
-      {!me.data?.session.factor_setup_required && (
+      {!held && then && me.data && (
+        <div role="status" className="notice">
+          <p>
+            When your second step is set up below: <Link to={then}>Go on to {screenName(then)}</Link>
+          </p>
+        </div>
+      )}
+      {!held && (
         <>
           <SecurityNotices />
           <Sessions />
         </>
       )}
       <TwoStep />
-      {!me.data?.session.factor_setup_required && <SingleSignOnCard />}
-      {!me.data?.session.factor_setup_required && (
+      {!held && <SingleSignOnCard />}
+      {!held && (
         <>
           <ChangeEmails />
           <ChangePassword />

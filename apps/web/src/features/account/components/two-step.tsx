@@ -36,7 +36,9 @@ export function TwoStep() {
   return (
     <section aria-labelledby="two-step-title" className="card stack">
       {proof.dialog}
-      <h2 id="two-step-title">Two-step sign-in</h2>
+      <h2 id="two-step-title" tabIndex={-1}>
+        Two-step sign-in
+      </h2>
       <p className="muted small">
         A passkey signs you in on its own, with your fingerprint, face or device PIN, and cannot be phished.
         With an authenticator app, a password alone no longer signs you in: the console also asks for the code

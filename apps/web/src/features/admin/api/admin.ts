@@ -1,4 +1,5 @@
 import {
+  AccountFactorsSchema,
   AccountLinkSchema,
   AuditListSchema,
   type ConsoleUser,
@@ -171,6 +172,13 @@ export const useSingleSignOn = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+/** Whether the admin has a second step of their own: a policy covering them without one holds them (decision 042). */
+export const useOwnFactors = () =>
+  useQuery({
+    queryKey: ['account', 'factors'],
+    queryFn: ({ signal }) => api('/account/factors', { schema: AccountFactorsSchema, signal }),
+  });
+
 export function useSetSignInPolicy() {
   const client = useQueryClient();
   return useMutation({
@@ -178,6 +186,8 @@ export function useSetSignInPolicy() {
       two_factor: TwoFactorPolicy;
       single_sign_on_creates_agents?: boolean;
       proof_above?: { amount: string; currency: string } | null;
+      /** The policy covers the admin saving it, who has no second step: they said they know (decision 042). */
+      confirm_covers_me?: boolean;
     }) => api('/admin/sign-in-policy', { method: 'PUT', body, schema: SignInPolicySchema }),
     onSuccess: (policy) => {
       client.setQueryData(['admin', 'sign-in-policy'], policy);

@@ -1,5 +1,5 @@
 import { readKnown, SandboxCreditBalanceSchema, type TwoFactorPolicy } from '@console/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
@@ -7,12 +7,15 @@ import { OpenValue } from '../../../components/open-value.tsx';
 import { useProveItAgain } from '../../../components/prove-it-again.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { notify } from '../../../components/toasts.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatMoney, sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import {
   useCredentials,
   useCreditBalance,
   useEndSession,
+  useOwnFactors,
   useSessionState,
   useSetSignInPolicy,
   useSignInPolicy,
@@ -207,17 +210,37 @@ const POLICY_OPTIONS = [
   { id: 'everyone', label: 'Everyone' },
 ] as const satisfies readonly { id: TwoFactorPolicy; label: string }[];
 
-/** Who must sign in with a second factor (decision 029). */
+/** What a saved policy means, in a sentence. */
+const POLICY_SAID: Record<TwoFactorPolicy, string> = {
+  nobody: 'a password is enough for everyone',
+  admins: 'admins must sign in with a second step',
+  everyone: 'everyone must sign in with a second step',
+};
+
+/**
+ * Who must sign in with a second factor (decision 029). A choice that covers the admin, who has no second step yet,
+ * is said before saving, with the way to set one up now; saving it anyway asks first (and the BFF refuses it unless
+ * confirmed); a save says so, focus on it (decision 042).
+ */
 function SignInPolicyCard() {
   const policy = useSignInPolicy();
   const save = useSetSignInPolicy();
   const proof = useProveItAgain();
   const sso = useSingleSignOn();
+  const factors = useOwnFactors();
   const [choice, setChoice] = useState<TwoFactorPolicy | null>(null);
   const [makeAgents, setMakeAgents] = useState<boolean | null>(null);
   const wallet = useWallet();
   const [above, setAbove] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [saved, setSaved] = useState<TwoFactorPolicy | null>(null);
+  const savedLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (saved) savedLine.current?.focus();
+  }, [saved]);
   const current = choice ?? policy.data?.two_factor ?? 'nobody';
+  // This screen is for admins: any policy but "nobody" covers the one saving it.
+  const coversMe = current !== 'nobody' && factors.data !== undefined && factors.data.data.length === 0;
   const agents = makeAgents ?? policy.data?.single_sign_on_creates_agents ?? false;
   const savedAbove = policy.data?.proof_above?.amount ?? '';
   const aboveText = above ?? savedAbove;
@@ -232,6 +255,43 @@ function SignInPolicyCard() {
     current === policy.data?.two_factor &&
     agents === (policy.data?.single_sign_on_creates_agents ?? false) &&
     (aboveAmount ?? '') === savedAbove;
+  const edited = () => setSaved(null);
+  const send = (confirmCoversMe: boolean) => {
+    const run = () =>
+      save.mutate(
+        {
+          two_factor: current,
+          ...(sso.data?.single_sign_on ? { single_sign_on_creates_agents: agents } : {}),
+          proof_above: aboveAmount ? { amount: aboveAmount, currency } : null,
+          ...(confirmCoversMe ? { confirm_covers_me: true } : {}),
+        },
+        {
+          onSuccess: (answer) => {
+            setChoice(null);
+            setMakeAgents(null);
+            setAbove(null);
+            setAsking(false);
+            setSaved(answer.two_factor);
+            // The admin's own session is now held to their account page, which says why: the word goes with them.
+            if (confirmCoversMe)
+              notify(
+                'Policy saved',
+                `${sentence(POLICY_SAID[answer.two_factor])}. Add your second step now.`,
+              );
+          },
+          onError: (error) => {
+            // Another tab added or removed a factor since this one looked: the console's answer asks all the same.
+            if (error instanceof ApiError && error.code === 'policy_covers_you') setAsking(true);
+            else {
+              setAsking(false);
+              proof.ask(error, run);
+            }
+          },
+        },
+      );
+    run();
+  };
+  const setUpNow = `/account?then=${encodeURIComponent('/admin')}`;
   return (
     <section aria-labelledby="policy-title" className="card stack">
       {proof.dialog}
@@ -249,31 +309,27 @@ function SignInPolicyCard() {
           onSubmit={(event) => {
             event.preventDefault();
             if (aboveProblem) return;
-            const run = () =>
-              save.mutate(
-                {
-                  two_factor: current,
-                  ...(sso.data?.single_sign_on ? { single_sign_on_creates_agents: agents } : {}),
-                  proof_above: aboveAmount ? { amount: aboveAmount, currency } : null,
-                },
-                {
-                  onSuccess: () => {
-                    setChoice(null);
-                    setMakeAgents(null);
-                    setAbove(null);
-                  },
-                  onError: (error) => proof.ask(error, run),
-                },
-              );
-            run();
+            if (coversMe) setAsking(true);
+            else send(false);
           }}
         >
-          <SelectField label="Required for" value={current} onChange={setChoice} options={POLICY_OPTIONS} />
+          <SelectField
+            label="Required for"
+            value={current}
+            onChange={(value) => {
+              setChoice(value);
+              edited();
+            }}
+            options={POLICY_OPTIONS}
+          />
           <TextField
             label={`Confirm it is you before paying more than (${currency}, LIVE)`}
             description="Ticketing or confirming above this asks the agent again after five minutes. Empty: never."
             value={aboveText}
-            onChange={setAbove}
+            onChange={(value) => {
+              setAbove(value);
+              edited();
+            }}
             inputMode="decimal"
             error={aboveProblem}
           />
@@ -282,7 +338,10 @@ function SignInPolicyCard() {
               <input
                 type="checkbox"
                 checked={agents}
-                onChange={(event) => setMakeAgents(event.target.checked)}
+                onChange={(event) => {
+                  setMakeAgents(event.target.checked);
+                  edited();
+                }}
               />{' '}
               Sign-in with {sso.data.single_sign_on.name} makes an agent of a person it vouches for who has no
               account here
@@ -293,7 +352,43 @@ function SignInPolicyCard() {
           </button>
         </form>
       )}
-      {save.error && <ErrorNotice error={save.error} title="The policy was not changed" />}
+      {/* Said as the choice is made, before any save. */}
+      <div role="status" className="policy-warning">
+        {coversMe && (
+          <div className="notice">
+            <p>
+              <strong>This covers you</strong>, and you have no second step yet: once saved, you reach only
+              your account page until you add a passkey or an authenticator app.
+            </p>
+            <p>
+              <Link to={setUpNow}>Set up a second step now</Link> (then come back here to save).
+            </p>
+          </div>
+        )}
+      </div>
+      <p role="status" ref={savedLine} tabIndex={-1} className="saved-line">
+        {saved && `Saved: ${POLICY_SAID[saved]}.`}
+      </p>
+      {save.error && !(save.error instanceof ApiError && save.error.code === 'policy_covers_you') && (
+        <ErrorNotice error={save.error} title="The policy was not changed" />
+      )}
+      <ConfirmDialog
+        isOpen={asking}
+        onOpenChange={setAsking}
+        title="Save a policy that covers you?"
+        confirmLabel="Save anyway"
+        live={false}
+        pending={save.isPending}
+        onConfirm={() => send(true)}
+      >
+        <p>
+          You have no second step yet. Once this is saved, you reach only your account page until you add a
+          passkey or an authenticator app — then everything opens again.
+        </p>
+        <p>
+          <Link to={setUpNow}>Set up a second step now</Link> instead, and come back to save.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { passkeysSupported } from '../../../lib/passkeys.ts';
 import { useForm, zodResolver } from '../../../lib/use-form.ts';
+import { wayBackFor } from '../../../lib/way-back.ts';
 import {
   usePasskeySignIn,
   usePendingSecondStep,
@@ -46,14 +47,10 @@ function tellPreviousSignIn(me: Me) {
   );
 }
 
-/** Only paths inside the console are followed after sign-in. */
-function safeNext(next: string | null): string {
-  return next?.startsWith('/') && !next.startsWith('//') ? next : '/flights';
-}
-
 export function SignInPage() {
   const [params] = useSearchParams();
-  const next = safeNext(params.get('next'));
+  // Followed only within the same sign-in attempt, for the person it was made for (decision 042).
+  const next = (userId: string) => wayBackFor(params.get('next'), userId);
   const navigate = useNavigate();
   const me = useMe();
   const signIn = useSignIn();
@@ -70,7 +67,7 @@ export function SignInPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  if (me.data) return <Navigate to={next} replace />;
+  if (me.data) return <Navigate to={next(me.data.user.id)} replace />;
 
   const submit = form.handleSubmit((values) =>
     signIn.mutate(values, {
@@ -78,7 +75,7 @@ export function SignInPage() {
         if ('second_factor' in answer) setSecondStep(answer.second_factor.methods);
         else {
           tellPreviousSignIn(answer);
-          void navigate(next, { replace: true });
+          void navigate(next(answer.user.id), { replace: true });
         }
       },
     }),
@@ -87,7 +84,7 @@ export function SignInPage() {
   const methods = secondStep ?? pendingStep.data?.second_factor.methods ?? null;
   const done = (signedIn: Me) => {
     tellPreviousSignIn(signedIn);
-    void navigate(next, { replace: true });
+    void navigate(next(signedIn.user.id), { replace: true });
   };
   if (methods)
     return (

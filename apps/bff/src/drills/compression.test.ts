@@ -163,7 +163,7 @@ describe('who is signed in, in the page', () => {
     expect(carried(html)).toMatchObject({ user: { name } });
   });
 
-  it('carries a name with the replacement patterns $\' $` $& $$ as typed, in one head', async () => {
+  it("carries a name with the replacement patterns $' $` $& $$ as typed, in one head", async () => {
     const admin = await t.signedIn('admin');
     const me = (await admin.get('/me')).body as { user: { id: string } };
     const name = "Ana $' Lee $` Ng $& O $$ P";

@@ -161,6 +161,47 @@ test('an agent books the product that asks every kind of question, confirms it a
   expect(view.headers()['content-disposition']).toBe(`inline; filename="voucher-${code}-1.pdf"`);
 });
 
+test('a transfer’s booking page shows the answers the agent typed, in the questions’ words, and the customer’s phone as sent', async ({
+  agentPage: page,
+}) => {
+  await openProduct(page, 'Charles de Gaulle', 'Private Transfer from Charles de Gaulle Airport');
+  const date = await chooseAndContinue(page, { adults: 2 });
+  const about = page.getByRole('group', { name: 'About the booking' });
+  const flight = about.getByRole('group', { name: 'Arrival flight number' });
+  await flight.getByLabel('Airline code').fill('af');
+  await flight.getByLabel('Flight number').fill('1234');
+  await about.getByLabel('Landing date and time (local)').fill(`${date}T07:45`);
+  await about.getByLabel('Mobile number on the day').fill('+33 6 12 34 56 78');
+  await about.getByLabel(/^Pieces of luggage/).fill('3');
+  await fillCustomer(page);
+  await page.getByRole('group', { name: 'Customer' }).getByLabel('Phone (optional)').fill('+44 20 7946 0000');
+  await page.getByRole('button', { name: 'Hold booking' }).click();
+  await expect(page.getByRole('heading', { name: /^Activity booking / })).toBeVisible();
+
+  const day = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.parse(`${date}T00:00:00Z`));
+  const answers = page.getByRole('region', { name: 'Answers sent' });
+  const sent = answers.getByRole('region', { name: 'About the booking' });
+  const answer = (question: string) => sent.locator(`dt:text-is("${question}") + dd`);
+  await expect(answer('Arrival flight number')).toHaveText('AF1234');
+  await expect(answer('Landing date and time (local)')).toHaveText(`${day}, 07:45`);
+  await expect(answer('Mobile number on the day')).toHaveText('+33612345678');
+  await expect(answer('Pieces of luggage')).toHaveText('3');
+  const customer = page.getByRole('region', { name: 'Customer' });
+  await expect(customer.locator('dt:text-is("Phone") + dd')).toHaveText('+442079460000');
+  await expectAccessible(page, 'activity booking with its answers');
+
+  // Read again from the console, not from what the form remembered.
+  await page.reload();
+  await expect(answer('Arrival flight number')).toHaveText('AF1234');
+  await expect(customer.locator('dt:text-is("Phone") + dd')).toHaveText('+442079460000');
+});
+
 test('a required option left empty is refused with the field marked, and nothing is booked', async ({
   agentPage: page,
 }) => {

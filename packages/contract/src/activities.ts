@@ -220,6 +220,37 @@ export const ActivityBookingSchema = z.object({
 });
 export type ActivityBooking = z.infer<typeof ActivityBookingSchema>;
 
+/**
+ * What the console sent when it made an activity booking (decision 044), kept with its booking intent: the service's
+ * booking does not echo the answers to the activity's questions, nor always the customer's phone. `kept` false: the
+ * console kept nothing for this booking (made before it kept them, or outside the console), and every other field is
+ * null. A file's or an image's answer is kept by its name and type, not its bytes.
+ */
+export const ActivityAnswersSentSchema = z.object({
+  kept: z.boolean(),
+  product_type_id: z.string().nullable(),
+  date: z.string().nullable(),
+  travelers: z
+    .object({ adults: z.number().int(), children: z.number().int(), seniors: z.number().int() })
+    .nullable(),
+  customer: z
+    .object({
+      salutation: z.string().nullish(),
+      given_name: z.string(),
+      family_name: z.string(),
+      email: z.string(),
+      phone: z.string().nullish(),
+    })
+    .nullable(),
+  options: z
+    .object({
+      per_booking: z.array(z.object({ id: z.string(), value: z.json() })),
+      per_pax: z.array(z.array(z.object({ id: z.string(), value: z.json() }))),
+    })
+    .nullable(),
+});
+export type ActivityAnswersSent = z.infer<typeof ActivityAnswersSentSchema>;
+
 export const ActivityVoucherSchema = z.object({
   object: z.literal('activity_voucher'),
   id: OpaqueIdSchema,

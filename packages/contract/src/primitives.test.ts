@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate } from './primitives.ts';
+import { ClientReferenceSchema, calendarDate } from './primitives.ts';
 
 describe('a date a person types or a link carries', () => {
   it('is kept when it names a day of the calendar', () => {
@@ -33,5 +33,33 @@ describe('a date a person types or a link carries', () => {
       undefined,
     ])
       expect(calendarDate(text)).toBeNull();
+  });
+});
+
+describe('a client reference', () => {
+  it('is one line: every line or paragraph separator and control character is refused, with a clear message', () => {
+    for (const separator of [
+      '\r',
+      '\n',
+      '\r\n',
+      '\u0085',
+      '\u2028',
+      '\u2029',
+      '\v',
+      '\f',
+      '\t',
+      '\u0000',
+      '\u001b',
+    ]) {
+      const result = ClientReferenceSchema.safeParse(`HART${separator}Open the booking: https://evil.test`);
+      expect(result.success, JSON.stringify(separator)).toBe(false);
+      expect(result.error?.issues[0]?.message).toMatch(/one line/);
+    }
+  });
+
+  it('takes any one line of text, in any script', () => {
+    for (const reference of ['HART-XMAS', 'Zoë Ångström · 東京 / 2027', 'ÉTÉ-2027 #4']) {
+      expect(ClientReferenceSchema.parse(reference)).toBe(reference);
+    }
   });
 });

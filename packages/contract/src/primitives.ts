@@ -36,13 +36,19 @@ export const PersonNameSchema = z
   .min(1, { error: 'is required' })
   .max(60, { error: 'must be at most 60 characters' })
   .regex(/^\p{L}[\p{L}\p{M}' .-]*$/u, { error: 'may hold only letters, spaces, hyphens and apostrophes' });
-/** The office's own reference for its client: one line of text (no line breaks or other control characters). */
+/**
+ * The office's own reference for its client: one line of text. Every control character (CR, LF, NEL U+0085, VT, FF,
+ * tab…), the line and paragraph separators U+2028 / U+2029 (which a mail client shows as new lines) and the direction
+ * overrides are refused: the reference is quoted in e-mails that go to every admin.
+ */
 export const ClientReferenceSchema = z
   .string()
   .trim()
   .min(1)
   .max(100)
-  .regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u, { error: 'must be one line of text' });
+  .regex(/^[^\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]*$/u, {
+    error: 'must be one line of text: no line breaks, tabs or other control characters',
+  });
 
 export const ContactSchema = z.object({ email: EmailSchema, phone: PhoneSchema });
 export type Contact = z.infer<typeof ContactSchema>;

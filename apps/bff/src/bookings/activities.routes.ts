@@ -1,12 +1,14 @@
-import { OPERATIONS, productImages } from '@console/contract';
+import { ActivityAnswersSentSchema, OPERATIONS, productImages } from '@console/contract';
 import { Hono } from 'hono';
 import { ConsoleError } from '../platform/errors.ts';
+import { doc } from '../platform/openapi-doc.ts';
 import { parseQuery, pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
-import { seesOfficeWide } from './access.ts';
+import { reachableBooking, seesOfficeWide } from './access.ts';
 import type { BookingsDeps } from './deps.ts';
 import { ACTIVITY_LEDGER, activityFacts } from './facts.ts';
 import { requireProofForPayment } from './payment-proof.ts';
+import { sentAnswersOf } from './sent-answers.ts';
 import { settleAction, settleCreate } from './settle.ts';
 
 const VOID_STATUSES = new Set(['cancelled', 'refunded']);
@@ -43,6 +45,22 @@ export function activityRoutes(d: BookingsDeps) {
         await d.ledger.refresh(activityFacts(booking));
         return c.json(booking);
       })
+      .get(
+        '/bookings/:id/answers',
+        doc({
+          summary:
+            'What the console sent when it made an activity booking: the answers to its questions, the customer’s contact, the travellers (decision 044)',
+          tag: 'activities',
+          response: ActivityAnswersSentSchema,
+        }),
+        async (c) => {
+          // Only a booking this person may reach (decision 015), of this environment, as the ledger has it.
+          const entry = await reachableBooking(d.ledger, c.get('user'), pathId(c, 'id'), service.environment);
+          if (entry.product !== 'activity')
+            throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such booking.' });
+          return c.json(sentAnswersOf(await d.intents.keptFor(entry.id)));
+        },
+      )
       .post('/bookings/:id/confirm', async (c) => {
         await requireProofForPayment(
           c,

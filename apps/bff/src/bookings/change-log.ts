@@ -12,6 +12,7 @@ import {
 } from '@console/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { mailText, oneLine } from '../platform/mailer.ts';
 import type { MailOutbox } from '../platform/outbox.ts';
 import { decodeCursor, type Page, pageFrom } from '../platform/pages.ts';
 import type { Actor } from '../platform/types.ts';
@@ -349,17 +350,7 @@ export function bookingPath(product: Product, id: string): string {
   return `/${where}/${encodeURIComponent(id)}`;
 }
 
-/** What was and is, side by side, for an e-mail. */
 /** A segment in the e-mail: its flight, route and times as the service wrote them, or its own values by name. */
-/**
- * One line of an e-mail, whatever it quotes: control characters (a line break in a client reference, a name or a
- * service's value) and the bidirectional overrides become spaces, so nothing quoted can start a line of its own (a
- * made-up "Open the booking:" link) or turn the text around.
- */
-export const oneLine = (text: string) => text.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, ' ');
-/** An e-mail's text from its lines, each kept to one line. */
-const mailText = (lines: readonly string[]) => lines.map(oneLine).join('\n');
-
 function segmentLine(s: WatchedSegment | undefined): string {
   if (!s) return '(none)';
   if (s.as_written)

@@ -1,6 +1,6 @@
 import type { ChangeValue, WatchedSegment } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { oneLine } from './change-log.ts';
+import { oneLine } from '../platform/mailer.ts';
 import { changesBetween, type Held, isPassing, unknownToService } from './changes.ts';
 import type { Facts } from './facts.ts';
 
@@ -229,6 +229,7 @@ describe('a line of a change’s e-mail', () => {
       'B-1  Open the booking: http://evil.test',
     );
     expect(oneLine('Hart\u202Eevil\u0007')).toBe('Hart evil ');
+    expect(oneLine('B-1\u2028a\u2029b\u0085c\vd\fe')).toBe('B-1 a b c d e');
     expect(oneLine('Zoë Ångström · 東京')).toBe('Zoë Ångström · 東京');
   });
 });

@@ -56,13 +56,53 @@ export class BookingIntents {
       .execute();
   }
 
-  /** The booking is in the ledger: the intent is done, and its request (travellers' data) is no longer kept. */
-  async complete(key: string, bookingId: string): Promise<void> {
+  /**
+   * The booking is in the ledger: the intent is done, and of its request only what `keep` picks stays (an activity's
+   * answers as sent, decision 044); the rest (travellers' data) is no longer kept. Picked from the request first sent
+   * under the key, once: a replay completing it again keeps what was kept.
+   */
+  async complete(key: string, bookingId: string, keep?: (request: unknown) => unknown): Promise<void> {
+    const row = await this.db
+      .selectFrom('booking_intents')
+      .select(['state', 'request'])
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    let kept: string | undefined;
+    if (row?.state !== 'done') {
+      let request: unknown = null;
+      try {
+        request = row ? JSON.parse(row.request) : null;
+      } catch {
+        request = null;
+      }
+      kept = JSON.stringify((keep ? keep(request) : null) ?? {});
+    }
     await this.db
       .updateTable('booking_intents')
-      .set({ state: 'done', booking_id: bookingId, request: '{}', last_error: null, updated_at: this.#at() })
+      .set({
+        state: 'done',
+        booking_id: bookingId,
+        ...(kept === undefined ? {} : { request: kept }),
+        last_error: null,
+        updated_at: this.#at(),
+      })
       .where('idempotency_key', '=', key)
       .execute();
+  }
+
+  /**
+   * What was kept of the request that made a booking (by the ledger's key of it: the bookings' and the intents'
+   * primary keys), or undefined for a booking made without an intent.
+   */
+  async keptFor(bookingId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('bookings')
+      .innerJoin('booking_intents', 'booking_intents.idempotency_key', 'bookings.idempotency_key')
+      .select('booking_intents.request')
+      .where('bookings.id', '=', bookingId)
+      .where('booking_intents.state', '=', 'done')
+      .executeTakeFirst();
+    return row?.request;
   }
 
   /** The service refused the create: nothing was booked. Only an open intent fails (a completed one stays done). */

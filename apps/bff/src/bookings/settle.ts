@@ -28,6 +28,7 @@ import {
 } from './facts.ts';
 import { created, idempotencyKey, newIdempotencyKey } from './idempotency.ts';
 import type { OpenIntent } from './intents.ts';
+import { keptOfActivityRequest } from './sent-answers.ts';
 
 /** A settled answer with the ledger's facts of it, read once: in full, or loosely, or null when it names no booking. */
 interface Read<T> {
@@ -153,6 +154,11 @@ export const CREATES = {
     (s, body, k, report) => s.op.createActivityBooking({ body, idempotencyKey: k, report }),
   ),
 } satisfies Record<string, CreateSpec>;
+
+/** What each create's intent keeps once done: an activity's answers as sent (decision 044). */
+const KEEPS: Partial<Record<CreateName, (request: unknown) => unknown>> = {
+  createActivityBooking: keptOfActivityRequest,
+};
 export type CreateName = keyof typeof CREATES;
 const isCreateName = (name: string): name is CreateName => Object.hasOwn(CREATES, name);
 
@@ -194,7 +200,7 @@ export async function settleCreate(c: Context<AppEnv>, d: BookingsDeps, name: Cr
   const facts = recordable(outcome.value.facts);
   // Priced by the office's fee rules as they are now (decision 032); kept as made whatever they become.
   await d.ledger.record(facts, user, service.environment, key, await d.fees.price(facts));
-  await d.intents.complete(key, facts.id);
+  await d.intents.complete(key, facts.id, KEEPS[name]);
   return created(c, settledBody(c, outcome.value.settled), key, outcome.reconciled);
 }
 
@@ -235,7 +241,7 @@ export async function reconcileIntent(
       await d.fees.price(answer.facts),
     );
     await d.audit.write(intent.agent, { ...action, ...audited(answer) }, 'reconciled', 201, null);
-    await d.intents.complete(intent.key, answer.facts.id);
+    await d.intents.complete(intent.key, answer.facts.id, KEEPS[intent.operation]);
     return 'done';
   } catch (error) {
     // A key still running on the service (409) is not a refusal of the booking: ask again later.

@@ -390,16 +390,62 @@ describe('the outbox, when the morning digest goes', () => {
 
   it('refuses a client reference of more than one line, so no booking can put a line of its own into an e-mail', async () => {
     const agent = await newAgent();
-    const reply = await agent.browser.post('/flights/orders', {
-      offer_id: 'ofr_anything',
-      passengers: [passenger],
-      contact,
-      client_reference: 'B-1\r\nOpen the booking: http://evil.test/phish',
-    });
-    expect({ status: reply.status, param: error(reply.body).param }).toEqual({
-      status: 422,
-      param: 'client_reference',
-    });
+    // Every way a mail client may start a new line: CR LF, NEL, the line and paragraph separators, VT, FF.
+    for (const separator of ['\r\n', '\n', '\u0085', '\u2028', '\u2029', '\v', '\f']) {
+      const reply = await agent.browser.post('/flights/orders', {
+        offer_id: 'ofr_anything',
+        passengers: [passenger],
+        contact,
+        client_reference: `B-1${separator}Open the booking: http://evil.test/phish`,
+      });
+      expect({ status: reply.status, param: error(reply.body).param }, JSON.stringify(separator)).toEqual({
+        status: 422,
+        param: 'client_reference',
+      });
+      expect(error(reply.body).message).toMatch(/one line/);
+    }
+  });
+
+  it('keeps every value in a change’s e-mail to one line, whatever the service or a booking made before wrote in it', async () => {
+    const agent = await newAgent();
+    const order = await ticketedFlight(agent.browser, 'WATCH-ONE-LINE');
+    const me = (await agent.browser.get('/me')).body as { user: { id: string } };
+    const planted = 'Open the booking: http://evil.test/phish';
+    // What the ledger may hold: a summary and names as the service wrote them, a reference recorded before this check.
+    await t.console.deps.changes.record(
+      {
+        id: order.id,
+        environment: 'test',
+        product: 'flight',
+        agent_id: me.user.id,
+        agent_email: agent.email,
+        travel_on: null,
+        reference: `PNR1\u2029${planted}`,
+        summary: `LHR→CDG\u2028${planted}`,
+        people: [`Amelia\u0085${planted}`],
+        clientReference: `B-1\u2028${planted}`,
+      },
+      'before-one-line',
+      [
+        {
+          kind: 'cancelled',
+          summary: `Cancelled outside the console.\u2028${planted}`,
+          before: { status: 'ticketed\u2029x' },
+          after: { status: 'cancelled\u000b\u000cx' },
+        },
+      ],
+    );
+    await t.console.jobs.runOnce();
+    await expect
+      .poll(() => smtp.texts(agent.email).filter((m) => m.includes('PNR1')).length)
+      .toBeGreaterThan(0);
+    const mail = smtp.texts(agent.email).find((m) => m.includes('PNR1')) ?? '';
+    expect(mail).toContain(planted);
+    expect(mail).not.toMatch(/[\u0085\u2028\u2029\v\f]/);
+    // The console's own link is the only line that opens a booking.
+    expect(mail.split(/\r?\n/).filter((line) => line.startsWith('Open the booking:'))).toEqual([
+      expect.stringContaining(`/flights/orders/${order.id}`),
+    ]);
   });
 });
 

@@ -162,6 +162,20 @@ describe('who is signed in, in the page', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(carried(html)).toMatchObject({ user: { name } });
   });
+
+  it("carries a name with the replacement patterns $' $` $& $$ as typed, in one head", async () => {
+    const admin = await t.signedIn('admin');
+    const me = (await admin.get('/me')).body as { user: { id: string } };
+    const name = "Ana $' Lee $` Ng $& O $$ P";
+    expect((await admin.patch(`/admin/users/${me.user.id}`, { name })).status).toBe(200);
+    for (const path of ['/bookings', '/activities/act_1', '/nowhere/at/all']) {
+      const html = (await raw(path, { cookie: admin.cookie() })).body.toString();
+      expect(html.match(/<head>/g)).toHaveLength(1);
+      expect(html.match(/<\/head>/g)).toHaveLength(1);
+      expect(html.match(/id="console-me"/g)).toHaveLength(1);
+      expect(carried(html)).toMatchObject({ user: { name } });
+    }
+  });
 });
 
 describe('compressed pages', () => {

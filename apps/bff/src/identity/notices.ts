@@ -3,7 +3,7 @@ import { browserLabel, newId, type SecurityNotice, type SecurityNoticesQuery } f
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/tables.ts';
-import type { Mailer } from '../platform/mailer.ts';
+import { type Mailer, mailText } from '../platform/mailer.ts';
 import { decodeCursor, type Page, pageFrom } from '../platform/pages.ts';
 
 type Kind = Database['security_notices']['kind'];
@@ -114,7 +114,7 @@ export class SecurityNotices {
         : kind === 'way_in_removed' || kind === 'password_changed'
           ? 'A change to how you sign in to the Booking console'
           : 'Wrong sign-in attempts on your Booking console account',
-      text: [
+      text: mailText([
         `Hello ${user.name},`,
         '',
         summary,
@@ -130,7 +130,7 @@ export class SecurityNotices {
               `The link works once, for seven days.`,
             ]
           : ['If this was not you, change your password and tell your office admin.']),
-      ].join('\n'),
+      ]),
     });
   }
 

@@ -14,6 +14,7 @@ import {
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ConsoleError } from '../platform/errors.ts';
+import { mailText } from '../platform/mailer.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
@@ -51,7 +52,7 @@ async function oneTimeLink(
       purpose === 'invite'
         ? 'Your invitation to the Booking console'
         : 'Choose a new password for the Booking console',
-    text: [
+    text: mailText([
       `Hello ${user.name},`,
       '',
       purpose === 'invite'
@@ -61,7 +62,7 @@ async function oneTimeLink(
       url,
       '',
       `The link works once, until ${until} UTC. If you did not expect it, tell your office admin.`,
-    ].join('\n'),
+    ]),
   });
   // A link the SMTP server took goes to its person alone, never through the admin's screen (decision 035).
   return { url: emailed ? null : url, expires_at: new Date(expiresAt).toISOString(), emailed };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/tables.ts';
-import type { Mailer } from './mailer.ts';
+import { type Mailer, oneLine } from './mailer.ts';
 import type { ScheduledJob } from './scheduler.ts';
 
 type Kind = Database['mail_outbox']['kind'];
@@ -155,7 +155,7 @@ export class MailOutbox {
           dueAt: this.clock(),
           content: {
             subject: mail.content.subject,
-            text: `This was for ${mail.email}, whose account has been disabled since, so it comes to the office's admins.\n\n${mail.content.text}`,
+            text: `${oneLine(`This was for ${mail.email}, whose account has been disabled since, so it comes to the office's admins.`)}\n\n${mail.content.text}`,
           },
         })
       )

@@ -82,9 +82,9 @@ export function spa(dist: string, session?: PageSession, leadImage?: LeadImage) 
     c.header('Cache-Control', me ? 'no-store' : 'no-cache');
     c.header('Vary', 'Accept-Encoding');
     const html = me
-      ? page.replace(
-          '</head>',
-          `<script id="${ME_ELEMENT_ID}" type="application/json">${scriptJson(me)}</script>${firstReads(c.req.path, leadImage)}</head>`,
+      ? beforeHeadEnd(
+          page,
+          `<script id="${ME_ELEMENT_ID}" type="application/json">${scriptJson(me)}</script>${firstReads(c.req.path, leadImage)}`,
         )
       : page;
     // The page carries the entry's stylesheet (about 16 KB): sent gzipped to a browser that takes it.
@@ -123,6 +123,15 @@ function firstReads(path: string, leadImage?: LeadImage): string {
   return image
     ? `${reads}<link rel="preload" as="image" fetchpriority="high" href="${attribute(image)}">`
     : reads;
+}
+
+/**
+ * The page with `insert` placed just before its `</head>`, by position: never as `String.replace`'s replacement
+ * string, whose `$'`, `` $` ``, `$&` and `$$` patterns a person's name may hold (they would copy the page into itself).
+ */
+function beforeHeadEnd(page: string, insert: string): string {
+  const at = page.indexOf('</head>');
+  return at < 0 ? page : `${page.slice(0, at)}${insert}${page.slice(at)}`;
 }
 
 const attribute = (value: string) =>
@@ -178,7 +187,7 @@ function routePages(html: string, preloadsFile: string): (path: string) => strin
     if (!route) return html;
     let page = pages.get(route.pattern);
     if (page === undefined) {
-      page = html.replace('</head>', `${links(route.files.filter((f) => /\.(js|css)$/.test(f)))}</head>`);
+      page = beforeHeadEnd(html, links(route.files.filter((f) => /\.(js|css)$/.test(f))));
       pages.set(route.pattern, page);
     }
     return page;

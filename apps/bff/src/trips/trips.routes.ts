@@ -39,7 +39,7 @@ export function tripRoutes(d: TripsDeps) {
   /** The trip's parts as the service has them now, limited to the bookings this user may reach. */
   const partsOf = async (c: Context<AppEnv>, row: Parameters<Trips['bookingIds']>[0]) => {
     const user = c.get('user');
-    const entries = (await d.ledger.byIds(await trips.bookingIds(row), row.environment)).filter((e) =>
+    const entries = (await d.ledger.byIds(await trips.bookingIds(row, user), row.environment)).filter((e) =>
       mayReach(user, e.agent.id),
     );
     return readParts(d, entries);
@@ -61,11 +61,16 @@ export function tripRoutes(d: TripsDeps) {
         if (query.booking) {
           const entry = await reachable(c, query.booking).catch(() => null);
           if (!entry) return c.json({ data: [], has_more: false, next_cursor: null });
-          const rows = await trips.ofBooking(entry.id, entry.client_reference, environment());
+          const rows = await trips.ofBooking(
+            { id: entry.id, clientReference: entry.client_reference, agentId: entry.agent.id },
+            environment(),
+          );
           const user = c.get('user');
           // The few trips one booking is part of: one page.
           return c.json({
-            data: await Promise.all(rows.filter((r) => mayReach(user, r.agent_id)).map((r) => trips.view(r))),
+            data: await Promise.all(
+              rows.filter((r) => mayReach(user, r.agent_id)).map((r) => trips.view(r, user)),
+            ),
             has_more: false,
             next_cursor: null,
           });
@@ -85,18 +90,22 @@ export function tripRoutes(d: TripsDeps) {
       async (c) => {
         const body = await parseBody(c, TripInputSchema);
         const entry = body.booking_id ? await reachable(c, body.booking_id) : null;
-        if (body.reference && (await trips.byReference(body.reference, environment())))
-          throw new ConsoleError('invalid_state', {
+        // Unique per agent, checked among the trips this user sees: another agent's is no answer (decision 044).
+        const taken = () =>
+          new ConsoleError('invalid_state', {
             param: 'reference',
             message: `reference: ${body.reference} is already a trip's reference.`,
           });
+        if (body.reference && (await trips.byReference(body.reference, c.get('user'), environment())))
+          throw taken();
         const travellers =
           body.travellers.length > 0
             ? body.travellers
             : (entry?.people.filter((p) => !p.includes('@')) ?? []);
         const row = await trips.create({ ...body, travellers }, c.get('user'), environment());
+        if (!row) throw taken();
         await audit(c, 'trip.create', row.id, 201);
-        return c.json(await trips.view(row), 201);
+        return c.json(await trips.view(row, c.get('user')), 201);
       },
     )
     .get(
@@ -109,7 +118,7 @@ export function tripRoutes(d: TripsDeps) {
       async (c) => {
         const row = await tripOf(c);
         const parts = await partsOf(c, row);
-        const trip = await trips.view(row);
+        const trip = await trips.view(row, c.get('user'));
         const body: TripDetail = {
           ...trip,
           parts: parts.map(({ arrival_on: _a, departure_on: _d, ...part }) => part),
@@ -132,7 +141,7 @@ export function tripRoutes(d: TripsDeps) {
         const change = await parseBody(c, TripUpdateSchema);
         const updated = await trips.update(row, change);
         await audit(c, 'trip.update', row.id);
-        return c.json(await trips.view(updated));
+        return c.json(await trips.view(updated, c.get('user')));
       },
     )
     .post(
@@ -149,7 +158,7 @@ export function tripRoutes(d: TripsDeps) {
         await reachable(c, booking_id);
         await trips.attach(row.id, booking_id);
         await audit(c, 'trip.attach', row.id);
-        return c.json(await trips.view(row));
+        return c.json(await trips.view(row, c.get('user')));
       },
     )
     .delete(
@@ -169,7 +178,7 @@ export function tripRoutes(d: TripsDeps) {
               'This booking is not attached to the trip: it belongs by its client reference, which is the trip’s.',
           });
         await audit(c, 'trip.detach', row.id);
-        return c.json(await trips.view(row));
+        return c.json(await trips.view(row, c.get('user')));
       },
     )
     .get(
@@ -182,7 +191,7 @@ export function tripRoutes(d: TripsDeps) {
       async (c) => {
         const row = await tripOf(c);
         const parts = await partsOf(c, row);
-        const pdf = await itineraryPdf(await trips.view(row), parts, new Date());
+        const pdf = await itineraryPdf(await trips.view(row, c.get('user')), parts, new Date());
         return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
           'Content-Type': 'application/pdf',
           'Content-Disposition': `attachment; filename="itinerary-${row.reference.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`,

@@ -1,5 +1,7 @@
 import { TripDetailSchema, TripListSchema, TripSchema } from '@console/contract';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../db/index.ts';
 import {
   holdCanalTour,
   holdFlightOrder,
@@ -7,9 +9,11 @@ import {
   inDays,
   startConsole,
   type TestConsole,
+  testDatabase,
   testProfile,
 } from '../testing/console.ts';
 import { pdfText } from '../testing/pdf-text.ts';
+import { referencedBookings, tripsOfReference } from './trips.ts';
 
 let t: TestConsole;
 let agent: Awaited<ReturnType<TestConsole['signedIn']>>;
@@ -117,6 +121,107 @@ describe('trip files', () => {
     expect(TripListSchema.parse((await other.get('/trips')).body).data).toEqual([]);
     // An admin sees the office's trips.
     expect((await admin.get(`/trips/${trip.id}`)).status).toBe(200);
+  });
+
+  it('answers another agent’s client reference and a colleague’s trip reference as it answers one no one has', async () => {
+    const admin = await t.signedIn('admin');
+    const agentNamed = async (name: string) => {
+      const email = `${name.replace(' ', '-').toLowerCase()}-${Date.now()}@demo.test`;
+      await t.invite(admin, { email, name, role: 'agent' }, 'violet tram harbour 42');
+      const b = t.browser();
+      expect((await b.signIn(email, 'violet tram harbour 42')).status).toBe(200);
+      return b;
+    };
+    const a = await agentNamed('Agent A');
+    const b = await agentNamed('Agent B');
+    // A's booking carries A's client's reference; A keeps a trip of their own under another.
+    const aFlight = await holdFlightOrder(a, { clientReference: 'SECRET-A1', inDays: 30 });
+    const aTrip = TripSchema.parse((await a.post('/trips', { name: 'A', reference: 'COLLEAGUE-1' })).body);
+    const aHotel = await holdHotelOrder(a, {
+      checkIn: inDays(30),
+      checkOut: inDays(31),
+      clientReference: 'COLLEAGUE-1',
+    });
+
+    // B tries both, and one no one has: the same answer each time (made, with nothing in it).
+    const tried = async (reference: string) => {
+      const made = await b.post('/trips', { name: 'Probe', reference });
+      const trip = TripSchema.parse(made.body);
+      const seen = await b.get(`/trips/${trip.id}`);
+      return { status: made.status, parts: trip.parts, seen: TripDetailSchema.parse(seen.body).part_count };
+    };
+    const nobody = await tried('NOBODY-9');
+    expect(nobody).toEqual({ status: 201, parts: 0, seen: 0 });
+    expect(await tried('SECRET-A1')).toEqual(nobody);
+    expect(await tried('COLLEAGUE-1')).toEqual(nobody);
+    const listed = TripListSchema.parse((await b.get('/trips?limit=200')).body).data;
+    expect(listed.map((trip) => trip.parts)).toEqual([0, 0, 0]);
+
+    // B's own booking under that reference is B's trip's, never A's; A's stay A's.
+    const bFlight = await holdFlightOrder(b, { clientReference: 'COLLEAGUE-1', inDays: 30 });
+    const bTrip = listed.find((trip) => trip.reference === 'COLLEAGUE-1');
+    const partsFor = async (who: typeof a, id: string | undefined) =>
+      TripDetailSchema.parse((await who.get(`/trips/${id}`)).body).parts.map((p) => p.booking_id);
+    expect(await partsFor(b, bTrip?.id)).toEqual([bFlight.id]);
+    expect(await partsFor(a, aTrip.id)).toEqual([aHotel.id]);
+    // An admin, who sees both trips, sees each with its own agent's bookings.
+    expect(await partsFor(admin, aTrip.id)).toEqual([aHotel.id]);
+    expect(await partsFor(admin, bTrip?.id)).toEqual([bFlight.id]);
+    const tripsOf = async (who: typeof a, bookingId: string) =>
+      TripListSchema.parse((await who.get(`/trips?booking=${bookingId}`)).body).data.map((trip) => trip.id);
+    expect(await tripsOf(admin, aHotel.id)).toEqual([aTrip.id]);
+    expect(await tripsOf(admin, bFlight.id)).toEqual([bTrip?.id]);
+    expect(await tripsOf(admin, aFlight.id)).toEqual([]);
+
+    // Whoever sees a trip is told its reference is taken: A for their own, an admin for anyone's.
+    for (const who of [a, admin]) {
+      const again = await who.post('/trips', { name: 'Again', reference: 'COLLEAGUE-1' });
+      expect(again.status).toBe(409);
+    }
+    // A booking an admin makes for A's trip (picked from the trips they see) is part of it.
+    const adminHotel = await holdHotelOrder(admin, {
+      checkIn: inDays(30),
+      checkOut: inDays(31),
+      clientReference: 'SECRET-A1',
+    });
+    const aSecret = TripSchema.parse(
+      (await a.post('/trips', { name: 'A secret', reference: 'SECRET-A1' })).body,
+    );
+    expect(aSecret.parts).toBe(1);
+    expect(await partsFor(admin, aSecret.id)).toEqual([aFlight.id, adminHotel.id]);
+  });
+
+  it('looks a reference up by its indexes, on either store', async () => {
+    // Some bookings under references of their own, so the plans are made for a table with rows.
+    for (const reference of ['INDEX-1', 'INDEX-2', 'INDEX-3'])
+      await holdFlightOrder(agent, { clientReference: reference, inDays: 20 });
+    await holdCanalTour(agent);
+    for (const reference of ['INDEX-T1', 'INDEX-T2', 'INDEX-T3'])
+      expect((await agent.post('/trips', { name: reference, reference })).status).toBe(201);
+    const db = t.console.deps.db;
+    const plan = (query: { compile(): CompiledQuery }) =>
+      db.transaction().execute(async (trx) => {
+        const compiled = query.compile();
+        const postgres = testDatabase() === 'postgres';
+        // A handful of rows: PostgreSQL would scan them; told not to (and with the tables' figures), it shows
+        // which index serves.
+        if (postgres) {
+          await sql`analyze bookings, trips`.execute(trx);
+          await sql`set local enable_seqscan = off`.execute(trx);
+        }
+        const explained = await trx.executeQuery(
+          CompiledQuery.raw(`${postgres ? 'explain' : 'explain query plan'} ${compiled.sql}`, [
+            ...compiled.parameters,
+          ]),
+        );
+        return JSON.stringify(explained.rows);
+      });
+    const me = (await agent.get('/me')).body as { user: { id: string } };
+    expect(
+      await plan(referencedBookings(db, { environment: 'test', reference: 'X-1', agent_id: me.user.id })),
+    ).toMatch(/bookings_client_reference/);
+    expect(await plan(tripsOfReference(db, 'X-1', me.user.id, 'test'))).toMatch(/trips_(agent_)?reference/);
+    expect(await plan(tripsOfReference(db, 'X-1', undefined, 'test'))).toMatch(/trips_reference/);
   });
 
   it('writes an itinerary PDF of the confirmed parts only', async () => {

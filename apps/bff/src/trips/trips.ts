@@ -17,7 +17,14 @@ import {
   wallClockOf,
 } from '@console/contract';
 import { z } from 'zod';
-import { activityFacts, flightFacts, hotelFacts, ledgerScope, readAndRefresh } from '../bookings/index.ts';
+import {
+  activityFacts,
+  flightFacts,
+  hotelFacts,
+  ledgerScope,
+  mayReach,
+  readAndRefresh,
+} from '../bookings/index.ts';
 import { type Database, type Db, historyReads, sql } from '../db/index.ts';
 import { decodeCursor, type Page, pageFrom, searchWords } from '../platform/pages.ts';
 import { type KeysetOrder, type Select, searchPage } from '../platform/search.ts';
@@ -107,9 +114,7 @@ export class Trips {
           );
     return {
       ...page,
-      data: await Promise.all(
-        page.data.map(async (row) => this.#toTrip(row, (await this.bookingIds(row)).length)),
-      ),
+      data: await Promise.all(page.data.map((row) => this.view(row, user))),
     };
   }
 
@@ -125,24 +130,29 @@ export class Trips {
     return q.executeTakeFirst();
   }
 
-  async view(row: Row): Promise<Trip> {
-    return this.#toTrip(row, (await this.bookingIds(row)).length);
+  /** The trip as `viewer` sees it: its parts counted among the bookings they may reach (decision 044). */
+  async view(row: Row, viewer: SignedInUser): Promise<Trip> {
+    return this.#toTrip(row, (await this.bookingIds(row, viewer)).length);
   }
 
-  async byReference(reference: string, environment: Environment): Promise<Row | undefined> {
-    return this.db
-      .selectFrom('trips')
-      .selectAll()
-      .where('environment', '=', environment)
-      .where('reference', '=', reference)
-      .executeTakeFirst();
+  /**
+   * A trip of this reference among those the user sees (their own, or the office's when they see it): a reference is
+   * unique per agent, and one held by a trip the user cannot see is no answer of theirs (decision 044).
+   */
+  async byReference(
+    reference: string,
+    user: SignedInUser,
+    environment: Environment,
+  ): Promise<Row | undefined> {
+    return tripsOfReference(this.db, reference, ledgerScope(user).agentId, environment).executeTakeFirst();
   }
 
+  /** Makes a trip; undefined when its agent has a trip of this reference already (two tabs at once). */
   async create(
     input: z.output<typeof TripInputSchema>,
     who: SignedInUser,
     environment: Environment,
-  ): Promise<Row> {
+  ): Promise<Row | undefined> {
     const at = new Date().toISOString();
     const reference = input.reference ?? newReference();
     const row: Row = {
@@ -160,7 +170,12 @@ export class Trips {
       created_at: at,
       updated_at: at,
     };
-    await this.db.insertInto('trips').values(row).execute();
+    const made = await this.db
+      .insertInto('trips')
+      .values(row)
+      .onConflict((oc) => oc.columns(['environment', 'agent_id', 'reference']).doNothing())
+      .executeTakeFirst();
+    if (Number(made.numInsertedOrUpdatedRows ?? 0n) !== 1) return undefined;
     if (input.booking_id) await this.attach(row.id, input.booking_id);
     return row;
   }
@@ -213,41 +228,105 @@ export class Trips {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** The trip's bookings: attached ones, and the ledger's bookings carrying its reference, in the order they came. */
-  async bookingIds(row: Row): Promise<string[]> {
+  /**
+   * The trip's bookings that `viewer` may reach, in the order they came: the attached ones, and the ledger's bookings
+   * carrying its reference made by someone who sees the trip — its agent, or one who sees the office's trips and
+   * picked it in a booking form (decision 044). Another agent's booking under the same words is not the trip's: a
+   * reference says nothing of bookings its trip's agent cannot reach.
+   */
+  async bookingIds(row: Row, viewer: SignedInUser): Promise<string[]> {
     const attached = await this.db
       .selectFrom('trip_bookings')
-      .select(['booking_id', 'added_at'])
-      .where('trip_id', '=', row.id)
+      .innerJoin('bookings', 'bookings.id', 'trip_bookings.booking_id')
+      .select(['trip_bookings.booking_id as id', 'trip_bookings.added_at as at', 'bookings.agent_id'])
+      .where('trip_bookings.trip_id', '=', row.id)
       .execute();
-    const referenced = await this.db
-      .selectFrom('bookings')
-      .select(['id', 'created_at'])
-      .where('environment', '=', row.environment)
-      .where('client_reference', '=', row.reference)
-      .execute();
-    const all = [
-      ...attached.map((a) => ({ id: a.booking_id, at: a.added_at })),
-      ...referenced.map((r) => ({ id: r.id, at: r.created_at })),
-    ].sort((a, b) => a.at.localeCompare(b.at));
+    const referenced = await referencedBookings(this.db, row).execute();
+    const all = [...attached, ...referenced]
+      .filter((part) => mayReach(viewer, part.agent_id))
+      .sort((a, b) => a.at.localeCompare(b.at));
     return [...new Set(all.map((a) => a.id))];
   }
 
-  /** The trips a booking belongs to (for its page's "part of trip" line). */
+  /**
+   * The trips a booking belongs to (for its page's "part of trip" line): those it is attached to, and those of its
+   * reference that its agent sees (their own, or any when they see the office's), as `bookingIds` counts them.
+   */
   async ofBooking(
-    bookingId: string,
-    clientReference: string | null,
+    booking: { id: string; clientReference: string | null; agentId: string },
     environment: Environment,
   ): Promise<Row[]> {
-    let q = this.db.selectFrom('trips').selectAll().where('environment', '=', environment);
-    q = q.where((eb) =>
+    const { clientReference } = booking;
+    return this.db
+      .selectFrom('trips')
+      .selectAll()
+      .where('environment', '=', environment)
+      .where((eb) =>
+        eb.or([
+          eb(
+            'id',
+            'in',
+            eb.selectFrom('trip_bookings').select('trip_id').where('booking_id', '=', booking.id),
+          ),
+          ...(clientReference
+            ? [
+                eb.and([
+                  eb('reference', '=', clientReference),
+                  eb.or([
+                    eb('agent_id', '=', booking.agentId),
+                    eb.exists(
+                      eb
+                        .selectFrom('users')
+                        .select('users.id')
+                        .where('users.id', '=', booking.agentId)
+                        .where((u) => u.or([u('users.role', '=', 'admin'), u('users.office_wide', '=', 1)])),
+                    ),
+                  ]),
+                ]),
+              ]
+            : []),
+        ]),
+      )
+      .execute();
+  }
+}
+
+/**
+ * The trips of a reference among one agent's (or the office's, with no agent), by the indexes `trips_agent_reference`
+ * and `trips_reference`.
+ */
+export function tripsOfReference(
+  db: Db,
+  reference: string,
+  agentId: string | undefined,
+  environment: Environment,
+) {
+  const q = db
+    .selectFrom('trips')
+    .selectAll()
+    .where('environment', '=', environment)
+    .where('reference', '=', reference);
+  return agentId ? q.where('agent_id', '=', agentId) : q;
+}
+
+/**
+ * The ledger's bookings carrying a trip's reference, made by its agent or by someone who sees the office's trips (the
+ * index `bookings_client_reference`, then each booking's agent by the users' key).
+ */
+export function referencedBookings(db: Db, trip: Pick<Row, 'environment' | 'reference' | 'agent_id'>) {
+  return db
+    .selectFrom('bookings')
+    .leftJoin('users', 'users.id', 'bookings.agent_id')
+    .select(['bookings.id', 'bookings.created_at as at', 'bookings.agent_id'])
+    .where('bookings.client_reference', '=', trip.reference)
+    .where('bookings.environment', '=', trip.environment)
+    .where((eb) =>
       eb.or([
-        eb('id', 'in', eb.selectFrom('trip_bookings').select('trip_id').where('booking_id', '=', bookingId)),
-        ...(clientReference ? [eb('reference', '=', clientReference)] : []),
+        eb('bookings.agent_id', '=', trip.agent_id),
+        eb('users.role', '=', 'admin'),
+        eb('users.office_wide', '=', 1),
       ]),
     );
-    return q.execute();
-  }
 }
 
 const plainDate = (value: string | null | undefined) =>

@@ -21,6 +21,10 @@ export function TripReference({ value, onChange }: { value: string; onChange: (r
   const list = trips.data?.data ?? [];
   if (list.length === 0) return null;
   const chosen = list.find((t) => t.reference === value)?.reference ?? '';
+  // A reference is unique per agent (decision 044): one who sees the office's trips may see two agents' trips under
+  // the same words, and a booking of that reference joins both, so they are one choice.
+  const byReference = new Map<string, string[]>();
+  for (const t of list) byReference.set(t.reference, [...(byReference.get(t.reference) ?? []), t.name]);
   return (
     <SelectField
       label="For a trip (optional)"
@@ -28,7 +32,10 @@ export function TripReference({ value, onChange }: { value: string; onChange: (r
       onChange={(reference) => onChange(reference)}
       options={[
         { id: '', label: 'No trip' },
-        ...list.map((t) => ({ id: t.reference, label: `${t.name} (${t.reference})` })),
+        ...[...byReference].map(([reference, names]) => ({
+          id: reference,
+          label: `${names.join(' / ')} (${reference})`,
+        })),
       ]}
     />
   );

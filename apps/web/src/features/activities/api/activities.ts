@@ -1,4 +1,5 @@
 import {
+  ActivityAnswersSentSchema,
   type ActivityBooking,
   type ActivityBookingRequest,
   type ActivityProductsQuery,
@@ -17,7 +18,7 @@ import {
 } from '@tanstack/react-query';
 import { notifyReconciled } from '../../../components/toasts.tsx';
 import { ACTIVITY_BOOKING_LIST_KEY } from '../../../lib/activity-bookings.ts';
-import { afterMoneyMoved, rereadAfterRefusal } from '../../../lib/api.ts';
+import { afterMoneyMoved, api, rereadAfterRefusal } from '../../../lib/api.ts';
 import { callOp, createOp } from '../../../lib/operations.ts';
 
 /**
@@ -77,6 +78,22 @@ export const activityBookingQuery = (id: string) =>
     refetchInterval: (query) => (query.state.data?.status === 'confirmed' ? 1500 : false),
   });
 export const useActivityBooking = (id: string) => useQuery(activityBookingQuery(id));
+
+/**
+ * What the console sent when it made the booking (decision 044): the answers, the customer's contact, the travellers.
+ * It never changes: read once per booking.
+ */
+export const activityAnswersQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...activityBookingKey(id), 'answers'],
+    queryFn: ({ signal }) =>
+      api(`/activities/bookings/${encodeURIComponent(id)}/answers`, {
+        schema: ActivityAnswersSentSchema,
+        signal,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+export const useActivityAnswers = (id: string) => useQuery(activityAnswersQuery(id));
 
 export const useVouchers = (booking: ActivityBooking) =>
   useQuery({

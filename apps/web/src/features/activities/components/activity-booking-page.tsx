@@ -34,6 +34,7 @@ import {
   voucherUrl,
 } from '../api/activities.ts';
 import { describeTravelers } from '../travellers.ts';
+import { SentAnswers, usePhoneAsSent } from './sent-answers.tsx';
 
 export function ActivityBookingPage() {
   const { bookingId = '' } = useParams();
@@ -106,6 +107,8 @@ function BookingView({ booking, live, readAt }: { booking: ActivityBooking; live
   const client = useQueryClient();
   const close = () => setAsking(null);
   const c = readKnown(CustomerSchema, booking.customer);
+  // The service's booking may not echo the phone: the one the console sent, then.
+  const phoneSent = usePhoneAsSent(booking.id);
   const refund = booking.status === 'confirmed' || booking.status === 'issued';
   // The command palette offers the same buttons, opening the same confirmations.
   usePageActions([
@@ -212,7 +215,7 @@ function BookingView({ booking, live, readAt }: { booking: ActivityBooking; live
                 <dt>Email</dt>
                 <dd>{c.email}</dd>
                 <dt>Phone</dt>
-                <dd>{c.phone ?? 'Not given'}</dd>
+                <dd>{c.phone ?? phoneSent}</dd>
               </>
             ) : (
               <>
@@ -235,6 +238,7 @@ function BookingView({ booking, live, readAt }: { booking: ActivityBooking; live
           </dl>
         </section>
       </div>
+      <SentAnswers bookingId={booking.id} />
       <section aria-labelledby="vouchers-title" className="stack">
         <h2 id="vouchers-title">Vouchers</h2>
         <Vouchers booking={booking} />

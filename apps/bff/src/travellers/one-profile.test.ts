@@ -92,7 +92,9 @@ describe('one profile per traveller', () => {
     expect(again.status).toBe(409);
     const error = TravellerExistsSchema.parse(again.body).error;
     expect(error.matches).toEqual([expect.objectContaining({ id: first.id, matched_on: 'name_and_birth' })]);
-    expect(again.body).toMatchObject({ error: { type: 'invalid_request_error', request_id: expect.any(String) } });
+    expect(again.body).toMatchObject({
+      error: { type: 'invalid_request_error', request_id: expect.any(String) },
+    });
     expect(await inDirectory(amelia.family_name)).toHaveLength(1);
   });
 
@@ -188,11 +190,13 @@ describe('one profile per traveller', () => {
     expect(refused.status).toBe(404);
     expect(refused.body).toMatchObject({ error: { code: 'resource_not_found', param: 'booking_id' } });
     expect((await other.put(`/travellers/${saved.id}/bookings/${order.id}`)).status).toBe(404);
-    expect(
-      LedgerListSchema.parse((await other.get(`/travellers/${saved.id}/bookings`)).body).data,
-    ).toEqual([]);
+    expect(LedgerListSchema.parse((await other.get(`/travellers/${saved.id}/bookings`)).body).data).toEqual(
+      [],
+    );
     // Nothing of a person is written by asking.
-    expect((await agent.post('/travellers/matches', { ...asked, given_name: 'Nobody', documents: [] })).body).toEqual({
+    expect(
+      (await agent.post('/travellers/matches', { ...asked, given_name: 'Nobody', documents: [] })).body,
+    ).toEqual({
       data: [],
     });
   });
@@ -216,11 +220,11 @@ describe('one profile per traveller', () => {
     );
     expect(await duplicatesOf(agent, kept.id)).toEqual([]);
     // Her profile is corrected to her passport's name: now she is there twice.
-    expect((await agent.put(`/travellers/${gone.id}`, { ...amy, given_name: amelia.given_name })).status).toBe(200);
+    expect(
+      (await agent.put(`/travellers/${gone.id}`, { ...amy, given_name: amelia.given_name })).status,
+    ).toBe(200);
     const pairs = await duplicatesOf(agent, kept.id);
-    expect(pairs).toEqual([
-      expect.objectContaining({ matched_on: 'name_and_birth', can_merge: true }),
-    ]);
+    expect(pairs).toEqual([expect.objectContaining({ matched_on: 'name_and_birth', can_merge: true })]);
     expect([pairs[0]?.first.id, pairs[0]?.second.id].sort()).toEqual([kept.id, gone.id].sort());
 
     const merged = await agent.post(`/travellers/${kept.id}/merge`, { other_id: gone.id });
@@ -268,7 +272,9 @@ describe('one profile per traveller', () => {
 
     // Bad input is said, not a 500.
     expect((await agent.post(`/travellers/${first.id}/merge`, { other_id: first.id })).status).toBe(422);
-    expect((await agent.post(`/travellers/${first.id}/merge`, { other_id: 'trv_nobody' })).body).toMatchObject({
+    expect(
+      (await agent.post(`/travellers/${first.id}/merge`, { other_id: 'trv_nobody' })).body,
+    ).toMatchObject({
       error: { code: 'resource_not_found', param: 'other_id' },
     });
 

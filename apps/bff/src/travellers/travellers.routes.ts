@@ -159,7 +159,9 @@ export function travellerRoutes(d: TravellersDeps) {
         const page = await travellers.bookingIds(traveller.id, query);
         const user = c.get('user');
         // A page may hold fewer than asked: the bookings of other agents are left out (decision 015).
-        const data = (await d.ledger.byIds(page.ids, environment())).filter((e) => mayReach(user, e.agent.id));
+        const data = (await d.ledger.byIds(page.ids, environment())).filter((e) =>
+          mayReach(user, e.agent.id),
+        );
         return c.json({ data, has_more: page.has_more, next_cursor: page.next_cursor });
       },
     )

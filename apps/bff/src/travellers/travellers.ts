@@ -202,7 +202,11 @@ export class Travellers {
         .execute();
       for (const link of linked) why.set(link.traveller_id, 'booking');
     }
-    const rows = await db.selectFrom('travellers').selectAll().where('id', 'in', [...why.keys()]).execute();
+    const rows = await db
+      .selectFrom('travellers')
+      .selectAll()
+      .where('id', 'in', [...why.keys()])
+      .execute();
     const rank = { booking: 0, name_and_birth: 1, document: 2 } as const;
     return rows
       .map((row) => ({ ...toSummary(row), matched_on: why.get(row.id) ?? 'document' }))
@@ -215,7 +219,10 @@ export class Travellers {
    * profile claims its keys in the same transaction: of two saves of one new person at once, the second finds the
    * claim taken and is answered as if it had found the first.
    */
-  async save(input: SaveInput, who: Actor): Promise<{ traveller: Traveller; outcome: 'created' | 'updated' }> {
+  async save(
+    input: SaveInput,
+    who: Actor,
+  ): Promise<{ traveller: Traveller; outcome: 'created' | 'updated' }> {
     const found = await this.matches(input);
     if (input.on_match === 'update' && (input.update_id || found.length > 0)) {
       const id = input.update_id ?? found[0]?.id ?? '';
@@ -361,7 +368,13 @@ export class Travellers {
       .execute();
     const summary = (
       id: string,
-      r: { given_name: string; family_name: string; date_of_birth: string; nationality: string | null; documents: string },
+      r: {
+        given_name: string;
+        family_name: string;
+        date_of_birth: string;
+        nationality: string | null;
+        documents: string;
+      },
     ): TravellerSummary => {
       const expiries = DocumentsSchema.parse(JSON.parse(r.documents))
         .map((d) => d.expires_on)
@@ -408,7 +421,11 @@ export class Travellers {
    */
   async merge(keptId: string, otherId: string, who: Actor): Promise<Traveller | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('travellers').selectAll().where('id', 'in', [keptId, otherId]).execute();
+      const rows = await trx
+        .selectFrom('travellers')
+        .selectAll()
+        .where('id', 'in', [keptId, otherId])
+        .execute();
       const keptRow = rows.find((r) => r.id === keptId);
       const otherRow = rows.find((r) => r.id === otherId);
       if (!keptRow || !otherRow) return undefined;
@@ -453,14 +470,22 @@ export class Travellers {
         )
         .execute();
       await forget(trx, otherId);
-      await trx.updateTable('traveller_merges').set({ into_id: keptId }).where('into_id', '=', otherId).execute();
+      await trx
+        .updateTable('traveller_merges')
+        .set({ into_id: keptId })
+        .where('into_id', '=', otherId)
+        .execute();
       await trx
         .insertInto('traveller_merges')
         .values({ merged_id: otherId, into_id: keptId, merged_by: who.id, merged_at: at })
         .execute();
       await trx.deleteFrom('travellers').where('id', '=', otherId).execute();
       await rekey(trx, keptId, keysOf(input), 'if_free', true);
-      const merged = await trx.selectFrom('travellers').selectAll().where('id', '=', keptId).executeTakeFirst();
+      const merged = await trx
+        .selectFrom('travellers')
+        .selectAll()
+        .where('id', '=', keptId)
+        .executeTakeFirst();
       return merged ? toTraveller(merged) : undefined;
     });
   }
@@ -499,7 +524,13 @@ const sameDocument = (a: Documents[number], b: Documents[number]) =>
  * claimed where no profile holds it yet (saved as another person, changed, merged). `pairs`: the profiles sharing a
  * key with it are listed as likely the same person.
  */
-async function rekey(db: Db, id: string, keys: string[], claim: 'must' | 'if_free', pairs = false): Promise<void> {
+async function rekey(
+  db: Db,
+  id: string,
+  keys: string[],
+  claim: 'must' | 'if_free',
+  pairs = false,
+): Promise<void> {
   await db.deleteFrom('traveller_keys').where('traveller_id', '=', id).execute();
   await db.deleteFrom('traveller_claims').where('traveller_id', '=', id).execute();
   await db

@@ -69,7 +69,11 @@ export const migration: Migration = {
       .addColumn('merged_by', 'text', (c) => c.notNull())
       .addColumn('merged_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('traveller_merges_into').on('traveller_merges').columns(['into_id']).execute();
+    await db.schema
+      .createIndex('traveller_merges_into')
+      .on('traveller_merges')
+      .columns(['into_id'])
+      .execute();
 
     // The profiles already saved, a page at a time by id: their keys, the first by id holding each.
     const t = sql.table('travellers');

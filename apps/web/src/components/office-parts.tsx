@@ -123,22 +123,19 @@ export function BookedTraveller({
     if (moveFocus && saved) savedLink.current?.focus();
   }, [moveFocus, saved]);
   if (!traveller) return <span className="muted small">Not enough to save (no date of birth)</span>;
-  if (saved)
-    return (
-      <Link ref={savedLink} to={profileLink(saved.id)}>
+  if (saved) {
+    const name = `${saved.given_name} ${saved.family_name}`;
+    // Saved under the name booked: the link says whose it is to a screen reader (one per passenger row).
+    return sameName(saved, traveller) ? (
+      <Link ref={savedLink} to={profileLink(saved.id)} aria-label={`Saved in travellers: ${name}`}>
         Saved in travellers
-        {sameName(saved, traveller) ? (
-          <span className="visually-hidden">
-            : {saved.given_name} {saved.family_name}
-          </span>
-        ) : (
-          <>
-            {' '}
-            as {saved.given_name} {saved.family_name}
-          </>
-        )}
+      </Link>
+    ) : (
+      <Link ref={savedLink} to={profileLink(saved.id)}>
+        {`Saved in travellers as ${name}`}
       </Link>
     );
+  }
   if (matches.isPending) return <span className="muted small">Looking in the directory…</span>;
   const found = matchesOf(save.error);
   const send = (extra: { on_match?: 'update' | 'new'; update_id?: string }) => {

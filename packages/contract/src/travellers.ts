@@ -139,9 +139,10 @@ export type TravellerMatchQuery = z.input<typeof TravellerMatchQuerySchema>;
 export const TravellerMatchListSchema = z.object({ data: z.array(TravellerMatchSchema) });
 
 /** Two profiles that are likely one person, and whether this user may merge them (decision 043). */
+const DuplicateSideSchema = TravellerSummarySchema.extend({ created_at: DateTimeSchema });
 export const TravellerDuplicateSchema = z.object({
-  first: TravellerSummarySchema,
-  second: TravellerSummarySchema,
+  first: DuplicateSideSchema,
+  second: DuplicateSideSchema,
   matched_on: z.enum(MATCHED_ON),
   can_merge: z.boolean(),
 });

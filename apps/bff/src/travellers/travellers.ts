@@ -353,12 +353,14 @@ export class Travellers {
         eb.ref('a.nationality').as('a_nationality'),
         eb.ref('a.documents').as('a_documents'),
         eb.ref('a.created_by').as('a_created_by'),
+        eb.ref('a.created_at').as('a_created_at'),
         eb.ref('b.given_name').as('b_given_name'),
         eb.ref('b.family_name').as('b_family_name'),
         eb.ref('b.date_of_birth').as('b_date_of_birth'),
         eb.ref('b.nationality').as('b_nationality'),
         eb.ref('b.documents').as('b_documents'),
         eb.ref('b.created_by').as('b_created_by'),
+        eb.ref('b.created_at').as('b_created_at'),
       ]);
     if (key) q = q.where(sql<boolean>`(d.first_id, d.second_id) > (${key[0]}, ${key[1]})`);
     const rows = await q
@@ -374,8 +376,9 @@ export class Travellers {
         date_of_birth: string;
         nationality: string | null;
         documents: string;
+        created_at: string;
       },
-    ): TravellerSummary => {
+    ): TravellerSummary & { created_at: string } => {
       const expiries = DocumentsSchema.parse(JSON.parse(r.documents))
         .map((d) => d.expires_on)
         .sort();
@@ -386,6 +389,7 @@ export class Travellers {
         date_of_birth: r.date_of_birth,
         nationality: r.nationality,
         document_expires_on: expiries[0] ?? null,
+        created_at: r.created_at,
       };
     };
     return pageFrom(
@@ -400,6 +404,7 @@ export class Travellers {
           date_of_birth: r.a_date_of_birth,
           nationality: r.a_nationality,
           documents: r.a_documents,
+          created_at: r.a_created_at,
         }),
         second: summary(r.second_id, {
           given_name: r.b_given_name,
@@ -407,6 +412,7 @@ export class Travellers {
           date_of_birth: r.b_date_of_birth,
           nationality: r.b_nationality,
           documents: r.b_documents,
+          created_at: r.b_created_at,
         }),
         matched_on: r.matched_on,
         can_merge: mayMerge([r.a_created_by, r.b_created_by]),

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { notify } from '../../../components/toasts.tsx';
+import { whenLocal } from '../../../lib/format.ts';
 import { travellerDuplicatesQuery, useMergeTravellers } from '../api/travellers.ts';
 import '../travellers.css';
 
@@ -16,11 +17,12 @@ const WHY = {
 
 const nameOf = (t: Pick<TravellerSummary, 'given_name' | 'family_name'>) =>
   `${t.given_name} ${t.family_name}`;
-const detailOf = (t: TravellerSummary) =>
+const detailOf = (t: TravellerDuplicate['first']) =>
   [
     `born ${t.date_of_birth}`,
     t.nationality,
     t.document_expires_on ? `document expires ${t.document_expires_on}` : 'no document',
+    `saved ${whenLocal(t.created_at)}`,
   ]
     .filter(Boolean)
     .join(', ');

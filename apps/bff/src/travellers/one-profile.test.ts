@@ -9,7 +9,8 @@ import {
   TravellerSchema,
 } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdFlightOrder, startConsole, type TestConsole } from '../testing/console.ts';
+import { sql } from '../db/index.ts';
+import { holdFlightOrder, startConsole, type TestConsole, testDatabase } from '../testing/console.ts';
 
 /**
  * One profile per traveller (decision 043): a traveller already in the directory (the same name and date of birth as
@@ -289,5 +290,49 @@ describe('one profile per traveller', () => {
     const first = TravellerSavedSchema.parse((await agent.post('/travellers', amelia)).body);
     expect((await admin.delete(`/travellers/${first.id}`)).status).toBe(200);
     expect((await agent.post('/travellers', amelia)).status).toBe(201);
+  });
+});
+
+describe('the lookups behind one profile per traveller', () => {
+  /** The plan of a query on this store, with scans of whole tables made as dear as the store allows. */
+  const planOf = async (query: ReturnType<typeof sql>) => {
+    const db = t.console.deps.db;
+    if (testDatabase() === 'postgres')
+      return db.connection().execute(async (conn) => {
+        await sql`set enable_seqscan = off`.execute(conn);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(conn);
+        await sql`reset enable_seqscan`.execute(conn);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+    const { rows } = await sql<{ detail: string }>`explain query plan ${query}`.execute(db);
+    return rows.map((r) => r.detail).join('\n');
+  };
+  const noScan = (plan: string) => {
+    // A whole table read: PostgreSQL's Seq Scan, SQLite's SCAN of a table (a SCAN of an index in its order, for a page
+    // that stops at its limit, is how a keyset page reads).
+    expect(plan).not.toMatch(/Seq Scan|\bSCAN \w+$|\bSCAN \w+\n/m);
+  };
+
+  it('finds a person, a page of likely duplicates and a profile’s bookings by index, reading no table whole', async () => {
+    noScan(
+      await planOf(
+        sql`select key, traveller_id from traveller_keys where key in (${'n:a b|1985-04-12'}, ${'d:GB:P1'})`,
+      ),
+    );
+    noScan(await planOf(sql`select traveller_id from traveller_keys where traveller_id = ${'trv_x'}`));
+    noScan(await planOf(sql`select traveller_id from traveller_claims where traveller_id = ${'trv_x'}`));
+    noScan(
+      await planOf(sql`select d.first_id, d.second_id, a.given_name, b.given_name from traveller_duplicates d
+        join travellers a on a.id = d.first_id join travellers b on b.id = d.second_id
+        where (d.first_id, d.second_id) > (${'trv_a'}, ${'trv_b'}) order by d.first_id, d.second_id limit 21`),
+    );
+    noScan(await planOf(sql`select first_id from traveller_duplicates where second_id = ${'trv_x'}`));
+    noScan(
+      await planOf(sql`select booking_id, linked_at from traveller_bookings where traveller_id = ${'trv_x'}
+        and (linked_at, booking_id) < (${'2030'}, ${'ord_x'}) order by linked_at desc, booking_id desc limit 21`),
+    );
+    noScan(await planOf(sql`select traveller_id from traveller_bookings where booking_id = ${'ord_x'}`));
+    noScan(await planOf(sql`select into_id from traveller_merges where merged_id = ${'trv_x'}`));
+    noScan(await planOf(sql`select merged_id from traveller_merges where into_id = ${'trv_x'}`));
   });
 });

@@ -189,7 +189,8 @@ test('one profile per traveller: saved when booked is said on the order, a secon
   await page.keyboard.press('Tab');
   await expect(asked.getByRole('button', { name: /^Update this profile/ })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: `amelia rose ${family.toUpperCase()}` })).toBeVisible();
+  // Her profile opens, its name focused.
+  await expect(page.getByRole('heading', { name: `amelia rose ${family.toUpperCase()}` })).toBeFocused();
   await expect(page.getByRole('form', { name: 'Traveller' }).getByLabel('Email (optional)')).toHaveValue(
     'amelia.rose@example.com',
   );
@@ -223,6 +224,7 @@ test('one profile per traveller: saved when booked is said on the order, a secon
   // The one kept opens, its booking with it.
   await expect(page.getByRole('heading', { name: new RegExp(`^amelia rose ${family}$`, 'i') })).toBeVisible();
   const bookings = page.getByRole('region', { name: 'Bookings' });
+  await expect(bookings.getByRole('heading', { name: 'Bookings' })).toBeFocused();
   await expect(bookings.getByRole('row')).toHaveCount(2);
   await expect(bookings.getByRole('link')).toHaveCount(1);
   await page.goto(`/travellers?q=${family}`);

@@ -113,7 +113,9 @@ export function LikelyDuplicates() {
                 onSuccess: (merged) => {
                   setPair(null);
                   notify('Travellers merged', `${nameOf(merged)}: one profile, with the bookings of both.`);
-                  void navigate(`/travellers/${encodeURIComponent(merged.id)}`);
+                  void navigate(`/travellers/${encodeURIComponent(merged.id)}`, {
+                    state: { focus: 'bookings' },
+                  });
                 },
               },
             )

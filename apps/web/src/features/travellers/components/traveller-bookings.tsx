@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
@@ -12,12 +13,20 @@ const PRODUCT_LABELS = { flight: 'Flight', hotel: 'Hotel', activity: 'Activity' 
  * A traveller's bookings (decision 043): those saved from or picked for them, newest first, which follow them when
  * two profiles are merged. Only the bookings this user may reach are shown (decision 015).
  */
-export function TravellerBookings({ id }: { id: string }) {
+export function TravellerBookings({ id, focused = false }: { id: string; focused?: boolean }) {
   const pages = useInfiniteQuery(travellerBookingsQuery(id));
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Arrived from a merge: the bookings of both are the work to look at.
+  const loaded = pages.data !== undefined;
+  useEffect(() => {
+    if (focused && loaded) heading.current?.focus();
+  }, [focused, loaded]);
   const rows = pages.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <section className="card stack" aria-labelledby="traveller-bookings">
-      <h2 id="traveller-bookings">Bookings</h2>
+      <h2 id="traveller-bookings" ref={heading} tabIndex={-1}>
+        Bookings
+      </h2>
       {pages.error && <QueryErrorNotice query={pages} title="Could not load their bookings" />}
       {pages.data && rows.length === 0 && (
         <p className="muted small">No booking is linked to this traveller yet.</p>

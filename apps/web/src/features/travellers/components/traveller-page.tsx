@@ -1,7 +1,7 @@
 import type { Traveller, TravellerInput } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DateField } from '../../../components/date-field.tsx';
@@ -25,6 +25,9 @@ import {
 } from '../traveller-form.ts';
 import { TravellerBookings } from './traveller-bookings.tsx';
 
+/** What a page sending the agent here asks to be focused on arrival. */
+const ArrivalSchema = z.object({ focus: z.enum(['heading', 'bookings']) });
+
 /** One traveller: a new one (`/travellers/new`) or one of the directory, to see, change or (admins) delete. */
 export function TravellerPage() {
   const { travellerId = '' } = useParams();
@@ -45,6 +48,12 @@ export function TravellerPage() {
 
 function TravellerEditor({ traveller }: { traveller?: Traveller }) {
   const navigate = useNavigate();
+  // Where the work is after arriving here from a save or a merge: the profile's name, or its bookings.
+  const arrived = ArrivalSchema.safeParse(useLocation().state).data?.focus;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (arrived === 'heading') heading.current?.focus();
+  }, [arrived]);
   const isAdmin = useMe().data?.user.role === 'admin';
   const save = useSaveTraveller();
   const client = useQueryClient();
@@ -74,7 +83,11 @@ function TravellerEditor({ traveller }: { traveller?: Traveller }) {
               ? `${saved.given_name} ${saved.family_name}'s profile was updated.`
               : `${saved.given_name} ${saved.family_name} is in the directory.`,
           );
-          if (!traveller) void navigate(`/travellers/${encodeURIComponent(saved.id)}`, { replace: true });
+          if (!traveller)
+            void navigate(`/travellers/${encodeURIComponent(saved.id)}`, {
+              replace: true,
+              state: { focus: 'heading' },
+            });
         },
       },
     );
@@ -86,7 +99,9 @@ function TravellerEditor({ traveller }: { traveller?: Traveller }) {
   return (
     <div className="page stack">
       <div className="page-head">
-        <h1>{title}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         <Link to="/travellers">All travellers</Link>
       </div>
       <form className="card stack" aria-label="Traveller" onSubmit={(e) => void submit(e)} noValidate>
@@ -227,7 +242,7 @@ function TravellerEditor({ traveller }: { traveller?: Traveller }) {
           )}
         </div>
       </form>
-      {traveller && <TravellerBookings id={traveller.id} />}
+      {traveller && <TravellerBookings id={traveller.id} focused={arrived === 'bookings'} />}
       {remove.error && <ErrorNotice error={remove.error} title="The traveller was not deleted" />}
       {traveller && (
         <ConfirmDialog

@@ -89,6 +89,7 @@ export const migration: Migration = {
         db,
       );
       if (rows.length === 0) break;
+      const pairs: [string, string][] = [];
       for (const row of rows) {
         const keys = new Set([`n:${travellerNameKey(row.given_name, row.family_name)}|${row.date_of_birth}`]);
         const documents: unknown = JSON.parse(row.documents);
@@ -96,13 +97,14 @@ export const migration: Migration = {
           for (const d of documents)
             if (d && typeof d === 'object' && 'number' in d && 'country' in d)
               keys.add(`d:${String(d.country)}:${String(d.number)}`);
-        for (const key of keys) {
-          await sql`insert into traveller_keys (key, traveller_id) values (${key}, ${row.id})`.execute(db);
-          await sql`insert into traveller_claims (key, traveller_id) values (${key}, ${row.id}) on conflict do nothing`.execute(
-            db,
-          );
-        }
+        for (const key of keys) pairs.push([key, row.id]);
       }
+      // A page's keys in one statement each (a million profiles is two thousand pages, not millions of statements).
+      const values = sql.join(pairs.map(([key, id]) => sql`(${key}, ${id})`));
+      await sql`insert into traveller_keys (key, traveller_id) values ${values}`.execute(db);
+      await sql`insert into traveller_claims (key, traveller_id) values ${values} on conflict do nothing`.execute(
+        db,
+      );
       after = rows.at(-1)?.id ?? after;
     }
     await sql`insert into traveller_duplicates (first_id, second_id, matched_on, found_at)

@@ -6,6 +6,8 @@ import { chooseFirstRate, openFirstHotel } from '../support/hotels.ts';
 /** A family name no other run has used (letters only: names are letters). */
 const uniqueName = () =>
   `Hart${Array.from({ length: 6 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('')}`;
+/** A passport number no other run has used: one passport is one person (decision 043). */
+const uniquePassport = (letter: string) => `${letter}${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
 
 test('an agent saves a booked traveller, picks them in the next booking, and is warned of a passport that ends too soon', async ({
   agentPage: page,
@@ -66,7 +68,7 @@ test('an agent saves a booked traveller, picks them in the next booking, and is 
   await form.getByLabel('Family name').fill(family);
   await fillDate(form.getByLabel('Date of birth'), '1990-06-01');
   await form.getByRole('button', { name: 'Add a document' }).click();
-  await form.getByLabel('Number').fill('N7654321');
+  await form.getByLabel('Number').fill(uniquePassport('N'));
   await form.getByLabel('Issued by').fill('GB');
   await fillDate(form.getByLabel('Expires'), inDays(45 + 120));
   await form.getByRole('button', { name: 'Save traveller' }).click();
@@ -97,7 +99,8 @@ test('an agent fills an activity’s traveller questions from the directory, and
   await fillDate(form.getByLabel('Date of birth'), '1979-02-03');
   await form.getByLabel('Nationality (optional)').fill('GB');
   await form.getByRole('button', { name: 'Add a document' }).click();
-  await form.getByLabel('Number').fill('K2468135');
+  const passport = uniquePassport('K');
+  await form.getByLabel('Number').fill(passport);
   await form.getByLabel('Issued by').fill('GB');
   await fillDate(form.getByLabel('Expires'), inDays(900));
   await form.getByRole('button', { name: 'Save traveller' }).click();
@@ -110,7 +113,7 @@ test('an agent fills an activity’s traveller questions from the directory, and
   await first.getByRole('button', { name: /^Use a saved traveller/ }).click();
   await first.getByRole('combobox', { name: 'Saved traveller as Adult 1' }).fill(family);
   await page.getByRole('option', { name: new RegExp(`Ines ${family}`) }).click();
-  await expect(first.getByLabel('Passport number')).toHaveValue('K2468135');
+  await expect(first.getByLabel('Passport number')).toHaveValue(passport);
   await expect(first.getByRole('combobox', { name: 'Nationality' })).toHaveValue('United Kingdom');
   await expect(first.getByText(`Filled from Ines ${family}: passport number, nationality.`)).toBeVisible();
 
@@ -133,10 +136,99 @@ test('an agent fills an activity’s traveller questions from the directory, and
     await group.getByRole('button', { name: /^Use a saved traveller/ }).click();
     await group.getByRole('combobox', { name: `Saved traveller for room 1, guest ${guest}` }).fill(family);
     await page.getByRole('option', { name: new RegExp(`Ines ${family}`) }).click();
-    await expect(group.getByLabel('Passport number (optional)')).toHaveValue('K2468135');
+    await expect(group.getByLabel('Passport number (optional)')).toHaveValue(passport);
   }
   const secondGuest = page.getByRole('group', { name: /^Room 1, guest 2:/ });
   await expect(secondGuest.locator('.check-error')).toContainText('The same person as traveller 1');
   await page.getByRole('button', { name: /^Hold booking/ }).click();
   await expect(page.getByText('A guest needs attention before this can be held')).toBeVisible();
+});
+
+test('one profile per traveller: saved when booked is said on the order, a second save asks, and two profiles merge with their bookings', async ({
+  agentPage: page,
+}) => {
+  const family = uniqueName();
+  const passport = uniquePassport('P');
+  // Booked with "save when booked": the order page says she is saved, and offers no second save.
+  await searchAndWait(page, flightSearchUrl({ from: 'LHR', to: 'CDG', inDays: 50 }));
+  await selectFirstOffer(page);
+  await fillPassenger(page, 1, 'Amelia Rose', family, '1986-07-21');
+  const first = page.getByRole('group', { name: /^Passenger 1:/ });
+  await first.getByLabel('Passport number (optional)').fill(passport);
+  await fillDate(first.getByLabel('Passport expires'), inDays(900));
+  await first.getByLabel('Issued by').fill('GB');
+  await first.getByLabel('Save passenger 1 to travellers when booked').check();
+  await fillContact(page);
+  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
+  const passengers = page.getByRole('region', { name: 'Passengers' });
+  const saved = passengers.getByRole('link', { name: `Saved in travellers: Amelia Rose ${family}` });
+  await expect(saved).toBeVisible();
+  await expect(passengers.getByRole('button', { name: /to travellers$/ })).toHaveCount(0);
+  // The order page read again (a reload) still knows her.
+  await page.reload();
+  await expect(saved).toBeVisible();
+  const orderUrl = page.url();
+
+  // Typed in again by hand: the directory asks instead of making a second profile.
+  await page.goto('/travellers/new');
+  const form = page.getByRole('form', { name: 'Traveller' });
+  await form.getByLabel('Given names').fill('amelia  rose');
+  await form.getByLabel('Family name').fill(family.toUpperCase());
+  await fillDate(form.getByLabel('Date of birth'), '1986-07-21');
+  await form.getByLabel('Email (optional)').fill('amelia.rose@example.com');
+  await form.getByLabel('Family name').press('Enter');
+  const asked = page.getByRole('region', { name: 'Already in travellers' });
+  // The question takes the focus.
+  const question = asked.locator('p').first();
+  await expect(question).toBeFocused();
+  await expect(question).toContainText('is already in travellers.');
+  await expectAccessible(page, 'a traveller already in the directory');
+  // From the keyboard: to "Update this profile" and press it.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(asked.getByRole('button', { name: /^Update this profile/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // Her profile opens, its name focused.
+  await expect(page.getByRole('heading', { name: `amelia rose ${family.toUpperCase()}` })).toBeFocused();
+  await expect(page.getByRole('form', { name: 'Traveller' }).getByLabel('Email (optional)')).toHaveValue(
+    'amelia.rose@example.com',
+  );
+  // Still one of her, with her booking.
+  await page.goto(`/travellers?q=${family}`);
+  await expect(page.getByRole('row', { name: new RegExp(family, 'i') })).toHaveCount(1);
+
+  // Saved once more as "Amy", then corrected to her passport's name: the directory shows the two as one person.
+  await page.goto('/travellers/new');
+  await form.getByLabel('Given names').fill('Amy');
+  await form.getByLabel('Family name').fill(family);
+  await fillDate(form.getByLabel('Date of birth'), '1986-07-21');
+  await form.getByRole('button', { name: 'Save traveller' }).click();
+  await expect(page.getByRole('heading', { name: `Amy ${family}` })).toBeVisible();
+  await form.getByLabel('Given names').fill('Amelia Rose');
+  await form.getByRole('button', { name: 'Save traveller' }).click();
+  await expect(page.getByRole('heading', { name: `Amelia Rose ${family}` })).toBeVisible();
+
+  await page.goto('/travellers');
+  const duplicates = page.getByRole('region', { name: 'Likely the same person' });
+  const merge = duplicates.getByRole('button', { name: new RegExp(`^Merge… Amelia Rose ${family}`, 'i') });
+  await expect(merge).toBeVisible();
+  await expectAccessible(page, 'traveller directory with likely duplicates');
+  await merge.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Merge two profiles into one?' });
+  await expect(dialog.getByRole('button', { name: /^Keep .* and merge$/ })).toBeFocused();
+  await expectAccessible(page, 'merging two travellers');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  // The one kept opens, its booking with it.
+  await expect(page.getByRole('heading', { name: new RegExp(`^amelia rose ${family}$`, 'i') })).toBeVisible();
+  const bookings = page.getByRole('region', { name: 'Bookings' });
+  await expect(bookings.getByRole('heading', { name: 'Bookings' })).toBeFocused();
+  await expect(bookings.getByRole('row')).toHaveCount(2);
+  await expect(bookings.getByRole('link')).toHaveCount(1);
+  await page.goto(`/travellers?q=${family}`);
+  await expect(page.getByRole('row', { name: new RegExp(family, 'i') })).toHaveCount(1);
+  await page.goto(orderUrl);
+  await expect(saved).toBeVisible();
 });

@@ -24,6 +24,7 @@ export const KNOWN_ERROR_MESSAGES = {
   rate_unavailable: 'The rate is no longer available.',
   invalid_state: 'The resource is not in a state that allows this action.',
   quote_expired: 'The quote has expired.',
+  traveller_exists: 'This traveller is already in the directory.',
   insufficient_funds: "The wallet's available balance cannot pay this total.",
   idempotency_key_reused: 'This Idempotency-Key was used with a different request.',
   idempotency_key_in_use: 'A request with this Idempotency-Key is still being processed.',

@@ -172,6 +172,12 @@ export const KNOWN_ERRORS = /* @__PURE__ */ (() =>
       message: KNOWN_ERROR_MESSAGES.quote_expired,
       remedy: 'Ask for a new quote.',
     },
+    traveller_exists: {
+      status: 409,
+      type: 'invalid_request_error',
+      message: KNOWN_ERROR_MESSAGES.traveller_exists,
+      remedy: 'Update the profile already there, or save them as a new person if they are someone else.',
+    },
     insufficient_funds: {
       status: 402,
       type: 'payment_error',

@@ -52,8 +52,13 @@ export interface TravellerCheck {
   message: string;
 }
 
-const nameKey = (given: string, family: string) =>
+/**
+ * A person's name as the office compares names: case, accents and spacing aside ("Amélie  ROSE" is "amelie rose").
+ * The entry checks and the directory's "already saved?" match (decision 043) read names this one way.
+ */
+export const travellerNameKey = (given: string, family: string) =>
   `${given} ${family}`.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+const nameKey = travellerNameKey;
 
 /** Age bands airlines use on the first departure: infant under 2, child 2 to 11, adult 12 and over. */
 const typeForAge = (age: number) => (age < 2 ? 'infant' : age < 12 ? 'child' : 'adult');

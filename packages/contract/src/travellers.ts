@@ -95,6 +95,67 @@ export const TravellersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+/**
+ * Saving a traveller (decision 043): what to do when they are already in the directory (the same name and date of
+ * birth, or the same document): `ask` (the default) answers 409 `traveller_exists` naming the profiles they match;
+ * `update` fills that profile (`update_id`, else the closest match) with what is sent; `new` saves another person
+ * anyway. `booking_id` links the profile to the booking the traveller was saved from.
+ */
+export const TravellerSaveSchema = TravellerInputSchema.extend({
+  on_match: z.enum(['ask', 'update', 'new']).default('ask'),
+  update_id: z.string().trim().min(1).max(64).optional(),
+  booking_id: z.string().trim().min(1).max(100).optional(),
+});
+export type TravellerSave = z.input<typeof TravellerSaveSchema>;
+
+/** A saved traveller, and whether the save made a profile or filled one already there. */
+export const TravellerSavedSchema = TravellerSchema.extend({ outcome: z.enum(['created', 'updated']) });
+export type TravellerSaved = z.infer<typeof TravellerSavedSchema>;
+
+/** Why two profiles are taken for one person: the booking linked to it, the name and birth date, or a document. */
+export const MATCHED_ON = ['booking', 'name_and_birth', 'document'] as const;
+
+/** A profile a traveller matches: what the list shows of it, and why it matched. */
+export const TravellerMatchSchema = TravellerSummarySchema.extend({ matched_on: z.enum(MATCHED_ON) });
+export type TravellerMatch = z.infer<typeof TravellerMatchSchema>;
+
+/** The 409 a save answers when the traveller is already there: the v3 envelope with the profiles matched. */
+export const TravellerExistsSchema = z.object({
+  error: z.object({ code: z.literal('traveller_exists'), matches: z.array(TravellerMatchSchema) }),
+});
+
+/** "Is this person saved already?": a booking's passenger, as the booking's page asks (no write). */
+export const TravellerMatchQuerySchema = z.strictObject({
+  given_name: PersonNameSchema,
+  family_name: PersonNameSchema,
+  date_of_birth: DateSchema,
+  documents: z
+    .array(z.strictObject({ number: TravellerDocumentSchema.shape.number, country: CountryCodeSchema }))
+    .max(5)
+    .default([]),
+  booking_id: z.string().trim().min(1).max(100).optional(),
+});
+export type TravellerMatchQuery = z.input<typeof TravellerMatchQuerySchema>;
+export const TravellerMatchListSchema = z.object({ data: z.array(TravellerMatchSchema) });
+
+/** Two profiles that are likely one person, and whether this user may merge them (decision 043). */
+const DuplicateSideSchema = TravellerSummarySchema.extend({ created_at: DateTimeSchema });
+export const TravellerDuplicateSchema = z.object({
+  first: DuplicateSideSchema,
+  second: DuplicateSideSchema,
+  matched_on: z.enum(MATCHED_ON),
+  can_merge: z.boolean(),
+});
+export type TravellerDuplicate = z.infer<typeof TravellerDuplicateSchema>;
+export const TravellerDuplicateListSchema = pageSchema(TravellerDuplicateSchema);
+export const TravellerDuplicatesQuerySchema = z.object({
+  ...PageQueryShape,
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** Merging `other_id` into the profile of the path: it keeps its own fields, takes the other's missing ones. */
+export const TravellerMergeSchema = z.strictObject({ other_id: z.string().trim().min(1).max(64) });
+
 /** A booked passenger as a directory profile: what an order's passenger, or a booking form's, says of them. */
 export function travellerFromPassenger(
   passenger: {

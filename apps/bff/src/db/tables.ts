@@ -199,6 +199,38 @@ export interface Database {
     created_at: string;
     updated_at: string;
   };
+  /**
+   * What makes two profiles one person (decision 043): `n:<name as compared>|<date of birth>`, `d:<issuer>:<number>`.
+   */
+  traveller_keys: {
+    key: string;
+    traveller_id: string;
+  };
+  /** The profile that holds a key: the first saved with it (unique, so two saves at once make one profile). */
+  traveller_claims: {
+    key: string;
+    traveller_id: string;
+  };
+  /** Two profiles sharing a key, `first_id` < `second_id`: likely one person, for the directory to merge. */
+  traveller_duplicates: {
+    first_id: string;
+    second_id: string;
+    matched_on: 'name_and_birth' | 'document';
+    found_at: string;
+  };
+  /** A booking a profile was saved from or picked for; it follows the profile in a merge. */
+  traveller_bookings: {
+    traveller_id: string;
+    booking_id: string;
+    linked_at: string;
+  };
+  /** A profile merged into another: its old id leads to the one kept. */
+  traveller_merges: {
+    merged_id: string;
+    into_id: string;
+    merged_by: string;
+    merged_at: string;
+  };
   /** A client's trip: bookings across products grouped under one reference (decision 019). */
   trips: {
     id: string;

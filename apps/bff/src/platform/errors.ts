@@ -11,12 +11,18 @@ import type { AppEnv } from './types.ts';
 export class ConsoleError extends HTTPException {
   readonly code: KnownErrorCode;
   readonly param: string | null;
+  /** More the client can act on, beside the envelope's fields (as Stripe's errors carry `payment_intent`). */
+  readonly details: Record<string, unknown>;
 
-  constructor(code: KnownErrorCode, options: { message?: string; param?: string | null } = {}) {
+  constructor(
+    code: KnownErrorCode,
+    options: { message?: string; param?: string | null; details?: Record<string, unknown> } = {},
+  ) {
     const status: ContentfulStatusCode = KNOWN_ERRORS[code].status;
     super(status, { message: options.message ?? KNOWN_ERRORS[code].message });
     this.code = code;
     this.param = options.param ?? null;
+    this.details = options.details ?? {};
   }
 }
 
@@ -67,11 +73,8 @@ export function renderError(error: unknown, c: Context<AppEnv>, log?: Logger): R
     return c.json(envelope, toStatus(error.status), headers);
   }
   if (error instanceof ConsoleError) {
-    return c.json(
-      errorEnvelope(error.code, { message: error.message, param: error.param, requestId }),
-      error.status,
-      headers,
-    );
+    const envelope = errorEnvelope(error.code, { message: error.message, param: error.param, requestId });
+    return c.json({ error: { ...error.details, ...envelope.error } }, error.status, headers);
   }
   if (error instanceof HTTPException) {
     const code: KnownErrorCode =

@@ -1,3 +1,4 @@
+import { travellerNameKey } from '@console/contract';
 import type { Db } from '../db/index.ts';
 
 /**
@@ -238,6 +239,21 @@ export async function seedHistory(db: Db, options: HistoryOptions): Promise<{ ms
       });
     }
     await db.insertInto('travellers').values(rows).execute();
+    // What the directory's "already saved?" match looks up (decision 043): each profile's name and passport keys.
+    const keys = rows.flatMap((r) => [
+      { key: `n:${travellerNameKey(r.given_name, r.family_name)}|${r.date_of_birth}`, traveller_id: r.id },
+      { key: `d:GB:${r.search_text.split(' ').at(-1)?.toUpperCase() ?? r.id}`, traveller_id: r.id },
+    ]);
+    await db
+      .insertInto('traveller_keys')
+      .values(keys)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await db
+      .insertInto('traveller_claims')
+      .values(keys)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   for (let start = 1; start <= (options.trips ?? 0); start += BATCH) {
     const rows = [];

@@ -50,11 +50,12 @@ describe('the traveller directory', () => {
 
   it('edits a traveller, refuses bad input in the error envelope, and audits each change', async () => {
     const traveller = TravellerSchema.parse(
-      (await agent.post('/travellers', { ...amelia, given_name: 'Noor' })).body,
+      (await agent.post('/travellers', { ...amelia, given_name: 'Noor', documents: [] })).body,
     );
     const edited = await agent.put(`/travellers/${traveller.id}`, {
       ...amelia,
       given_name: 'Noor',
+      documents: [],
       notes: null,
     });
     expect(TravellerSchema.parse(edited.body).notes).toBeNull();
@@ -71,7 +72,7 @@ describe('the traveller directory', () => {
 
   it('lets only an admin delete a traveller, and then nothing of them is left', async () => {
     const traveller = TravellerSchema.parse(
-      (await agent.post('/travellers', { ...amelia, given_name: 'Zoë' })).body,
+      (await agent.post('/travellers', { ...amelia, given_name: 'Zoë', documents: [] })).body,
     );
     expect((await agent.delete(`/travellers/${traveller.id}`)).status).toBe(403);
     const deleted = await admin.delete(`/travellers/${traveller.id}`);

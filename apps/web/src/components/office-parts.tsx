@@ -1,10 +1,24 @@
-import type { Traveller, TravellerCheck, TravellerInput } from '@console/contract';
+import {
+  type Traveller,
+  type TravellerCheck,
+  type TravellerInput,
+  type TravellerMatch,
+  travellerNameKey,
+} from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loadOrReload } from '../lib/new-version.ts';
-import { tripListQuery, tripsOfBookingQuery, useCreateTrip, useSaveTraveller } from '../lib/office.ts';
+import {
+  matchesOf,
+  travellerMatchesQuery,
+  tripListQuery,
+  tripsOfBookingQuery,
+  useCreateTrip,
+  useSaveTraveller,
+} from '../lib/office.ts';
 import { ErrorNotice } from './error-notice.tsx';
+import './office-parts.css';
 import { SelectField } from './select-field.tsx';
 
 /**
@@ -79,28 +93,138 @@ export function BookingTrips({ bookingId, tripName }: { bookingId: string; tripN
   );
 }
 
-/** A booked traveller saved to the office's directory in one step, for the next booking. */
-export function SaveTravellerButton({ traveller }: { traveller: TravellerInput | null }) {
+const profileLink = (id: string) => `/travellers/${encodeURIComponent(id)}`;
+const sameName = (
+  a: { given_name: string; family_name: string },
+  b: { given_name: string; family_name: string },
+) => travellerNameKey(a.given_name, a.family_name) === travellerNameKey(b.given_name, b.family_name);
+
+/**
+ * A booked passenger and the office's directory (decision 043): "Saved in travellers", with a link, when they are there
+ * already (linked to this booking, or the same person by name and birth date or by a document); else one step saves
+ * them, linked to the booking. A save that finds them there after all asks what to do.
+ */
+export function BookedTraveller({
+  traveller,
+  bookingId,
+}: {
+  traveller: TravellerInput | null;
+  bookingId: string;
+}) {
   const save = useSaveTraveller();
-  if (save.data)
-    return (
-      <Link to={`/travellers/${encodeURIComponent(save.data.id)}`}>
-        Saved: {save.data.given_name} {save.data.family_name}
+  const savedLink = useRef<HTMLAnchorElement>(null);
+  const [moveFocus, setMoveFocus] = useState(false);
+  const matches = useQuery(
+    travellerMatchesQuery(
+      traveller && {
+        given_name: traveller.given_name,
+        family_name: traveller.family_name,
+        date_of_birth: traveller.date_of_birth,
+        documents: (traveller.documents ?? []).map((d) => ({ number: d.number, country: d.country })),
+        booking_id: bookingId,
+      },
+    ),
+  );
+  const saved = save.data ?? matches.data?.data[0];
+  useEffect(() => {
+    if (moveFocus && saved) savedLink.current?.focus();
+  }, [moveFocus, saved]);
+  if (!traveller) return <span className="muted small">Not enough to save (no date of birth)</span>;
+  if (saved) {
+    const name = `${saved.given_name} ${saved.family_name}`;
+    // Saved under the name booked: the link says whose it is to a screen reader (one per passenger row).
+    return sameName(saved, traveller) ? (
+      <Link ref={savedLink} to={profileLink(saved.id)} aria-label={`Saved in travellers: ${name}`}>
+        Saved in travellers
+      </Link>
+    ) : (
+      <Link ref={savedLink} to={profileLink(saved.id)}>
+        {`Saved in travellers as ${name}`}
       </Link>
     );
-  if (!traveller) return <span className="muted small">Not enough to save (no date of birth)</span>;
+  }
+  if (matches.isPending) return <span className="muted small">Looking in the directory…</span>;
+  const found = matchesOf(save.error);
+  const send = (extra: { on_match?: 'update' | 'new'; update_id?: string }) => {
+    setMoveFocus(true);
+    save.mutate({ body: { ...traveller, booking_id: bookingId, ...extra } });
+  };
+  if (found)
+    return (
+      <AlreadySaved
+        name={`${traveller.given_name} ${traveller.family_name}`}
+        matches={found}
+        pending={save.isPending}
+        onUpdate={(id) => send({ on_match: 'update', update_id: id })}
+        onNew={() => send({ on_match: 'new' })}
+      />
+    );
   return (
     <>
-      <button
-        type="button"
-        className="button"
-        disabled={save.isPending}
-        onClick={() => save.mutate({ body: traveller })}
-      >
+      <button type="button" className="button" disabled={save.isPending} onClick={() => send({})}>
         Save {traveller.given_name} {traveller.family_name} to travellers
       </button>
       {save.error && <ErrorNotice error={save.error} title="The traveller was not saved" />}
     </>
+  );
+}
+
+/**
+ * A save that found the traveller in the directory already (409 `traveller_exists`): the profiles they match, to
+ * update one of them with what was typed, or to save them as a new person (someone else of the same name). The
+ * question takes the focus when it appears.
+ */
+export function AlreadySaved({
+  name,
+  matches,
+  pending,
+  onUpdate,
+  onNew,
+}: {
+  name: string;
+  matches: readonly TravellerMatch[];
+  pending: boolean;
+  onUpdate: (id: string) => void;
+  onNew: () => void;
+}) {
+  const heading = useRef<HTMLParagraphElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const why = {
+    booking: 'saved from this booking',
+    name_and_birth: 'same name and date of birth',
+    document: 'same document',
+  };
+  return (
+    <section className="already-saved stack" aria-label="Already in travellers">
+      <p ref={heading} tabIndex={-1} aria-live="polite">
+        <strong>{name} is already in travellers.</strong> Update that profile, or save a new person if this is
+        someone else.
+      </p>
+      <ul className="plain">
+        {matches.map((m) => (
+          <li key={m.id} className="row">
+            <Link to={profileLink(m.id)}>
+              {m.given_name} {m.family_name}
+            </Link>
+            <span className="muted small">
+              born {m.date_of_birth} ({why[m.matched_on]})
+            </span>
+            <button type="button" className="button" disabled={pending} onClick={() => onUpdate(m.id)}>
+              Update this profile
+              <span className="visually-hidden">
+                {' '}
+                of {m.given_name} {m.family_name}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div>
+        <button type="button" className="button" disabled={pending} onClick={onNew}>
+          Save as a new person
+        </button>
+      </div>
+    </section>
   );
 }
 

@@ -87,6 +87,10 @@ export const AGENT_WORDS: Record<KnownErrorCode, AgentWords> = {
     next: 'read-again',
   },
   quote_expired: { say: 'The quote has run out.', todo: 'Ask for a new quote.', next: 'read-again' },
+  traveller_exists: {
+    say: 'This traveller is already in the directory.',
+    todo: 'Update the saved profile, or save them as a new person if they are someone else.',
+  },
   insufficient_funds: {
     say: 'The office wallet cannot pay this.',
     todo: 'An office admin can top up the wallet, or release holds that are no longer needed.',

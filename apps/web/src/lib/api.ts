@@ -11,14 +11,17 @@ import { observeServiceTime } from './service-clock.ts';
 export class ApiError extends Error {
   readonly status: number;
   readonly envelope: ErrorEnvelope;
+  /** The answer's body as it came: what an error carries beside the envelope (a 409's matches) is read from it. */
+  readonly body: unknown;
   /** A `reauthentication_required` the shell asked about already, and the person went back (not asked again). */
   asked = false;
 
-  constructor(status: number, envelope: ErrorEnvelope) {
+  constructor(status: number, envelope: ErrorEnvelope, body: unknown = null) {
     super(envelope.error.message);
     this.name = 'ApiError';
     this.status = status;
     this.envelope = envelope;
+    this.body = body;
   }
   get code() {
     return this.envelope.error.code;
@@ -129,7 +132,7 @@ export function errorFromText(status: number, text: string): ApiError {
   }
   const envelope = ErrorEnvelopeSchema.safeParse(json);
   const error = envelope.success
-    ? new ApiError(status, envelope.data)
+    ? new ApiError(status, envelope.data, json)
     : networkError(`The console answered ${status}.`);
   if (status === 401 && (error.code === 'unauthenticated' || error.code === 'session_expired')) {
     for (const listener of signedOutListeners) listener();

@@ -19,6 +19,7 @@ import { migration as m017 } from './017-sign-in-hardening.ts';
 import { migration as m018 } from './018-the-watch.ts';
 import { migration as m019 } from './019-identity-push.ts';
 import { migration as m022 } from './022-invitation-revoked.ts';
+import { migration as m024 } from './024-one-profile-per-traveller.ts';
 import { migration as m025 } from './025-trip-reference-per-agent.ts';
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '018-the-watch': m018,
   '019-identity-push': m019,
   '022-invitation-revoked': m022,
+  '024-one-profile-per-traveller': m024,
   '025-trip-reference-per-agent': m025,
 };

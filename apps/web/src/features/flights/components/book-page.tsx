@@ -23,7 +23,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
 import { dateInDays, formatMoney, priceDifference } from '../../../lib/format.ts';
-import { useSaveTraveller } from '../../../lib/office.ts';
+import { useLinkTraveller, useSaveTraveller } from '../../../lib/office.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { markQuoteBooked } from '../../../lib/quote-booked.ts';
 import { forget, keep, recall } from '../../../lib/remembered.ts';
@@ -181,6 +181,7 @@ function PassengersForm({
   // service gives its passengers back in).
   const [toSave, setToSave] = useState<Record<number, boolean>>({});
   const saveTraveller = useSaveTraveller();
+  const linkTraveller = useLinkTraveller();
   const trip = {
     starts_on: wallClockOf(offer.slices[0]?.segments[0]?.departing_at)?.date ?? null,
     ends_on: wallClockOf(offer.slices.at(-1)?.segments.at(-1)?.arriving_at)?.date ?? null,
@@ -233,21 +234,34 @@ function PassengersForm({
             `Order ${order.booking_reference ?? order.id} for ${formatMoney(order.total)}. Ticket it before the deadline.`,
           );
           const saving = body.passengers.filter((_, index) => toSave[index] && !profiles[index]);
-          // The booking stands whatever happens here: a traveller not saved is said, never the booking undone.
+          // Picked from the directory: the profile is linked to the booking (a link not made is found again by the
+          // order page's match, so it is not worth a word).
+          for (const profile of Object.values(profiles))
+            linkTraveller.mutate({ id: profile.id, bookingId: order.id });
+          // The booking stands whatever happens here: a traveller not saved is said, never the booking undone. One
+          // already in the directory is updated with what was typed, never saved twice (decision 043).
           void Promise.allSettled(
             saving.map((p) =>
               saveTraveller.mutateAsync({
-                body: travellerFromPassenger(p, saving.length === 1 ? body.contact.email : null),
+                body: {
+                  ...travellerFromPassenger(p, saving.length === 1 ? body.contact.email : null),
+                  booking_id: order.id,
+                  on_match: 'update',
+                },
               }),
             ),
           ).then((results) => {
-            const saved = results.filter((r) => r.status === 'fulfilled').length;
-            if (saved > 0)
+            const outcomes = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.outcome] : []));
+            const added = outcomes.filter((o) => o === 'created').length;
+            const updated = outcomes.length - added;
+            const travellers = (n: number) => `${n} traveller${n === 1 ? '' : 's'}`;
+            if (added > 0) notify('Saved to travellers', `${travellers(added)} added to the directory.`);
+            if (updated > 0)
               notify(
                 'Saved to travellers',
-                `${saved} traveller${saved === 1 ? '' : 's'} added to the directory.`,
+                `${travellers(updated)} already in the directory: ${updated === 1 ? 'the profile was' : 'their profiles were'} updated.`,
               );
-            if (saved < results.length)
+            if (outcomes.length < results.length)
               notify(
                 'Not saved to travellers',
                 'The booking is made; save the traveller from the directory instead.',

@@ -21,7 +21,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ContactValue } from '../../../components/contact-value.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
-import { BookingTrips, SaveTravellerButton } from '../../../components/office-parts.tsx';
+import { BookedTraveller, BookingTrips } from '../../../components/office-parts.tsx';
 import { OpenValue } from '../../../components/open-value.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
@@ -166,7 +166,8 @@ function OrderView({ order, live, readAt }: { order: FlightOrder; live: boolean;
                   </td>
                   <td>{p.ticket_number ?? '—'}</td>
                   <td>
-                    <SaveTravellerButton
+                    <BookedTraveller
+                      bookingId={order.id}
                       traveller={
                         p.date_of_birth
                           ? travellerFromPassenger({ ...p, date_of_birth: p.date_of_birth })

@@ -3,4 +3,13 @@
  * live with what the screens share (lib/office.ts); this feature's pages take them from here, as every feature takes
  * its calls from its own api/.
  */
-export { travellerListQuery, travellerQuery, travellersKey, useSaveTraveller } from '../../../lib/office.ts';
+export {
+  matchesOf,
+  travellerBookingsQuery,
+  travellerDuplicatesQuery,
+  travellerListQuery,
+  travellerQuery,
+  travellersKey,
+  useMergeTravellers,
+  useSaveTraveller,
+} from '../../../lib/office.ts';

@@ -1,12 +1,13 @@
-import type { Traveller } from '@console/contract';
+import type { Traveller, TravellerInput } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { AlreadySaved } from '../../../components/office-parts.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { api } from '../../../lib/api.ts';
@@ -14,7 +15,7 @@ import { sentence } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { Controller, useFieldArray, useForm, zodResolver } from '../../../lib/use-form.ts';
-import { travellerQuery, travellersKey, useSaveTraveller } from '../api/travellers.ts';
+import { matchesOf, travellerQuery, travellersKey, useSaveTraveller } from '../api/travellers.ts';
 import {
   emptyDocument,
   type TravellerForm,
@@ -22,12 +23,23 @@ import {
   toForm,
   toInput,
 } from '../traveller-form.ts';
+import { TravellerBookings } from './traveller-bookings.tsx';
+
+/** What a page sending the agent here asks to be focused on arrival. */
+const ArrivalSchema = z.object({ focus: z.enum(['heading', 'bookings']) });
 
 /** One traveller: a new one (`/travellers/new`) or one of the directory, to see, change or (admins) delete. */
 export function TravellerPage() {
   const { travellerId = '' } = useParams();
   const creating = travellerId === 'new';
   const traveller = useQuery({ ...travellerQuery(travellerId), enabled: !creating });
+  const navigate = useNavigate();
+  // A profile merged into another: its old address leads to the one kept (decision 043).
+  const keptId = traveller.data?.id;
+  useEffect(() => {
+    if (!creating && keptId && keptId !== travellerId)
+      void navigate(`/travellers/${encodeURIComponent(keptId)}`, { replace: true });
+  }, [creating, keptId, travellerId, navigate]);
   if (creating) return <TravellerEditor />;
   if (traveller.isPending) return <p className="loading">Loading the traveller…</p>;
   if (traveller.error) return <QueryErrorNotice query={traveller} title="Could not load this traveller" />;
@@ -36,6 +48,12 @@ export function TravellerPage() {
 
 function TravellerEditor({ traveller }: { traveller?: Traveller }) {
   const navigate = useNavigate();
+  // Where the work is after arriving here from a save or a merge: the profile's name, or its bookings.
+  const arrived = ArrivalSchema.safeParse(useLocation().state).data?.focus;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (arrived === 'heading') heading.current?.focus();
+  }, [arrived]);
   const isAdmin = useMe().data?.user.role === 'admin';
   const save = useSaveTraveller();
   const client = useQueryClient();
@@ -51,23 +69,39 @@ function TravellerEditor({ traveller }: { traveller?: Traveller }) {
   });
   const documents = useFieldArray({ control: form.control, name: 'documents' });
   const err = (m: string | undefined) => (m ? sentence(m) : undefined);
-  const submit = form.handleSubmit((values) =>
+  // What was last sent: a save refused because the traveller is there already is sent again as the agent chooses.
+  const [sent, setSent] = useState<TravellerInput | null>(null);
+  const send = (body: TravellerInput, extra: { on_match?: 'update' | 'new'; update_id?: string } = {}) => {
+    setSent(body);
     save.mutate(
-      { ...(traveller ? { id: traveller.id } : {}), body: toInput(TravellerFormSchema.parse(values)) },
+      { ...(traveller ? { id: traveller.id } : {}), body: traveller ? body : { ...body, ...extra } },
       {
         onSuccess: (saved) => {
-          notify('Traveller saved', `${saved.given_name} ${saved.family_name} is in the directory.`);
-          if (!traveller) void navigate(`/travellers/${encodeURIComponent(saved.id)}`, { replace: true });
+          notify(
+            'Traveller saved',
+            saved.outcome === 'updated'
+              ? `${saved.given_name} ${saved.family_name}'s profile was updated.`
+              : `${saved.given_name} ${saved.family_name} is in the directory.`,
+          );
+          if (!traveller)
+            void navigate(`/travellers/${encodeURIComponent(saved.id)}`, {
+              replace: true,
+              state: { focus: 'heading' },
+            });
         },
       },
-    ),
-  );
+    );
+  };
+  const submit = form.handleSubmit((values) => send(toInput(TravellerFormSchema.parse(values))));
+  const found = traveller ? null : matchesOf(save.error);
   const title = traveller ? `${traveller.given_name} ${traveller.family_name}` : 'New traveller';
 
   return (
     <div className="page stack">
       <div className="page-head">
-        <h1>{title}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         <Link to="/travellers">All travellers</Link>
       </div>
       <form className="card stack" aria-label="Traveller" onSubmit={(e) => void submit(e)} noValidate>
@@ -186,7 +220,17 @@ function TravellerEditor({ traveller }: { traveller?: Traveller }) {
             Add a document
           </button>
         </div>
-        {save.error && <ErrorNotice error={save.error} title="The traveller was not saved" />}
+        {found && sent ? (
+          <AlreadySaved
+            name={`${sent.given_name} ${sent.family_name}`}
+            matches={found}
+            pending={save.isPending}
+            onUpdate={(id) => send(sent, { on_match: 'update', update_id: id })}
+            onNew={() => send(sent, { on_match: 'new' })}
+          />
+        ) : (
+          save.error && <ErrorNotice error={save.error} title="The traveller was not saved" />
+        )}
         <div className="actions">
           <button type="submit" className="button primary" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save traveller'}
@@ -198,6 +242,7 @@ function TravellerEditor({ traveller }: { traveller?: Traveller }) {
           )}
         </div>
       </form>
+      {traveller && <TravellerBookings id={traveller.id} focused={arrived === 'bookings'} />}
       {remove.error && <ErrorNotice error={remove.error} title="The traveller was not deleted" />}
       {traveller && (
         <ConfirmDialog

@@ -8,6 +8,7 @@ import { serviceNow } from '../../../lib/service-clock.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
 import { travellerListQuery } from '../api/travellers.ts';
+import { LikelyDuplicates } from './likely-duplicates.tsx';
 
 const KEYS = ['q'] as const;
 
@@ -31,6 +32,7 @@ export function TravellersPage() {
           Search
         </button>
       </form>
+      {!filters.q && paging.page === 1 && <LikelyDuplicates />}
       {list.error && <QueryErrorNotice query={list} title="Could not load the travellers" />}
       {list.data && list.data.data.length === 0 && (
         <p className="muted">

@@ -48,6 +48,11 @@ const EnvSchema = z
     SESSION_OFFICE_ID: z.string().min(1).optional(),
     SESSION_USER_NAME: z.string().min(1).optional(),
     SESSION_PASSWORD: z.string().min(1).optional(),
+    /**
+     * A lived-in demo office on first start (decision 045): on the embedded sandbox only, on an empty store, booked
+     * through the console's own routes in the background once it listens. `false` starts empty.
+     */
+    DEMO_OFFICE: flag.default(true),
     /** Where the embedded sandbox listens when no service is configured. */
     SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
     SANDBOX_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(400),
@@ -293,6 +298,28 @@ const WithDatabase = EnvSchema.transform(({ DATABASE_URL, DATABASE_PATH, ...env 
 });
 
 export type BffEnv = z.infer<typeof WithDatabase>;
+
+/** Every setting the console reads (the README's settings table and apps/bff/.env.example list each). */
+export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
+
+/** The file of settings read at start, whatever the working directory: apps/bff/.env. */
+export const ENV_FILE = join(app, '.env');
+
+/**
+ * Reads a settings file into the environment when there is one (Node's own reader: NAME=value lines, # comments); a
+ * variable already set wins over the file. Whether there was a file.
+ */
+export function loadEnvFile(file: string = ENV_FILE): boolean {
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+}
+
+/** Where people on this machine reach a console listening on `host`: the host itself, or localhost for any address. */
+export function listeningUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return `http://localhost:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
 
 /** Parses the configuration once; a bad one stops the start with every problem listed. */
 export function readEnv(source: Record<string, string | undefined> = process.env): BffEnv {

@@ -97,6 +97,8 @@ export async function startConsole(overrides: Record<string, string> = {}) {
       JOBS_INTERVAL_SECONDS: '3600',
       // `pnpm test` runs the BFF suite once per sandbox profile (TEST_SANDBOX_PROFILE).
       SANDBOX_PROFILE: testProfile(),
+      // Tests start empty; the demo office's own tests turn it on (decision 045).
+      DEMO_OFFICE: 'false',
       ...overrides,
     });
     console_ = await createConsole(env, { now: () => Date.now() + clockOffset });

@@ -52,13 +52,13 @@ describe('the settings as documented', () => {
     .slice(2)
     .map((line) => line.split('|').map((cell) => cell.trim()))
     .map(([, names = '', byDefault = '']) => ({
-      names: [...names.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]),
+      names: [...names.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1] ?? ''),
       byDefault,
     }));
 
   it('names every setting the console reads in the README table, with its default', () => {
     expect(rows?.length).toBeGreaterThan(20);
-    const documented = new Map(rows?.flatMap((row) => row.names.map((name) => [name, row]) ?? []));
+    const documented = new Map(rows?.flatMap((row) => row.names.map((name) => [name, row] as const)));
     expect(ENV_NAMES.filter((name) => !documented.has(name))).toEqual([]);
     expect([...documented.keys()].filter((name) => !ENV_NAMES.includes(name))).toEqual([]);
     const defaults: Record<string, unknown> = readEnv({});
@@ -66,7 +66,10 @@ describe('the settings as documented', () => {
       const value = defaults[name];
       if (typeof value !== 'number' && typeof value !== 'boolean' && typeof value !== 'string') continue;
       // A path is written from the repository's root.
-      const written = typeof value === 'string' && value.startsWith('/') ? value.split('/').slice(-3).join('/') : String(value);
+      const written =
+        typeof value === 'string' && value.startsWith('/')
+          ? value.split('/').slice(-3).join('/')
+          : String(value);
       expect(documented.get(name)?.byDefault, name).toContain(written);
     }
   });

@@ -62,7 +62,14 @@ export async function freshDatabaseUrl(): Promise<string> {
 type BuiltConsole = Awaited<ReturnType<typeof createConsole>>;
 
 /** The console (BFF + embedded sandbox) as real servers on free ports, with a fresh database. */
-export async function startConsole(overrides: Record<string, string> = {}) {
+export async function startConsole(
+  overrides: Record<string, string> = {},
+  /**
+   * `serviceClock`: the console keeps the service's time as `pnpm start` does (the ledger and audit log on the
+   * sandbox's clock), not the test's own clock; `advanceConsoleClock` then moves nothing.
+   */
+  options: { serviceClock?: boolean } = {},
+) {
   let clockOffset = 0;
   // The console knows where people reach it (PUBLIC_URL: passkeys are bound to it), so the server listens first, on
   // a port the system gives it, and the console is built for that address. (Asking for a free port, closing it and
@@ -101,7 +108,7 @@ export async function startConsole(overrides: Record<string, string> = {}) {
       DEMO_OFFICE: 'false',
       ...overrides,
     });
-    console_ = await createConsole(env, { now: () => Date.now() + clockOffset });
+    console_ = await createConsole(env, options.serviceClock ? {} : { now: () => Date.now() + clockOffset });
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;

@@ -28,7 +28,7 @@ import { OfficeSettings } from './platform/office-settings.ts';
 
 export const DEMO_MARKER = 'demo_office';
 const HISTORY_DAYS = 150;
-const STEP_DAYS = 2.5;
+const STEP_DAYS = 1;
 const DAY = 86_400_000;
 
 export interface DemoOfficeResult {
@@ -193,11 +193,10 @@ export async function seedDemoOffice(
     skipped: 0,
     ms: 0,
   };
-  const done = (reason?: string) => ({
-    ...result,
-    ...(reason ? { reason } : {}),
-    ms: Math.round(performance.now() - started),
-  });
+  const done = (reason?: string) => {
+    if (reason) deps.log.info({ reason }, 'demo office: none made');
+    return { ...result, ...(reason ? { reason } : {}), ms: Math.round(performance.now() - started) };
+  };
   const { db, upstream, accounts, log } = deps;
   const embedded = upstream.embedded;
   if (!embedded) return done('the upstream is not the embedded sandbox');
@@ -297,7 +296,7 @@ export async function seedDemoOffice(
     back: string | null,
     ref: string,
   ) {
-    const from = rng.pick(HOMES);
+    const from = rng.pick(HOMES.filter((home) => !(to.city === 'London' && home.startsWith('L'))));
     const search = FlightSearchSchema.parse(
       await call(as, 'POST', '/flights/searches', {
         slices: [
@@ -389,7 +388,13 @@ export async function seedDemoOffice(
     return found;
   }
 
-  async function bookActivity(as: Made['as'], people: Person[], place: Place, on: string) {
+  async function bookActivity(as: Made['as'], people: Person[], wanted: Place, on: string) {
+    // A client going where the office books no activity without questions is booked one in the next city that has.
+    let place = wanted;
+    for (const other of [wanted, ...PLACES]) {
+      place = other;
+      if ((await activitiesIn(as, other)).length > 0) break;
+    }
     const types = await activitiesIn(as, place);
     if (types.length === 0) throw new Skip(`no activity without questions in ${place.city}`);
     const { typeId } = rng.pick(types);
@@ -470,6 +475,45 @@ export async function seedDemoOffice(
   const referenceOf = (people: Person[]) =>
     `${(people[0]?.email.split('@')[0] ?? 'client').split('.').pop()?.toUpperCase()}-${rng.int(1000, 9999)}`;
 
+  /** A client's trip: a flight there and back, a stay and mostly an activity, `ahead` days on, under one reference. */
+  const trips: Made[] = [];
+  async function makeTrip(ahead: number, fate: 'pay' | 'hold') {
+    const people = clientOf();
+    const place = rng.pick(PLACES);
+    const nights = rng.int(3, 7);
+    const ref = referenceOf(people);
+    const as = rng.next() < 0.35 ? 'admin' : 'agent';
+    const parts: Made[] = [];
+    for (const product of ['flight', 'hotel', 'activity'] as const) {
+      if (product === 'activity' && (rng.next() < 0.3 || (await activitiesIn(as, place)).length === 0))
+        continue;
+      try {
+        const booking = await bookOne(product, as, people, place, ahead, nights, ref);
+        await settle(booking, fate);
+        parts.push(booking);
+      } catch (error) {
+        if (!(error instanceof Skip)) throw error;
+        result.skipped += 1;
+      }
+    }
+    const [first, ...rest] = parts;
+    if (!first) return;
+    const lead = people[0];
+    const trip = TripSchema.parse(
+      await call(as, 'POST', '/trips', {
+        name: `${lead?.given} ${lead?.family}, ${place.city}`,
+        reference: ref,
+        travellers: people.map((p) => `${p.given} ${p.family}`),
+        starts_on: isoDate(today() + ahead * DAY),
+        ends_on: isoDate(today() + (ahead + nights) * DAY),
+        booking_id: first.id,
+      }),
+    );
+    for (const part of rest) await call(as, 'POST', `/trips/${trip.id}/bookings`, { booking_id: part.id });
+    result.trips += 1;
+    trips.push(...parts);
+  }
+
   try {
     // The office's wallet is topped up for a busy season (the sandbox seeds 50,000.00).
     await control('/wallets', { environment: 'test', balance: '400000.00' });
@@ -506,10 +550,12 @@ export async function seedDemoOffice(
       result.travellers += 1;
     }
 
-    // The months behind: a few bookings every couple of days, settled as they were; the clock moved on between.
+    // The months behind: a few bookings a day, settled as they were; the clock moved on a day at a time.
     const steps = Math.round(HISTORY_DAYS / STEP_DAYS);
     for (let step = 0; step < steps; step += 1) {
-      const count = rng.int(2, 5);
+      // A working day has one to three new bookings; a weekend, one at most.
+      const weekday = new Date(today()).getUTCDay();
+      const count = weekday === 0 || weekday === 6 ? rng.int(0, 1) : rng.int(1, 3);
       for (let n = 0; n < count; n += 1) {
         const roll = rng.next();
         const product = roll < 0.45 ? 'flight' : roll < 0.8 ? 'hotel' : 'activity';
@@ -531,6 +577,10 @@ export async function seedDemoOffice(
           log.debug({ err: error.message }, 'demo office: a booking skipped');
         }
       }
+      // The last two months: clients' trips for the coming ones (a flight, a stay, mostly an activity), paid.
+      const daysLeft = HISTORY_DAYS - step * STEP_DAYS;
+      if (daysLeft <= 60 && step % 4 === 0)
+        await makeTrip(Math.min(115, Math.ceil(daysLeft) + rng.int(10, 100)), 'pay');
       await moveClock('/clock/advance', STEP_DAYS * 86_400);
       // What moved while the clock ran: tickets issued, vouchers sent, holds lapsed; the agent looks again.
       for (const booking of made) {
@@ -561,46 +611,9 @@ export async function seedDemoOffice(
       }
     }
 
-    // The coming months: clients' trips (a flight, a stay, an activity), some still on hold with their clock running.
-    const trips: Made[] = [];
-    for (let t = 0; t < 12; t += 1) {
-      const people = clientOf();
-      const place = rng.pick(PLACES);
-      const ahead = rng.int(9, 110);
-      const nights = rng.int(3, 7);
-      const ref = referenceOf(people);
-      const as = t % 3 === 0 ? 'admin' : 'agent';
-      const parts: Made[] = [];
-      for (const product of ['flight', 'hotel', 'activity'] as const) {
-        if (product === 'activity' && rng.next() < 0.3) continue;
-        try {
-          const booking = await bookOne(product, as, people, place, ahead, nights, ref);
-          await settle(booking, t % 4 === 3 ? 'hold' : 'pay');
-          parts.push(booking);
-        } catch (error) {
-          if (!(error instanceof Skip)) throw error;
-          result.skipped += 1;
-        }
-      }
-      if (parts.length === 0) continue;
-      const lead = people[0];
-      const trip = TripSchema.parse(
-        await call(as, 'POST', '/trips', {
-          name: `${lead?.given} ${lead?.family}, ${place.city}`,
-          reference: ref,
-          travellers: people.map((p) => `${p.given} ${p.family}`),
-          starts_on: isoDate(today() + ahead * DAY),
-          ends_on: isoDate(today() + (ahead + nights) * DAY),
-          booking_id: parts[0]?.id,
-        }),
-      );
-      for (const part of parts.slice(1))
-        await call(as, 'POST', `/trips/${trip.id}/bookings`, { booking_id: part.id });
-      result.trips += 1;
-      trips.push(...parts);
-    }
-    // Single bookings for the coming weeks, a few of them held.
-    for (let n = 0; n < 24; n += 1) {
+    // Today: trips being put together and clients deciding, their holds running on the radar; a few paid at once.
+    for (let t = 0; t < 3; t += 1) await makeTrip(rng.int(20, 100), 'hold');
+    for (let n = 0; n < 8; n += 1) {
       const roll = rng.next();
       const product = roll < 0.45 ? 'flight' : roll < 0.8 ? 'hotel' : 'activity';
       const people = clientOf();
@@ -614,7 +627,7 @@ export async function seedDemoOffice(
           rng.int(2, 6),
           referenceOf(people),
         );
-        await settle(booking, fateOf(product, false) === 'hold' ? 'hold' : n % 6 === 5 ? 'cancel' : 'pay');
+        await settle(booking, n % 3 === 2 ? 'pay' : 'hold');
       } catch (error) {
         if (!(error instanceof Skip)) throw error;
         result.skipped += 1;

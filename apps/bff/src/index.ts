@@ -16,6 +16,10 @@ const server = serve({ fetch: console_.app.fetch, port: env.PORT, hostname: env.
       `  upstream: the embedded sandbox on http://127.0.0.1:${upstream.embedded.port} (test credentials)`,
     );
     for (const user of DEMO_USERS) console.log(`  sign in as ${user.role}: ${user.email} / ${user.password}`);
+    if (env.DEMO_OFFICE)
+      console.log(
+        '  demo office: booked on a first start, in about a minute (DEMO_OFFICE=false starts empty)',
+      );
   } else {
     console.log(`  upstream: ${upstream.origin} (${upstream.service.environment.toUpperCase()})`);
   }

@@ -35,6 +35,11 @@ export class Clock {
     return this.#offsetMs;
   }
 
+  /** The offset a kept state had (state-file.ts), set at start before anyone reads the clock. */
+  restore(offsetMs: number): void {
+    this.#offsetMs = offsetMs;
+  }
+
   reset(): void {
     const was = this.#offsetMs;
     this.#offsetMs = 0;

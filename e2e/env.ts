@@ -58,6 +58,8 @@ export const env = {
     LOG_REQUESTS: 'false',
     /** The journeys start on an empty office: no demo office (decision 045). */
     DEMO_OFFICE: 'false',
+    /** The sandbox's state is not kept in a file: each run starts on an empty service too. */
+    SANDBOX_STATE_PATH: 'off',
     /** `pnpm test` runs the journeys once per sandbox profile. */
     SANDBOX_PROFILE: process.env.E2E_SANDBOX_PROFILE === 'variant' ? 'variant' : 'default',
     PUBLIC_URL: `http://localhost:${consolePort}`,

@@ -63,6 +63,8 @@ export async function startConsole(port: number, sandboxPort: number, env: Recor
       SANDBOX_STREAM_INTERVAL_MS: '0',
       // The bench measures what it books: no demo office (decision 045).
       DEMO_OFFICE: 'false',
+      // Nor is the sandbox's state written to a file while it is measured.
+      SANDBOX_STATE_PATH: 'off',
       ...env,
     },
     [],

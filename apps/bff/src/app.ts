@@ -130,6 +130,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     onTokenFetched: () => metrics.tokenFetches.inc(),
     onOperation: (operation, seconds, error) =>
       metrics.upstreamSeconds.observe({ operation, outcome: error ?? 'ok' }, seconds),
+    onSandboxLog: (level, message) => log[level](message),
   });
   const accounts = new Accounts(db, {
     idleMs: env.SESSION_IDLE_MINUTES * 60_000,

@@ -19,6 +19,7 @@ const console_ = await createConsole(
     LOG_LEVEL: 'silent',
     JOBS_INTERVAL_SECONDS: '3600',
     DEMO_OFFICE: 'false',
+    SANDBOX_STATE_PATH: 'off',
   }),
 );
 try {

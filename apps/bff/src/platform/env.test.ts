@@ -109,6 +109,22 @@ describe('the settings as documented', () => {
     expect(() => readEnv({ DEMO_OFFICE: 'no' })).toThrow(/DEMO_OFFICE/);
   });
 
+  it('keeps the embedded sandbox beside a SQLite file by default, where asked, or nowhere', () => {
+    expect(readEnv({}).SANDBOX_STATE_PATH).toMatch(/apps\/bff\/data\/sandbox-state\.json$/);
+    expect(readEnv({ DATABASE_PATH: '/tmp/restart/console.db' }).SANDBOX_STATE_PATH).toBe(
+      '/tmp/restart/sandbox-state.json',
+    );
+    expect(readEnv({ SANDBOX_STATE_PATH: '/var/lib/sandbox.json' }).SANDBOX_STATE_PATH).toBe(
+      '/var/lib/sandbox.json',
+    );
+    expect(readEnv({ SANDBOX_STATE_PATH: 'off' }).SANDBOX_STATE_PATH).toBeNull();
+    expect(readEnv({ DATABASE_URL: ':memory:' }).SANDBOX_STATE_PATH).toBeNull();
+    expect(
+      readEnv({ DATABASE_URL: 'postgres://console@db/console', SANDBOX_WITH_POSTGRES: 'true' })
+        .SANDBOX_STATE_PATH,
+    ).toBeNull();
+  });
+
   it('says where the console listens: the host it was given, localhost for every address', () => {
     expect(listeningUrl('0.0.0.0', 3000)).toBe('http://localhost:3000');
     expect(listeningUrl('::', 3000)).toBe('http://localhost:3000');

@@ -53,6 +53,11 @@ const EnvSchema = z
      * through the console's own routes in the background once it listens. `false` starts empty.
      */
     DEMO_OFFICE: flag.default(true),
+    /**
+     * Where the embedded sandbox keeps its state across restarts (decision 045): a file path, or `off` to keep it in
+     * memory only. By default `sandbox-state.json` beside a SQLite store's file; off on PostgreSQL and `:memory:`.
+     */
+    SANDBOX_STATE_PATH: z.string().min(1).optional(),
     /** Where the embedded sandbox listens when no service is configured. */
     SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
     SANDBOX_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(400),
@@ -279,11 +284,23 @@ const EnvSchema = z
     }
   });
 
-/** Where the store is: DATABASE_URL, else the older DATABASE_PATH, else a file beside the app. */
-const WithDatabase = EnvSchema.transform(({ DATABASE_URL, DATABASE_PATH, ...env }) => ({
-  ...env,
-  DATABASE_URL: DATABASE_URL ?? DATABASE_PATH ?? resolve(app, 'data/console.db'),
-})).superRefine((env, ctx) => {
+/** A store that is a SQLite file (not PostgreSQL, not `:memory:`). */
+const isSqliteFile = (url: string) => url !== ':memory:' && !/^postgres(ql)?:\/\//.test(url);
+
+/**
+ * Where the store is: DATABASE_URL, else the older DATABASE_PATH, else a file beside the app; and where the embedded
+ * sandbox keeps its state (null: in memory only).
+ */
+const WithDatabase = EnvSchema.transform(({ DATABASE_URL, DATABASE_PATH, SANDBOX_STATE_PATH, ...env }) => {
+  const database = DATABASE_URL ?? DATABASE_PATH ?? resolve(app, 'data/console.db');
+  const beside = isSqliteFile(database) ? join(dirname(resolve(database)), 'sandbox-state.json') : null;
+  return {
+    ...env,
+    DATABASE_URL: database,
+    SANDBOX_STATE_PATH:
+      SANDBOX_STATE_PATH === 'off' ? null : SANDBOX_STATE_PATH ? resolve(SANDBOX_STATE_PATH) : beside,
+  };
+}).superRefine((env, ctx) => {
   if (/^postgres(ql)?:\/\//.test(env.DATABASE_URL) && !env.SERVICE_BASE_URL && !env.SANDBOX_WITH_POSTGRES) {
     ctx.addIssue({
       code: 'custom',

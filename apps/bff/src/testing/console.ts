@@ -106,6 +106,8 @@ export async function startConsole(
       SANDBOX_PROFILE: testProfile(),
       // Tests start empty; the demo office's own tests turn it on (decision 045).
       DEMO_OFFICE: 'false',
+      // The sandbox's state is not kept in a file (a test that restarts a console turns it on): decision 045.
+      SANDBOX_STATE_PATH: 'off',
       ...overrides,
     });
     console_ = await createConsole(env, options.serviceClock ? {} : { now: () => Date.now() + clockOffset });

@@ -97,6 +97,8 @@ export async function startBffProcess(env: Record<string, string>) {
       LOG_LEVEL: 'warn',
       // The drills count what they book: no demo office (decision 045).
       DEMO_OFFICE: 'false',
+      // Each drill's sandbox starts empty: its state not kept in a file.
+      SANDBOX_STATE_PATH: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -253,7 +253,17 @@ export class StateFile {
       why = error instanceof Error ? error.message : String(error);
     }
     const aside = `${this.#path}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    renameSync(this.#path, aside);
+    try {
+      renameSync(this.#path, aside);
+    } catch (error) {
+      // Not set aside: it is not written over either; the state is kept in memory only.
+      this.#closed = true;
+      this.#log(
+        'warn',
+        `sandbox state: ${this.#path} could not be read (${why}) nor set aside (${error instanceof Error ? error.message : String(error)}); starting fresh, in memory only`,
+      );
+      return;
+    }
     this.#log(
       'warn',
       `sandbox state: ${this.#path} could not be read (${why}); set aside as ${aside}, starting fresh`,
@@ -261,8 +271,9 @@ export class StateFile {
   }
 
   #changed(): void {
+    if (this.#closed) return;
     this.#dirty = true;
-    if (this.#timer || this.#closed) return;
+    if (this.#timer) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
       void this.flush();
@@ -307,7 +318,7 @@ export class StateFile {
 
   /** The last write, at a clean stop; later changes are not written. */
   async close(): Promise<void> {
-    await this.flush();
+    if (!this.#closed) await this.flush();
     this.#closed = true;
     this.#store.changed = null;
   }

@@ -56,6 +56,10 @@ export const env = {
     /** The watch reads up to 20 bookings a second (a journey that moves the clock an hour finds many due at once). */
     CHANGE_WATCH_RATE: '20',
     LOG_REQUESTS: 'false',
+    /** The journeys start on an empty office: no demo office (decision 045). */
+    DEMO_OFFICE: 'false',
+    /** The sandbox's state is not kept in a file: each run starts on an empty service too. */
+    SANDBOX_STATE_PATH: 'off',
     /** `pnpm test` runs the journeys once per sandbox profile. */
     SANDBOX_PROFILE: process.env.E2E_SANDBOX_PROFILE === 'variant' ? 'variant' : 'default',
     PUBLIC_URL: `http://localhost:${consolePort}`,

@@ -61,6 +61,10 @@ export async function startConsole(port: number, sandboxPort: number, env: Recor
       DATABASE_URL: join(dir, 'console.db'),
       COOKIE_SECURE: 'false',
       SANDBOX_STREAM_INTERVAL_MS: '0',
+      // The bench measures what it books: no demo office (decision 045).
+      DEMO_OFFICE: 'false',
+      // Nor is the sandbox's state written to a file while it is measured.
+      SANDBOX_STATE_PATH: 'off',
       ...env,
     },
     [],

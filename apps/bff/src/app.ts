@@ -27,6 +27,7 @@ import { radarRoutes } from './bookings/radar.routes.ts';
 import { reconcileOpenIntents, refreshRunningClocks, remindHolds } from './bookings/refresh.ts';
 import { watchBookings } from './bookings/watch.ts';
 import { closeDatabase, databaseInfo, openDatabase, sql } from './db/index.ts';
+import { seedDemoOffice } from './demo-office.ts';
 import type { Deps } from './deps.ts';
 import { accountRoutes } from './identity/account.routes.ts';
 import { Accounts } from './identity/accounts.ts';
@@ -129,6 +130,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     onTokenFetched: () => metrics.tokenFetches.inc(),
     onOperation: (operation, seconds, error) =>
       metrics.upstreamSeconds.observe({ operation, outcome: error ?? 'ok' }, seconds),
+    onSandboxLog: (level, message) => log[level](message),
   });
   const accounts = new Accounts(db, {
     idleMs: env.SESSION_IDLE_MINUTES * 60_000,
@@ -193,7 +195,10 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     changes,
     fees: new FeeRules(db, () => upstream.service),
     reports: new Reports(db),
-    audit: new AuditLog(db),
+    // On the embedded sandbox, the audit log keeps the ledger's time (the sandbox's clock), so a history booked while
+    // that clock was moved (the demo office, decision 045) has its wallet statement on the days of its bookings. With a
+    // real service it keeps this machine's: a security record is not dated by another party's header.
+    audit: new AuditLog(db, upstream.embedded ? (options.now ?? (() => upstream.clock.now())) : Date.now),
     throttle: new SignInThrottle(db, undefined, options.now),
     factors,
     policy: new SignInPolicy(db, upstream.service.environment),
@@ -444,12 +449,36 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   app.notFound((c) => c.json(errorEnvelope('route_not_found', { requestId: c.get('requestId') }), 404));
   app.onError((error, c) => renderError(error, c, log));
 
+  // The demo office (decision 045): on the embedded sandbox, with DEMO_OFFICE, once per store, in the background
+  // after the server is up (the next turn of the event loop), through the console's own routes.
+  const demoStop = new AbortController();
+  const demo =
+    env.DEMO_OFFICE && upstream.embedded
+      ? new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() =>
+            seedDemoOffice(
+              deps,
+              (path, init) => app.request(path, init),
+              { agent: DEMO_USERS[0].email, admin: DEMO_USERS[1].email },
+              demoStop.signal,
+            ),
+          )
+          .catch((error: unknown) => {
+            if (!demoStop.signal.aborted) log.error({ err: error }, 'demo office: not made');
+            return null;
+          })
+      : null;
+
   return {
     app,
     deps,
     jobs,
+    /** The demo office being made, or null when none is (DEMO_OFFICE off, or a configured service). */
+    demo,
     databaseKind: databaseInfo(db).kind,
     async close() {
+      demoStop.abort(new Error('the console is closing'));
+      await demo;
       await jobs.stop();
       await upstream.close();
       await closeDatabase(db);

@@ -1,13 +1,14 @@
 import './platform/node/supported.ts';
 import { serve } from '@hono/node-server';
 import { createConsole, DEMO_USERS } from './app.ts';
-import { readEnv } from './platform/env.ts';
+import { listeningUrl, loadEnvFile, readEnv } from './platform/env.ts';
 
+loadEnvFile();
 const env = readEnv();
 const console_ = await createConsole(env);
 const { log, upstream } = console_.deps;
 const server = serve({ fetch: console_.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  const url = `http://localhost:${info.port}`;
+  const url = listeningUrl(env.HOST, info.port);
   // The banner is for the person who ran `pnpm start`; the JSON log line is for the operator's log shipper.
   console.log(`Booking console on ${url}`);
   if (upstream.embedded) {
@@ -15,6 +16,10 @@ const server = serve({ fetch: console_.app.fetch, port: env.PORT, hostname: env.
       `  upstream: the embedded sandbox on http://127.0.0.1:${upstream.embedded.port} (test credentials)`,
     );
     for (const user of DEMO_USERS) console.log(`  sign in as ${user.role}: ${user.email} / ${user.password}`);
+    if (env.DEMO_OFFICE)
+      console.log(
+        '  demo office: booked on a first start, in about a minute (DEMO_OFFICE=false starts empty)',
+      );
   } else {
     console.log(`  upstream: ${upstream.origin} (${upstream.service.environment.toUpperCase()})`);
   }

@@ -15,6 +15,7 @@ import { hotelRoutes } from './routes/hotels.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { settleOwner, VARIANT_PACE } from './settle.ts';
+import { StateFile, type StateFileOptions } from './state-file.ts';
 import { ownerKey, Store } from './store.ts';
 import { variantFetch } from './variant.ts';
 
@@ -27,6 +28,8 @@ export interface SandboxOptions {
   profile?: 'default' | 'variant';
   /** Called whenever the clock control moves the sandbox's time (the embedded sandbox tells the console at once). */
   onClockMoved?: () => void;
+  /** Keep the state in this file: loaded now, written after changes and at `state.close()` (decision 045). */
+  stateFile?: StateFileOptions;
 }
 
 /** 10 MiB: room for booking answers with a 2 MiB file inline, base64 and all. */
@@ -39,6 +42,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   });
   if (options.onClockMoved) store.clock.moved.add(options.onClockMoved);
   if (options.profile === 'variant') store.pace = VARIANT_PACE;
+  const state = options.stateFile ? new StateFile(store, options.stateFile) : null;
 
   const v3 = new Hono<AppEnv>()
     .route('/auth', authRoutes(store))
@@ -57,6 +61,8 @@ export function createSandbox(options: SandboxOptions = {}) {
     const requestId = newId('request');
     c.set('requestId', requestId);
     await next();
+    // A write may change what the service keeps (a read's own moves are told by settle.ts).
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') store.touch();
     // A search stream writes on the Node response itself (its own Request-Id and Date are already sent).
     if (c.res === RESPONSE_ALREADY_SENT) return;
     c.header('Request-Id', requestId);
@@ -92,9 +98,10 @@ export function createSandbox(options: SandboxOptions = {}) {
     options.profile === 'variant'
       ? variantFetch(app.fetch, { chaos: store.variantChaos, revokeTokens: () => store.tokens.clear() })
       : app.fetch;
-  return { app, store, fetch };
+  return { app, store, fetch, state };
 }
 
 export type Sandbox = ReturnType<typeof createSandbox>;
 export { RULE_BREAKS } from './lib/rule-breaks.ts';
+export type { StateFileOptions } from './state-file.ts';
 export { DEMO_CONFIG, Store };

@@ -47,6 +47,7 @@ export function settleFlightOrder(store: Store, record: FlightOrderRecord): void
   if (order.status === 'held' && now >= Date.parse(order.ticketing_deadline)) {
     advance(FLIGHT_ORDER_MACHINE, order, 'deadline_passes');
     store.release(record.owner, order.total);
+    store.touch();
   }
   if (
     order.status === 'ticketing' &&
@@ -54,6 +55,7 @@ export function settleFlightOrder(store: Store, record: FlightOrderRecord): void
     now >= record.ticketingStartedAt + store.pace.ticketingMs
   ) {
     advance(FLIGHT_ORDER_MACHINE, order, 'ticketing_completes');
+    store.touch();
     for (const passenger of order.passengers) {
       passenger.ticket_number = ticketNumber(order.validating_airline, `${order.id}${passenger.id}`);
     }
@@ -66,10 +68,12 @@ export function settleHotelOrder(store: Store, record: HotelOrderRecord): void {
   if (order.status === 'held' && now >= Date.parse(order.payment_deadline)) {
     advance(HOTEL_ORDER_MACHINE, order, 'deadline_passes');
     store.release(record.owner, order.total);
+    store.touch();
   }
   if (order.status === 'confirming' && record.confirmingUntil !== null && now >= record.confirmingUntil) {
     advance(HOTEL_ORDER_MACHINE, order, 'confirmation_completes');
     record.confirmingUntil = null;
+    store.touch();
   }
 }
 
@@ -81,6 +85,7 @@ export function settleActivityBooking(store: Store, record: ActivityBookingRecor
     booking.hold_expires_at = null;
     booking.updated_at = isoSeconds(now);
     store.release(record.owner, booking.total);
+    store.touch();
   }
   if (
     booking.status === 'confirmed' &&
@@ -102,6 +107,7 @@ export function settleActivityBooking(store: Store, record: ActivityBookingRecor
       };
     });
     record.vouchers = vouchers;
+    store.touch();
   }
 }
 

@@ -134,6 +134,8 @@ export class Store {
   readonly streams = { open: 0, abandoned: 0 };
   /** When each search stream's events left, while the bench asks for it (settings `stream_log`); null: not kept. */
   streamLog: StreamTiming[] | null = null;
+  /** Told when what the service keeps may have changed (a write, or a move of its own on a read): state-file.ts. */
+  changed: (() => void) | null = null;
 
   constructor(
     readonly config: SandboxConfig,
@@ -141,6 +143,11 @@ export class Store {
   ) {
     this.streamIntervalMs = defaults.streamIntervalMs;
     this.seedWallets();
+  }
+
+  /** Says that what the service keeps may have changed. */
+  touch(): void {
+    this.changed?.();
   }
 
   /** Back to the seed: every order, booking, token and session forgotten, wallets refilled, clock reset. */

@@ -57,6 +57,7 @@ export async function startSandbox(options: SandboxOptions = {}) {
   return {
     origin,
     store: sandbox.store,
+    state: sandbox.state,
     call,
     token,
     get: (path: string, tok?: string) => call('GET', `/v3${path}`, { token: tok }),
@@ -64,7 +65,11 @@ export async function startSandbox(options: SandboxOptions = {}) {
       call('POST', `/v3${path}`, { token: tok, body, headers }),
     control: (path: string, body?: unknown) => call('POST', `/_sandbox${path}`, { body }),
     advance: (seconds: number) => call('POST', '/_sandbox/clock/advance', { body: { seconds } }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Stops the server, then writes the kept state a last time (a clean stop). */
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sandbox.state?.close();
+    },
   };
 }
 export type TestSandbox = Awaited<ReturnType<typeof startSandbox>>;

@@ -20,7 +20,11 @@ export interface AuditedAction {
 
 /** The audit log of every money-moving action: who, when, what, how much, with which key, and how it ended. */
 export class AuditLog {
-  constructor(private readonly db: Db) {}
+  /** `clock`: when an entry happened (this machine's, or the embedded sandbox's as the ledger keeps it: decision 045). */
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   /**
    * Runs a money-moving action and records its outcome. The amount and resource may come from the answer
@@ -96,7 +100,7 @@ export class AuditLog {
     await this.db
       .insertInto('audit_log')
       .values({
-        at: new Date().toISOString(),
+        at: new Date(this.clock()).toISOString(),
         user_id: who.id,
         user_email: who.email,
         action: action.action,

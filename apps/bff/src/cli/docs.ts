@@ -18,6 +18,8 @@ const console_ = await createConsole(
     WEB_DIST: '/nonexistent',
     LOG_LEVEL: 'silent',
     JOBS_INTERVAL_SECONDS: '3600',
+    DEMO_OFFICE: 'false',
+    SANDBOX_STATE_PATH: 'off',
   }),
 );
 try {

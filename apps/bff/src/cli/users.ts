@@ -6,7 +6,7 @@ import { Accounts } from '../identity/accounts.ts';
 import { AccountLinks } from '../identity/links.ts';
 import { passwordProblem } from '../identity/password-policy.ts';
 import { officeUsers } from '../identity/user-states.ts';
-import { readEnv } from '../platform/env.ts';
+import { loadEnvFile, readEnv } from '../platform/env.ts';
 
 /**
  * Users for a real deployment:
@@ -31,6 +31,8 @@ async function readPassword(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8').split('\n')[0]?.trim() ?? '';
 }
 
+// The same settings as the console it makes users for: apps/bff/.env, then the environment.
+loadEnvFile();
 const env = readEnv();
 const db = await openDatabase(env.DATABASE_URL);
 const accounts = new Accounts(db, { idleMs: 0, absoluteMs: 0 });

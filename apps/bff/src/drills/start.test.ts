@@ -14,6 +14,7 @@ describe('starting the console', () => {
       SANDBOX_WITH_POSTGRES: 'true',
       JOBS_INTERVAL_SECONDS: '3600',
       SANDBOX_ENVIRONMENT: 'live',
+      SANDBOX_STATE_PATH: 'off',
     });
     await expect(createConsole(env)).rejects.toThrow(/PUBLIC_URL/);
   });

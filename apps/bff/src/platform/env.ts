@@ -48,6 +48,16 @@ const EnvSchema = z
     SESSION_OFFICE_ID: z.string().min(1).optional(),
     SESSION_USER_NAME: z.string().min(1).optional(),
     SESSION_PASSWORD: z.string().min(1).optional(),
+    /**
+     * A lived-in demo office on first start (decision 045): on the embedded sandbox only, on an empty store, booked
+     * through the console's own routes in the background once it listens. `false` starts empty.
+     */
+    DEMO_OFFICE: flag.default(true),
+    /**
+     * Where the embedded sandbox keeps its state across restarts (decision 045): a file path, or `off` to keep it in
+     * memory only. By default `sandbox-state.json` beside a SQLite store's file; off on PostgreSQL and `:memory:`.
+     */
+    SANDBOX_STATE_PATH: z.string().min(1).optional(),
     /** Where the embedded sandbox listens when no service is configured. */
     SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
     SANDBOX_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(400),
@@ -274,11 +284,23 @@ const EnvSchema = z
     }
   });
 
-/** Where the store is: DATABASE_URL, else the older DATABASE_PATH, else a file beside the app. */
-const WithDatabase = EnvSchema.transform(({ DATABASE_URL, DATABASE_PATH, ...env }) => ({
-  ...env,
-  DATABASE_URL: DATABASE_URL ?? DATABASE_PATH ?? resolve(app, 'data/console.db'),
-})).superRefine((env, ctx) => {
+/** A store that is a SQLite file (not PostgreSQL, not `:memory:`). */
+const isSqliteFile = (url: string) => url !== ':memory:' && !/^postgres(ql)?:\/\//.test(url);
+
+/**
+ * Where the store is: DATABASE_URL, else the older DATABASE_PATH, else a file beside the app; and where the embedded
+ * sandbox keeps its state (null: in memory only).
+ */
+const WithDatabase = EnvSchema.transform(({ DATABASE_URL, DATABASE_PATH, SANDBOX_STATE_PATH, ...env }) => {
+  const database = DATABASE_URL ?? DATABASE_PATH ?? resolve(app, 'data/console.db');
+  const beside = isSqliteFile(database) ? join(dirname(resolve(database)), 'sandbox-state.json') : null;
+  return {
+    ...env,
+    DATABASE_URL: database,
+    SANDBOX_STATE_PATH:
+      SANDBOX_STATE_PATH === 'off' ? null : SANDBOX_STATE_PATH ? resolve(SANDBOX_STATE_PATH) : beside,
+  };
+}).superRefine((env, ctx) => {
   if (/^postgres(ql)?:\/\//.test(env.DATABASE_URL) && !env.SERVICE_BASE_URL && !env.SANDBOX_WITH_POSTGRES) {
     ctx.addIssue({
       code: 'custom',
@@ -293,6 +315,28 @@ const WithDatabase = EnvSchema.transform(({ DATABASE_URL, DATABASE_PATH, ...env 
 });
 
 export type BffEnv = z.infer<typeof WithDatabase>;
+
+/** Every setting the console reads (the README's settings table and apps/bff/.env.example list each). */
+export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
+
+/** The file of settings read at start, whatever the working directory: apps/bff/.env. */
+export const ENV_FILE = join(app, '.env');
+
+/**
+ * Reads a settings file into the environment when there is one (Node's own reader: NAME=value lines, # comments); a
+ * variable already set wins over the file. Whether there was a file.
+ */
+export function loadEnvFile(file: string = ENV_FILE): boolean {
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+}
+
+/** Where people on this machine reach a console listening on `host`: the host itself, or localhost for any address. */
+export function listeningUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return `http://localhost:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
 
 /** Parses the configuration once; a bad one stops the start with every problem listed. */
 export function readEnv(source: Record<string, string | undefined> = process.env): BffEnv {

@@ -27,6 +27,19 @@ export class OfficeSettings {
       .execute();
   }
 
+  /**
+   * Sets `name` only when no instance has: true for the one that did. Two instances that claim at once write one row
+   * (its primary key), so what the claim guards happens once per store.
+   */
+  async claim(name: string, value: string, who: Actor): Promise<boolean> {
+    const result = await this.db
+      .insertInto('office_settings')
+      .values({ name, value, updated_by: who.email, updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
   async remove(name: string): Promise<void> {
     await this.db.deleteFrom('office_settings').where('name', '=', name).execute();
   }

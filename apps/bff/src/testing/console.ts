@@ -62,7 +62,14 @@ export async function freshDatabaseUrl(): Promise<string> {
 type BuiltConsole = Awaited<ReturnType<typeof createConsole>>;
 
 /** The console (BFF + embedded sandbox) as real servers on free ports, with a fresh database. */
-export async function startConsole(overrides: Record<string, string> = {}) {
+export async function startConsole(
+  overrides: Record<string, string> = {},
+  /**
+   * `serviceClock`: the console keeps the service's time as `pnpm start` does (the ledger and audit log on the
+   * sandbox's clock), not the test's own clock; `advanceConsoleClock` then moves nothing.
+   */
+  options: { serviceClock?: boolean } = {},
+) {
   let clockOffset = 0;
   // The console knows where people reach it (PUBLIC_URL: passkeys are bound to it), so the server listens first, on
   // a port the system gives it, and the console is built for that address. (Asking for a free port, closing it and
@@ -97,9 +104,13 @@ export async function startConsole(overrides: Record<string, string> = {}) {
       JOBS_INTERVAL_SECONDS: '3600',
       // `pnpm test` runs the BFF suite once per sandbox profile (TEST_SANDBOX_PROFILE).
       SANDBOX_PROFILE: testProfile(),
+      // Tests start empty; the demo office's own tests turn it on (decision 045).
+      DEMO_OFFICE: 'false',
+      // The sandbox's state is not kept in a file (a test that restarts a console turns it on): decision 045.
+      SANDBOX_STATE_PATH: 'off',
       ...overrides,
     });
-    console_ = await createConsole(env, { now: () => Date.now() + clockOffset });
+    console_ = await createConsole(env, options.serviceClock ? {} : { now: () => Date.now() + clockOffset });
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;

@@ -95,12 +95,16 @@ export async function startBffProcess(env: Record<string, string>) {
       PORT: '0',
       COOKIE_SECURE: 'false',
       LOG_LEVEL: 'warn',
+      // The drills count what they book: no demo office (decision 045).
+      DEMO_OFFICE: 'false',
+      // Each drill's sandbox starts empty: its state not kept in a file.
+      SANDBOX_STATE_PATH: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = once(child, 'exit').then(([code]) => code as number | null);
-  const origin = `http://127.0.0.1:${await listeningPort(child, 'the console', /Booking console on http:\/\/localhost:(\d+)\r?\n/)}`;
+  const origin = `http://127.0.0.1:${await listeningPort(child, 'the console', /Booking console on http:\/\/\S+:(\d+)\r?\n/)}`;
   for (let tries = 0; ; tries += 1) {
     if (child.exitCode !== null) throw new Error(`the console exited (${child.exitCode}) before answering`);
     const up = await fetch(`${origin}/api/health`).then(

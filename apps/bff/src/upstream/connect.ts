@@ -28,6 +28,8 @@ export async function connectUpstream(
     sessionStore?: SessionStore;
     onTokenFetched?: () => void;
     onOperation?: (name: string, seconds: number, error: string | null) => void;
+    /** The embedded sandbox's own lines (its kept state read, set aside or not written). */
+    onSandboxLog?: (level: 'info' | 'warn', message: string) => void;
   } = {},
 ): Promise<Upstream> {
   let embedded: Upstream['embedded'] = null;
@@ -46,6 +48,11 @@ export async function connectUpstream(
   let worker: Worker | null = null;
   if (!baseUrl || !clientId || !clientSecret) {
     worker = startSandboxWorker(env);
+    // Its lines start before it listens (its kept state read at once).
+    worker.on('message', (raw: unknown) => {
+      const message = WorkerMessage.safeParse(raw).data;
+      if (message?.type === 'log') options.onSandboxLog?.(message.level, message.message);
+    });
     const port = await sandboxListening(worker, env.SANDBOX_PORT);
     embedded = { port, controls: `http://127.0.0.1:${port}/_sandbox` };
     baseUrl = `http://127.0.0.1:${port}/v3`;
@@ -119,6 +126,7 @@ const WorkerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), message: z.string() }),
   z.object({ type: z.literal('closed') }),
   z.object({ type: z.literal('clock') }),
+  z.object({ type: z.literal('log'), level: z.enum(['info', 'warn']), message: z.string() }),
 ]);
 
 /**
@@ -133,6 +141,7 @@ function startSandboxWorker(env: BffEnv): Worker {
       port: env.SANDBOX_PORT,
       streamIntervalMs: env.SANDBOX_STREAM_INTERVAL_MS,
       profile: env.SANDBOX_PROFILE,
+      statePath: env.SANDBOX_STATE_PATH,
     },
   });
 }

@@ -12,6 +12,8 @@ const options = z
     port: z.number().int(),
     streamIntervalMs: z.number().int(),
     profile: z.enum(['default', 'variant']),
+    /** Where its state is kept across restarts (decision 045); null: in memory only. */
+    statePath: z.string().nullable(),
   })
   .parse(workerData);
 const sandbox = createSandbox({
@@ -19,6 +21,15 @@ const sandbox = createSandbox({
   profile: options.profile,
   // The console reads the service's clock again as soon as a test control moves it (decision 016).
   onClockMoved: () => parentPort?.postMessage({ type: 'clock' }),
+  ...(options.statePath
+    ? {
+        stateFile: {
+          path: options.statePath,
+          log: (level: 'info' | 'warn', message: string) =>
+            parentPort?.postMessage({ type: 'log', level, message }),
+        },
+      }
+    : {}),
 });
 const server = serve({ fetch: sandbox.fetch, port: options.port, hostname: '127.0.0.1' });
 server.once('listening', () => {
@@ -30,5 +41,9 @@ server.once('listening', () => {
 });
 server.once('error', (error) => parentPort?.postMessage({ type: 'error', message: error.message }));
 parentPort?.on('message', (message: unknown) => {
-  if (message === 'close') server.close(() => parentPort?.postMessage({ type: 'closed' }));
+  if (message !== 'close') return;
+  // The state is written first (the console has closed its connections by now), then the server stops.
+  void (sandbox.state?.close() ?? Promise.resolve()).finally(() =>
+    server.close(() => parentPort?.postMessage({ type: 'closed' })),
+  );
 });

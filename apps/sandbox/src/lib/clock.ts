@@ -1,5 +1,5 @@
 /**
- * The sandbox's clock: real time plus an offset that tests move forward, so deadlines, hold expiry and token expiry
+ * The sandbox's clock: real time plus an offset that tests move forward (or back, to make a history), so deadlines, hold expiry and token expiry
  * can be reached without waiting.
  */
 export class Clock {
@@ -21,8 +21,23 @@ export class Clock {
     for (const listener of this.moved) listener();
   }
 
+  /**
+   * Back by `ms`, to make a history on an empty sandbox (the console's demo office books across past months, moving
+   * the clock forward as it goes). What is already stored keeps its times.
+   */
+  rewind(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('rewind by a positive time');
+    this.#offsetMs -= ms;
+    for (const listener of this.moved) listener();
+  }
+
   get offsetMs(): number {
     return this.#offsetMs;
+  }
+
+  /** The offset a kept state had (state-file.ts), set at start before anyone reads the clock. */
+  restore(offsetMs: number): void {
+    this.#offsetMs = offsetMs;
   }
 
   reset(): void {

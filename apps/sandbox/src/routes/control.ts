@@ -72,6 +72,12 @@ export function controlRoutes(store: Store) {
         store.clock.advance(seconds * 1000);
         return c.json({ now: isoSeconds(store.clock.now()), offset_ms: store.clock.offsetMs });
       })
+      // The clock back in time, to book a history across past months and come forward to today (the demo office).
+      .post('/clock/rewind', async (c) => {
+        const { seconds } = await parseBody(c, AdvanceSchema);
+        store.clock.rewind(seconds * 1000);
+        return c.json({ now: isoSeconds(store.clock.now()), offset_ms: store.clock.offsetMs });
+      })
       // The clock back to the machine's, and nothing else: what happened while it was ahead stays as it was read.
       .post('/clock/reset', (c) => {
         store.clock.reset();

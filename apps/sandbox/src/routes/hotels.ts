@@ -342,6 +342,7 @@ export function hotelRoutes(store: Store) {
       const penalty = currentPenalty(record, now);
       const expiresAt = now + QUOTE_LIFETIME_MS;
       record.quote = { penalty, expiresAt };
+      store.touch();
       const status =
         order.cancellation.non_refundable && order.status !== 'held'
           ? 2

@@ -18,6 +18,7 @@ import { migration as m016 } from './016-desk-by-money.ts';
 import { migration as m017 } from './017-sign-in-hardening.ts';
 import { migration as m018 } from './018-the-watch.ts';
 import { migration as m019 } from './019-identity-push.ts';
+import { migration as m020 } from './020-wallet-moves.ts';
 
 /**
  * Every migration, one file each, in order. Imported statically (not read from a folder at run time): the built BFF is
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '017-sign-in-hardening': m017,
   '018-the-watch': m018,
   '019-identity-push': m019,
+  '020-wallet-moves': m020,
 };

@@ -17,7 +17,12 @@ import { AdminNav, AdminOnly } from './admin-page.tsx';
 import '../admin.css';
 
 const KEYS = ['from', 'to'] as const;
-const KIND_LABEL = { hold: 'Held', payment: 'Paid', release: 'Released', refund: 'Refunded' } as const;
+const KIND_LABEL = {
+  hold: 'Held (reserved)',
+  payment: 'Paid',
+  release: 'Released (reserved no more)',
+  refund: 'Refunded',
+} as const;
 const usd = (amount: string) => formatMoney({ amount, currency: 'USD' });
 
 /** The admin's wallet alert (the low-balance level) and statement (money moves by day, table, chart and CSV). */
@@ -117,9 +122,9 @@ function StatementSection() {
     <section className="card stack" aria-labelledby="statement-title">
       <h2 id="statement-title">Statement</h2>
       <p className="muted small">
-        The money moves made through this console, from its audit log: holds, payments, releases and refunds.
-        Moves made elsewhere (another system on the same wallet) are not here; the wallet's balance above is
-        the service's.
+        Every booking’s money as the console saw it: money <strong>reserved</strong> (a hold, and its release)
+        apart from money that <strong>moved</strong> (a payment, a refund). Only what moved changes the
+        balance; the balance runs from the service’s wallet and is checked against it below.
       </p>
       <form
         className="row"
@@ -161,14 +166,50 @@ function StatementSection() {
   );
 }
 
+const signed = (amount: string) => (amount.startsWith('-') ? `−${usd(amount.slice(1))}` : usd(amount));
+
 function StatementView({ statement }: { statement: Statement }) {
+  const { totals, balance } = statement;
   return (
     <>
-      <p>
-        {statement.from} to {statement.to}: held {usd(statement.totals.hold)}, paid{' '}
-        {usd(statement.totals.payment)}, released {usd(statement.totals.release)}, refunded{' '}
-        {usd(statement.totals.refund)}.
-      </p>
+      <dl className="statement-figures">
+        <div>
+          <dt>Money that moved</dt>
+          <dd>
+            paid {usd(totals.payment)} · refunded {usd(totals.refund)}
+          </dd>
+          <dd>
+            <strong>Net paid {signed(totals.net ?? '0.00')}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>Money reserved (not spent)</dt>
+          <dd>
+            held {usd(totals.hold)} · released {usd(totals.release)}
+          </dd>
+        </div>
+        {balance && balance.opening !== null && balance.closing !== null && (
+          <div>
+            <dt>Balance</dt>
+            <dd>
+              {signed(balance.opening)} on {statement.from} → <strong>{signed(balance.closing)}</strong> at
+              the end of {statement.to}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {balance && (
+        <p
+          className={balance.difference && balance.difference !== '0.00' ? 'check-warning' : 'muted small'}
+          role="status"
+        >
+          {balance.wallet !== null && <>The service’s wallet now: {signed(balance.wallet)}. </>}
+          {balance.explanation}
+          {balance.difference && balance.difference !== '0.00' && balance.expected !== null && (
+            <> (The console’s payments and refunds leave {signed(balance.expected)}.)</>
+          )}
+        </p>
+      )}
       {statement.days.length > 0 && <StatementChart days={statement.days} />}
       {statement.lines.length === 0 ? (
         <p className="muted">
@@ -176,30 +217,42 @@ function StatementView({ statement }: { statement: Statement }) {
         </p>
       ) : (
         <TableScroll>
-          <table className="data">
+          <table className="data statement-lines">
             <caption className="visually-hidden">Money moves</caption>
             <thead>
               <tr>
-                <th>When</th>
-                <th>What</th>
-                <th>Booking</th>
-                <th>By</th>
-                <th className="num">Amount</th>
+                <th scope="col">When</th>
+                <th scope="col">What</th>
+                <th scope="col">Booking</th>
+                <th scope="col">By</th>
+                <th scope="col" className="num">
+                  Reserved
+                </th>
+                <th scope="col" className="num">
+                  Moved
+                </th>
+                <th scope="col" className="num">
+                  Balance
+                </th>
               </tr>
             </thead>
             <tbody>
-              {statement.lines.map((line, index) => (
-                <tr key={`${line.at}:${index}`}>
-                  <td>{whenLocal(line.at)}</td>
-                  <td>{KIND_LABEL[line.kind]}</td>
-                  <td>{line.booking_id ?? '—'}</td>
-                  <td>{line.user}</td>
-                  <td className="num">
-                    {line.kind === 'release' || line.kind === 'refund' ? '+' : '−'}
-                    {usd(line.amount.amount)}
-                  </td>
-                </tr>
-              ))}
+              {statement.lines.map((line, index) => {
+                const reserved = line.kind === 'hold' || line.kind === 'release';
+                return (
+                  <tr key={`${line.at}:${index}`} className={reserved ? 'reserved' : undefined}>
+                    <td>{whenLocal(line.at)}</td>
+                    <td>{KIND_LABEL[line.kind]}</td>
+                    <td>{line.booking_id ?? '—'}</td>
+                    <td>{line.user === 'service' ? 'the service' : line.user}</td>
+                    <td className="num">{reserved ? usd(line.amount.amount) : ''}</td>
+                    <td className="num">
+                      {reserved ? '' : `${line.kind === 'refund' ? '+' : '−'}${usd(line.amount.amount)}`}
+                    </td>
+                    <td className="num">{line.balance ? signed(line.balance) : '—'}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </TableScroll>
@@ -255,10 +308,10 @@ function StatementChart({ days }: { days: Statement['days'] }) {
         })}
       </svg>
       <figcaption className="small muted">
-        Above the line: <span className="swatch swatch-hold">■</span> held,{' '}
-        <span className="swatch swatch-payment">■</span> paid. Below:{' '}
-        <span className="swatch swatch-release">■</span> released,{' '}
-        <span className="swatch swatch-refund">■</span> refunded.
+        Above the line: <span className="swatch swatch-hold">■</span> held (reserved),{' '}
+        <span className="swatch swatch-payment">■</span> paid (moved). Below:{' '}
+        <span className="swatch swatch-release">■</span> released (reserved),{' '}
+        <span className="swatch swatch-refund">■</span> refunded (moved).
       </figcaption>
     </figure>
   );

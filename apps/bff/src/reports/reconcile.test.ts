@@ -21,9 +21,10 @@ import {
 } from '../testing/console.ts';
 
 let t: TestConsole;
+// A console and its sandbox on a fresh database (PostgreSQL's may take a while on a busy machine).
 beforeAll(async () => {
   t = await startConsole();
-});
+}, 60_000);
 afterAll(() => t.close());
 
 type Browser = Awaited<ReturnType<TestConsole['signedIn']>>;

@@ -224,7 +224,7 @@ export function ReportsPage() {
             </section>
             <ReportTable
               id="periods"
-              title={`Client revenue and margin ${BY.find((b) => b.id === data.by)?.label.toLowerCase() ?? ''}`}
+              title={`Owed by clients and margin ${BY.find((b) => b.id === data.by)?.label.toLowerCase() ?? ''}`}
               csv={csv('periods')}
               first={data.by === 'day' ? 'Day' : data.by === 'week' ? 'Week from' : 'Month'}
               caption="The chart's figures, one row per period"

@@ -242,14 +242,18 @@ function StatementView({ statement }: { statement: Statement }) {
                 return (
                   <tr key={`${line.at}:${index}`} className={reserved ? 'reserved' : undefined}>
                     <td>{whenLocal(line.at)}</td>
-                    <td>{KIND_LABEL[line.kind]}</td>
-                    <td>{line.booking_id ?? '—'}</td>
-                    <td>{line.user === 'service' ? 'the service' : line.user}</td>
-                    <td className="num">{reserved ? usd(line.amount.amount) : ''}</td>
-                    <td className="num">
+                    <td className="what">{KIND_LABEL[line.kind]}</td>
+                    <td data-label="Booking">{line.booking_id ?? '—'}</td>
+                    <td data-label="By">{line.user === 'service' ? 'the service' : line.user}</td>
+                    <td className="num" data-label="Reserved">
+                      {reserved ? usd(line.amount.amount) : ''}
+                    </td>
+                    <td className="num" data-label="Moved">
                       {reserved ? '' : `${line.kind === 'refund' ? '+' : '−'}${usd(line.amount.amount)}`}
                     </td>
-                    <td className="num">{line.balance ? signed(line.balance) : '—'}</td>
+                    <td className="num" data-label="Balance">
+                      {line.balance ? signed(line.balance) : '—'}
+                    </td>
                   </tr>
                 );
               })}
@@ -264,17 +268,21 @@ function StatementView({ statement }: { statement: Statement }) {
 /** The chart's colours; the legend's swatches use the same in admin.css (.swatch-*). */
 const COLORS = { hold: '#f59e0b', payment: '#b42318', release: '#1d6f42', refund: '#0b5cad' } as const;
 
-/** Money out (held, paid) above the line and back in (released, refunded) below it, one column per day. */
+/**
+ * One day, two columns: money only reserved (outlined: held above the line, released below) beside money that moved
+ * (solid: paid above, refunded below), so a hold and its payment never read as money leaving twice.
+ */
 function StatementChart({ days }: { days: Statement['days'] }) {
   const width = 720;
   const height = 180;
   const middle = height / 2;
   const cents = (a: string) => Math.round(Number(a) * 100);
-  const out = days.map((d) => cents(d.hold) + cents(d.payment));
-  const back = days.map((d) => cents(d.release) + cents(d.refund));
-  const top = Math.max(1, ...out, ...back);
+  const top = Math.max(
+    1,
+    ...days.flatMap((d) => [cents(d.hold), cents(d.payment), cents(d.release), cents(d.refund)]),
+  );
   const slot = width / days.length;
-  const bar = Math.max(4, Math.min(40, slot * 0.6));
+  const bar = Math.max(3, Math.min(20, slot * 0.3));
   const scale = (v: number) => (v / top) * (middle - 14);
   return (
     <figure className="stack">
@@ -282,24 +290,25 @@ function StatementChart({ days }: { days: Statement['days'] }) {
         className="statement-chart"
         viewBox={`0 0 ${width} ${height}`}
         role="img"
-        aria-label={`Money out and back by day, ${days.length} day${days.length === 1 ? '' : 's'}; the table below has every move.`}
+        aria-label={`Money reserved and money that moved by day, ${days.length} day${days.length === 1 ? '' : 's'}; the table below has every move.`}
       >
         <line x1="0" x2={width} y1={middle} y2={middle} stroke="#5b6573" />
         {days.map((d, i) => {
-          const x = i * slot + (slot - bar) / 2;
+          const x = i * slot + slot / 2 - bar - 1;
           const held = scale(cents(d.hold));
-          const paid = scale(cents(d.payment));
           const released = scale(cents(d.release));
+          const paid = scale(cents(d.payment));
           const refunded = scale(cents(d.refund));
+          const hollow = { fill: 'none', strokeWidth: 2 } as const;
           return (
             <g key={d.day}>
-              <title>{`${d.day}: held ${usd(d.hold)}, paid ${usd(d.payment)}, released ${usd(d.release)}, refunded ${usd(d.refund)}`}</title>
-              <rect x={x} y={middle - held} width={bar} height={held} fill={COLORS.hold} />
-              <rect x={x} y={middle - held - paid} width={bar} height={paid} fill={COLORS.payment} />
-              <rect x={x} y={middle} width={bar} height={released} fill={COLORS.release} />
-              <rect x={x} y={middle + released} width={bar} height={refunded} fill={COLORS.refund} />
+              <title>{`${d.day}: reserved ${usd(d.hold)}, released ${usd(d.release)}; paid ${usd(d.payment)}, refunded ${usd(d.refund)}`}</title>
+              <rect x={x} y={middle - held} width={bar} height={held} stroke={COLORS.hold} {...hollow} />
+              <rect x={x} y={middle} width={bar} height={released} stroke={COLORS.release} {...hollow} />
+              <rect x={x + bar + 2} y={middle - paid} width={bar} height={paid} fill={COLORS.payment} />
+              <rect x={x + bar + 2} y={middle} width={bar} height={refunded} fill={COLORS.refund} />
               {days.length <= 14 && (
-                <text x={x + bar / 2} y={height - 2} fontSize="10" textAnchor="middle" fill="#5b6573">
+                <text x={x + bar + 1} y={height - 2} fontSize="10" textAnchor="middle" fill="#5b6573">
                   {d.day.slice(5)}
                 </text>
               )}
@@ -308,10 +317,10 @@ function StatementChart({ days }: { days: Statement['days'] }) {
         })}
       </svg>
       <figcaption className="small muted">
-        Above the line: <span className="swatch swatch-hold">■</span> held (reserved),{' '}
-        <span className="swatch swatch-payment">■</span> paid (moved). Below:{' '}
-        <span className="swatch swatch-release">■</span> released (reserved),{' '}
-        <span className="swatch swatch-refund">■</span> refunded (moved).
+        Outlined, money only reserved: <span className="swatch swatch-hold">□</span> held above the line,{' '}
+        <span className="swatch swatch-release">□</span> released below. Solid, money that moved:{' '}
+        <span className="swatch swatch-payment">■</span> paid above,{' '}
+        <span className="swatch swatch-refund">■</span> refunded below.
       </figcaption>
     </figure>
   );

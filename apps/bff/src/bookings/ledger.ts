@@ -19,7 +19,7 @@ import { changesBetween, type Held, isEnded, isPassing, unknownToService } from 
 import { ORDERS } from './desk.ts';
 import { type Facts, mergePeople } from './facts.ts';
 import { LEDGER_COLUMNS, PeopleSchema, toEntry } from './ledger-rows.ts';
-import { CREATE_ACTIONS, type MoneyContext, SERVICE, writeMoves } from './wallet-moves.ts';
+import { CREATE_ACTIONS, type MoneyContext, SERVICE, writeFeeChange, writeMoves } from './wallet-moves.ts';
 
 /**
  * Facts as the database can store them: PostgreSQL refuses the NUL character in text, and a service's answer may hold
@@ -131,7 +131,7 @@ export class Ledger {
         .executeTakeFirst();
       const moved = (
         from: string | null,
-        row: { created_at: string; agent_id: string; agent_email: string },
+        row: { created_at: string; agent_id: string; agent_email: string; client_amount: string | null },
       ) =>
         writeMoves(
           trx,
@@ -143,7 +143,7 @@ export class Ledger {
             agent_email: row.agent_email,
             created_at: row.created_at,
             total: facts.total,
-            client: client ?? facts.total,
+            client: row.client_amount ? { amount: row.client_amount, currency: 'USD' } : facts.total,
           },
           from,
           facts.status,
@@ -180,7 +180,12 @@ export class Ledger {
           .onConflict((oc) => oc.column('id').doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1)
-          await moved(null, { created_at: at, agent_id: who.id, agent_email: who.email });
+          await moved(null, {
+            created_at: at,
+            agent_id: who.id,
+            agent_email: who.email,
+            client_amount: client?.amount ?? null,
+          });
         return;
       }
       const updated = await trx
@@ -408,31 +413,67 @@ export class Ledger {
    * One booking's fee set by hand (decision 032), with the reason kept: the client's price moves with it; the net is
    * the service's. False when the booking is not in this environment's ledger.
    */
-  async setFee(id: string, environment: Environment, fee: string, reason: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('bookings')
-      .select(['total_amount', 'client_amount', 'fee_amount'])
-      .where('id', '=', id)
-      .where('environment', '=', environment)
-      .executeTakeFirst();
-    if (!row) return false;
-    // The net the client price was made on: the client price less the fee, else today's total.
-    const net =
-      row.client_amount !== null && row.fee_amount !== null
-        ? toCents(row.client_amount) - toCents(row.fee_amount)
-        : toCents(row.total_amount);
-    await this.db
-      .updateTable('bookings')
-      .set({
-        fee_amount: fee,
-        client_amount: fromCents(net + toCents(fee)),
-        fee_reason: reason,
-        updated_at: new Date().toISOString(),
-      })
-      .where('id', '=', id)
-      .where('environment', '=', environment)
-      .execute();
-    return true;
+  async setFee(
+    id: string,
+    environment: Environment,
+    fee: string,
+    reason: string,
+    who?: Actor,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('bookings')
+        .select([
+          'total_amount',
+          'client_amount',
+          'fee_amount',
+          'status',
+          'product',
+          'agent_id',
+          'agent_email',
+          'created_at',
+        ])
+        .where('id', '=', id)
+        .where('environment', '=', environment)
+        .executeTakeFirst();
+      if (!row) return false;
+      // The net the client price was made on: the client price less the fee, else today's total.
+      const net =
+        row.client_amount !== null && row.fee_amount !== null
+          ? toCents(row.client_amount) - toCents(row.fee_amount)
+          : toCents(row.total_amount);
+      const client = net + toCents(fee);
+      const now = this.#now();
+      await trx
+        .updateTable('bookings')
+        .set({
+          fee_amount: fee,
+          client_amount: fromCents(client),
+          fee_reason: reason,
+          updated_at: new Date(now).toISOString(),
+        })
+        .where('id', '=', id)
+        .where('environment', '=', environment)
+        .execute();
+      // Paid already: what the client owes moves with the fee (decision 039).
+      await writeFeeChange(
+        trx,
+        {
+          id,
+          environment,
+          product: row.product,
+          agent_id: row.agent_id,
+          agent_email: row.agent_email,
+          created_at: row.created_at,
+          total: { amount: row.total_amount, currency: 'USD' },
+          client: { amount: fromCents(client), currency: 'USD' },
+          status: row.status,
+        },
+        client - toCents(row.client_amount ?? row.total_amount),
+        { at: new Date(now).toISOString(), who: who?.email ?? SERVICE, action: 'booking.fee.change' },
+      );
+      return true;
+    });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { type Environment, type Money, type Product, toCents } from '@console/contract';
-import type { Db } from '../db/index.ts';
+import { type Db, sql } from '../db/index.ts';
 
 /**
  * The wallet's moves (decision 039), written by the ledger in the same transaction as the booking's new status, so
@@ -58,7 +58,7 @@ export interface MoneyContext {
   refunded?: Money | null;
 }
 
-type Kind = 'hold' | 'release' | 'payment' | 'refund' | 'cancelled';
+type Kind = 'hold' | 'release' | 'payment' | 'refund' | 'cancelled' | 'fee';
 interface Move {
   kind: Kind;
   amount: bigint;
@@ -96,9 +96,15 @@ export async function writeMoves(
     moves.push({ kind: 'release', amount: total, client: 0n, lost: 0n });
     openHolds = -1;
   } else if (before === 'paid' && after === 'ended') {
-    const earlier = await refundedSoFar(trx, booking.id);
-    const lost = total - earlier - refunded > 0n ? total - earlier - refunded : 0n;
-    moves.push({ kind: refunded > 0n ? 'refund' : 'cancelled', amount: refunded, client: -client, lost });
+    // What it was sold at (with any fee changed since it was paid) comes off; what did not come back is lost.
+    const earlier = await soFar(trx, booking.id);
+    const lost = total - earlier.refunded - refunded > 0n ? total - earlier.refunded - refunded : 0n;
+    moves.push({
+      kind: refunded > 0n ? 'refund' : 'cancelled',
+      amount: refunded,
+      client: -earlier.client,
+      lost,
+    });
   } else if (before === 'paid' && after === 'paid' && refunded > 0n)
     // Part of a paid booking refunded (some of a flight's tickets): money back, the booking still sold.
     moves.push({ kind: 'refund', amount: refunded, client: 0n, lost: 0n });
@@ -134,7 +140,7 @@ export async function writeMoves(
     if (m.kind === 'release') sums.released_cents += m.amount;
     if (m.kind === 'payment') sums.paid_cents += m.amount;
     if (m.kind === 'refund') sums.refunded_cents += m.amount;
-    if (m.kind !== 'cancelled') sums[COUNT[m.kind]] += 1n;
+    if (m.kind !== 'cancelled' && m.kind !== 'fee') sums[COUNT[m.kind]] += 1n;
     sums.client_cents += m.client;
     sums.lost_cents += m.lost;
     if (m.lost > 0n) sums.losses += 1n;
@@ -167,14 +173,53 @@ const ZERO = {
 type DaySums = typeof ZERO;
 const COUNT = { hold: 'holds', release: 'releases', payment: 'payments', refund: 'refunds' } as const;
 
-async function refundedSoFar(trx: Db, bookingId: string): Promise<bigint> {
+/** One booking's moves so far: what the service gave back, and what clients owe for it. */
+async function soFar(trx: Db, bookingId: string): Promise<{ refunded: bigint; client: bigint }> {
   const row = await trx
     .selectFrom('wallet_moves')
-    .select((eb) => eb.fn.sum<string | number | null>('amount_cents').as('cents'))
+    .select([
+      sql<string | number | null>`sum(case when kind = 'refund' then amount_cents else 0 end)`.as('refunded'),
+      sql<string | number | null>`sum(client_cents)`.as('client'),
+    ])
     .where('booking_id', '=', bookingId)
-    .where('kind', '=', 'refund')
     .executeTakeFirst();
-  return BigInt(row?.cents ?? 0);
+  return { refunded: BigInt(row?.refunded ?? 0), client: BigInt(row?.client ?? 0) };
+}
+
+/**
+ * A paid booking's fee changed (decision 032): what clients owe moves by the difference, on the day it changed. No
+ * money moved; a booking not paid yet owes nothing until it is.
+ */
+export async function writeFeeChange(
+  trx: Db,
+  booking: MovedBooking & { status: string },
+  clientDelta: bigint,
+  context: MoveContext,
+): Promise<void> {
+  if (moneyState(booking.status) !== 'paid' || clientDelta === 0n) return;
+  const day = context.at.slice(0, 10);
+  const row = {
+    environment: booking.environment,
+    product: booking.product,
+    agent_id: booking.agent_id,
+    agent_email: booking.agent_email,
+  };
+  await trx
+    .insertInto('wallet_moves')
+    .values({
+      ...row,
+      at: context.at,
+      day,
+      booking_id: booking.id,
+      user_email: context.who,
+      action: context.action,
+      kind: 'fee',
+      amount_cents: '0',
+      client_cents: clientDelta.toString(),
+      lost_cents: '0',
+    })
+    .execute();
+  await addDay(trx, { ...row, day }, { ...ZERO, client_cents: clientDelta });
 }
 
 async function addDay(

@@ -375,7 +375,7 @@ export interface Database {
     /** Who made the move: the console's user, or `service` for what the service did by itself. */
     user_email: string;
     action: string;
-    kind: 'hold' | 'release' | 'payment' | 'refund' | 'cancelled';
+    kind: 'hold' | 'release' | 'payment' | 'refund' | 'cancelled' | 'fee';
     amount_cents: number | string;
     client_cents: number | string;
     lost_cents: number | string;

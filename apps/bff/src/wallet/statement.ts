@@ -185,7 +185,7 @@ async function linesPage(reads: Db, environment: Environment, query: StatementQu
     .limit(query.limit + 1)
     .execute();
   const moneyRows: MoveRow[] = rows.flatMap((r) =>
-    r.kind === 'cancelled' ? [] : [{ ...r, kind: r.kind, amount_cents: r.amount_cents }],
+    r.kind === 'cancelled' || r.kind === 'fee' ? [] : [{ ...r, kind: r.kind, amount_cents: r.amount_cents }],
   );
   const page = pageFrom(moneyRows, query.limit, STATEMENT_ORDER, (row) => [row.at, row.id], lineOf);
   return { ...page, rows: moneyRows.slice(0, query.limit) };

@@ -6,8 +6,8 @@ import { autoKey } from './helpers.ts';
  * transaction as the move: what the wallet statement lists and what the reports sum, so the two cannot disagree.
  *
  * `wallet_moves`: a hold (money reserved), a release (reserved money let go), a payment (money out), a refund (money
- * back), or `cancelled` (a paid booking ended with nothing, or less than it cost, returned: no money moves, the client
- * owes nothing); dated on the service's clock. `client_cents` is what the move does to what clients owe (a payment
+ * back), `cancelled` (a paid booking ended with nothing returned: no money moves, the client owes nothing), or `fee`
+ * (a paid booking's fee changed: what clients owe moves, no money does); dated on the service's clock. `client_cents` is what the move does to what clients owe (a payment
  * adds the client price, the end of a paid booking takes it away); `lost_cents` what the office paid for a booking
  * that ended and did not get back.
  *

@@ -180,6 +180,17 @@ async function oneSize(
       admin,
       `/admin/reports?from=${day(3 * 365)}&to=${day(0)}&by=month`,
     );
+    // The wallet statement (decision 039): a page of moves, the days' sums and the running balance, for the same days.
+    reads['the wallet statement, 30 days'] = await timed(
+      app.base,
+      admin,
+      `/wallet/statement?from=${day(30)}&to=${day(0)}`,
+    );
+    reads['the wallet statement, a year'] = await timed(
+      app.base,
+      admin,
+      `/wallet/statement?from=${day(365)}&to=${day(0)}`,
+    );
     reads['the audit log, one result'] = await timed(app.base, admin, '/admin/audit?result=failed');
 
     // The watch's changes (decision 037): the list nearest travel first, its next page, an agent's own, and the top

@@ -222,10 +222,15 @@ test('an admin’s report shows the day’s margin in a chart, a table beside it
   const today = clock.now.slice(0, 10);
   await signIn(page, 'admin', `/admin/reports?by=day&from=${today}&to=${today}`);
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
-  const totals = page.getByRole('region', { name: 'Totals' });
-  const margin = totals.getByRole('definition').nth(3);
-  await expect(margin).not.toHaveText('0.00 USD');
-  const chart = page.getByRole('region', { name: /Client revenue and margin/ });
+  // The margin is what clients owe for what was paid less what the wallet paid (decision 039): the chart's row and
+  // the CSV say the same. (The reports journey checks the figures against the wallet.)
+  const totals = page.getByRole('region', { name: 'What happened to the money' });
+  const margin = totals
+    .getByRole('term')
+    .filter({ hasText: 'Margin' })
+    .locator('xpath=following-sibling::dd[1]');
+  await expect(margin).toHaveText(/USD$/);
+  const chart = page.getByRole('region', { name: /Owed by clients and margin/ });
   await expect(chart.locator('canvas')).toBeVisible();
   const todayRow = chart.getByRole('row').filter({ has: page.getByRole('rowheader', { name: today }) });
   await expect(todayRow).toContainText((await margin.textContent()) ?? '');
@@ -236,8 +241,8 @@ test('an admin’s report shows the day’s margin in a chart, a table beside it
     .path()
     .then((path) => import('node:fs').then((fs) => fs.readFileSync(path, 'utf8')));
   const line = csv.split('\r\n').find((l) => l.startsWith(`"${today}"`)) ?? '';
-  expect(line.split(',')[4]).toBe(
-    `"${((await margin.textContent()) ?? '').replace(' USD', '').replace(/,/g, '')}"`,
+  expect(line.split(',')[6]).toBe(
+    `"${((await margin.textContent()) ?? '').replace(' USD', '').replace(/,/g, '').replace('−', '-')}"`,
   );
 });
 

@@ -51,7 +51,9 @@ test('an admin sets a low-balance level; after a hold the agent sees the banner,
     await expect(page.getByRole('status').filter({ hasText: 'Wallet low.' })).toContainText('USD');
     const statement = page.getByRole('region', { name: 'Statement' });
     await expect(statement.getByRole('row').filter({ hasText: 'Held' }).first()).toBeVisible();
-    await expect(statement.getByRole('img', { name: /^Money out and back by day/ })).toBeVisible();
+    await expect(
+      statement.getByRole('img', { name: /^Money reserved and money that moved by day/ }),
+    ).toBeVisible();
     const csv = page.waitForEvent('download');
     await statement.getByRole('link', { name: 'Download CSV' }).click();
     expect((await csv).suggestedFilename()).toMatch(/^wallet-statement-.*\.csv$/);

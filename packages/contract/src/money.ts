@@ -18,6 +18,12 @@ export const MoneySchema = z.object({
 });
 export type Money = z.infer<typeof MoneySchema>;
 
+/** A figure that may fall below zero (a margin, a day's net, a running balance): two decimals, an optional minus. */
+export const SignedAmountSchema = z.string().regex(/^-?(0|[1-9]\d*)\.\d{2}$/, {
+  error: 'must be a decimal string with exactly two decimals, like "12.30" or "-12.30"',
+});
+export const SignedMoneySchema = z.object({ amount: SignedAmountSchema, currency: CurrencySchema });
+
 /** Integer cents of a two-decimal amount string. Accepts a leading minus for intermediate results. */
 export function toCents(amount: string): bigint {
   const match = /^(-)?(\d+)\.(\d{2})$/.exec(amount);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneySchema } from './money.ts';
+import { MoneySchema, SignedMoneySchema } from './money.ts';
 
 /**
  * The office's reports (issue 36; decision 033): for a range of days, the bookings made, what the wallet paid (net),
@@ -23,12 +23,26 @@ export const ReportQuerySchema = z
   });
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
-/** What a report line counts. */
+/**
+ * What a report line counts (decision 039: by what happened to the money, from the wallet's moves the statement lists).
+ * `net_paid` is what the office paid the service (payments less refunds, as the statement shows them); `client` what
+ * its clients owe for what was sold (paid bookings at their client price, less the paid ones since ended, in the
+ * period they ended); `margin` the difference. `lost`: paid bookings that ended with less given back than was paid
+ * (a supplier's cancellation, a penalty), and what the office did not get back. `on_hold`: holds made in the period
+ * still neither paid nor let go — not money spent, not revenue. `bookings`, `cancelled` and `lapsed` count the
+ * bookings made in the period (decision 033).
+ */
 export const ReportFiguresSchema = z.object({
   bookings: z.number().int(),
-  net: MoneySchema,
-  client: MoneySchema,
-  margin: MoneySchema,
+  paid: MoneySchema,
+  refunded: MoneySchema,
+  net_paid: SignedMoneySchema,
+  client: SignedMoneySchema,
+  margin: SignedMoneySchema,
+  lost: z.number().int(),
+  lost_net: MoneySchema,
+  on_hold: z.number().int(),
+  on_hold_net: MoneySchema,
   cancelled: z.number().int(),
   cancelled_net: MoneySchema,
   lapsed: z.number().int(),

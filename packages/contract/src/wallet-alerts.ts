@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AmountSchema, MoneySchema } from './money.ts';
+import { AmountSchema, MoneySchema, SignedAmountSchema } from './money.ts';
 import { PageQueryShape } from './pages.ts';
 import { DateSchema, DateTimeSchema } from './primitives.ts';
 
@@ -24,7 +24,10 @@ export const WalletAlertSchema = z.object({
 });
 export type WalletAlert = z.infer<typeof WalletAlertSchema>;
 
+/** Money reserved (a hold, a release) and money that moved (a payment, a refund): decision 039. */
 export const STATEMENT_KINDS = ['hold', 'payment', 'release', 'refund'] as const;
+export const RESERVED_KINDS = ['hold', 'release'] as const;
+export const MOVED_KINDS = ['payment', 'refund'] as const;
 
 export const StatementQuerySchema = z.object({
   from: DateSchema.optional(),
@@ -41,6 +44,8 @@ export const StatementLineSchema = z.object({
   booking_id: z.string().nullable(),
   user: z.string(),
   amount: MoneySchema,
+  /** The wallet's balance after this line (a hold or release leaves it as it was); null when it cannot be known. */
+  balance: SignedAmountSchema.nullable().optional(),
 });
 export type StatementLine = z.infer<typeof StatementLineSchema>;
 
@@ -58,6 +63,10 @@ export const StatementSchema = z.object({
       payment: AmountSchema,
       release: AmountSchema,
       refund: AmountSchema,
+      /** Payments less refunds: what left the wallet that day. */
+      net: SignedAmountSchema.optional(),
+      /** The balance at the day's end. */
+      balance: SignedAmountSchema.nullable().optional(),
     }),
   ),
   totals: z.object({
@@ -65,6 +74,24 @@ export const StatementSchema = z.object({
     payment: AmountSchema,
     release: AmountSchema,
     refund: AmountSchema,
+    net: SignedAmountSchema.optional(),
   }),
+  /**
+   * The running balance (decision 039): from the service's balance as the console first read it (`since`), moved by
+   * every payment and refund the console recorded. `opening`/`closing` for the period; `wallet` the service's balance
+   * now and `expected` the console's reckoning of it; `difference` (wallet − expected) is what moved outside the
+   * console since then, and `explanation` says so in words.
+   */
+  balance: z
+    .object({
+      since: z.string().nullable(),
+      opening: SignedAmountSchema.nullable(),
+      closing: SignedAmountSchema.nullable(),
+      wallet: SignedAmountSchema.nullable(),
+      expected: SignedAmountSchema.nullable(),
+      difference: SignedAmountSchema.nullable(),
+      explanation: z.string().nullable(),
+    })
+    .optional(),
 });
 export type Statement = z.infer<typeof StatementSchema>;

@@ -74,8 +74,16 @@ export function activityRoutes(d: BookingsDeps) {
         );
       })
       .post('/bookings/:id/cancel', (c) =>
-        settleAction(c, d, { action: 'activity.booking.cancel', reader: ACTIVITY_LEDGER }, (id) =>
-          service.op.cancelActivityBooking({ id }),
+        // A paid booking's cancellation gives its total back (decision 039).
+        settleAction(
+          c,
+          d,
+          {
+            action: 'activity.booking.cancel',
+            reader: ACTIVITY_LEDGER,
+            refunded: (booking) => booking.total,
+          },
+          (id) => service.op.cancelActivityBooking({ id }),
         ),
       )
       .get('/bookings/:id/vouchers/:voucher/download', async (c) => {

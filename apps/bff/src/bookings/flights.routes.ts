@@ -145,7 +145,12 @@ export function flightRoutes(d: BookingsDeps) {
         () => service.op.refundFlightOrder({ id, body }),
         (r) => ({ amount: r.value?.amount ?? null }),
       );
-      await rereadForLedger(d, () => service.op.getFlightOrder({ id }), FLIGHT_LEDGER);
+      // What the service gave back (some tickets, or all): the wallet's move (decision 039).
+      await rereadForLedger(d, () => service.op.getFlightOrder({ id }), FLIGHT_LEDGER, {
+        who: c.get('user').email,
+        action: 'flight.order.refund',
+        refunded: refund.value?.amount ?? null,
+      });
       return c.json(settledBody(c, refund));
     })
     .post('/orders/:id/notes', async (c) => {

@@ -1,3 +1,4 @@
+import { fromCents, money, toCents } from '@console/contract';
 import { Hono } from 'hono';
 import { pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
@@ -32,7 +33,14 @@ export function hotelRoutes(d: BookingsDeps) {
         c,
         d,
         // What a cancellation costs is its penalty, not the order's total.
-        { action: 'hotel.order.cancel', reader: HOTEL_LEDGER, amount: (order) => order.penalty ?? null },
+        // A confirmed order's cancellation gives back its total less the penalty (decision 039).
+        {
+          action: 'hotel.order.cancel',
+          reader: HOTEL_LEDGER,
+          amount: (order) => order.penalty ?? null,
+          refunded: (order) =>
+            money(fromCents(toCents(order.total.amount) - toCents(order.penalty?.amount ?? '0.00'))),
+        },
         (id) => service.op.cancelHotelOrder({ id }),
       ),
     )

@@ -19,6 +19,7 @@ import { changesBetween, type Held, isEnded, isPassing, unknownToService } from 
 import { ORDERS } from './desk.ts';
 import { type Facts, mergePeople } from './facts.ts';
 import { LEDGER_COLUMNS, PeopleSchema, toEntry } from './ledger-rows.ts';
+import { CREATE_ACTIONS, type MoneyContext, SERVICE, writeFeeChange, writeMoves } from './wallet-moves.ts';
 
 /**
  * Facts as the database can store them: PostgreSQL refuses the NUL character in text, and a service's answer may hold
@@ -119,44 +120,90 @@ export class Ledger {
     const facts = storable(read);
     const now = this.#now();
     const at = new Date(now).toISOString();
-    await this.db
-      .insertInto('bookings')
-      .values({
-        ...this.#watchColumns(facts, now, now),
-        status_since: at,
-        service_updated_at: null,
-        id: facts.id,
-        product: facts.product,
-        environment,
-        agent_id: who.id,
-        agent_email: who.email,
-        client_reference: facts.clientReference,
-        reference: facts.reference ?? null,
-        total_amount: facts.total.amount,
-        status: facts.status,
-        deadline: facts.deadline,
-        summary: facts.summary,
-        people: JSON.stringify(facts.people),
-        search_text: searchText(facts),
-        idempotency_key: idempotencyKey ?? null,
-        created_at: at,
-        updated_at: at,
-        // The fee and client price as the rules made them now; a replay of the same booking keeps the first ones.
-        fee_amount: price?.fee.amount ?? null,
-        client_amount: price?.client.amount ?? null,
-        fee_rule_id: price?.rule?.id ?? null,
-      })
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet({
+    const client = price?.client ?? null;
+    // The row and the money it moved (decision 039) together: a replay, or a second instance recording the same
+    // booking, finds the row and moves nothing twice.
+    await this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('bookings')
+        .select(['status', 'created_at', 'agent_id', 'agent_email', 'client_amount'])
+        .where('id', '=', facts.id)
+        .executeTakeFirst();
+      const moved = (
+        from: string | null,
+        row: { created_at: string; agent_id: string; agent_email: string; client_amount: string | null },
+      ) =>
+        writeMoves(
+          trx,
+          {
+            id: facts.id,
+            environment,
+            product: facts.product,
+            agent_id: row.agent_id,
+            agent_email: row.agent_email,
+            created_at: row.created_at,
+            total: facts.total,
+            client: row.client_amount ? { amount: row.client_amount, currency: 'USD' } : facts.total,
+          },
+          from,
+          facts.status,
+          { at, who: who.email, action: CREATE_ACTIONS[facts.product] },
+        );
+      if (!before) {
+        const inserted = await trx
+          .insertInto('bookings')
+          .values({
+            ...this.#watchColumns(facts, now, now),
+            status_since: at,
+            service_updated_at: null,
+            id: facts.id,
+            product: facts.product,
+            environment,
+            agent_id: who.id,
+            agent_email: who.email,
+            client_reference: facts.clientReference,
+            reference: facts.reference ?? null,
+            total_amount: facts.total.amount,
+            status: facts.status,
+            deadline: facts.deadline,
+            summary: facts.summary,
+            people: JSON.stringify(facts.people),
+            search_text: searchText(facts),
+            idempotency_key: idempotencyKey ?? null,
+            created_at: at,
+            updated_at: at,
+            // The fee and client price as the rules made them now; a replay of the same booking keeps the first ones.
+            fee_amount: price?.fee.amount ?? null,
+            client_amount: client?.amount ?? null,
+            fee_rule_id: price?.rule?.id ?? null,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1)
+          await moved(null, {
+            created_at: at,
+            agent_id: who.id,
+            agent_email: who.email,
+            client_amount: client?.amount ?? null,
+          });
+        return;
+      }
+      const updated = await trx
+        .updateTable('bookings')
+        .set({
           ...(facts.reference ? { reference: facts.reference } : {}),
           status: facts.status,
           deadline: facts.deadline,
           total_amount: facts.total.amount,
           search_text: searchText(facts),
           updated_at: at,
-        }),
-      )
-      .execute();
+        })
+        .where('id', '=', facts.id)
+        .where('status', '=', before.status)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 1 && before.status !== facts.status)
+        await moved(before.status, before);
+    });
   }
 
   /**
@@ -164,9 +211,13 @@ export class Ledger {
    * by itself (decision 037): every read, from any path, is compared with what the ledger held, so no change is
    * absorbed unseen. `byConsole`: the answer to the console's own action (its cancellation is no news);
    * `serviceNow`: the service's time, for whether a hold had lapsed. The people recorded when it was made (the names
-   * the console sent) are kept; the answer may add to them. The changes recorded (new ones).
+   * the console sent) are kept; the answer may add to them. `money`: who acted and what the service gave back, for the
+   * wallet's moves (decision 039; the service itself when not said). The changes recorded (new ones).
    */
-  async refresh(read: Facts, options: { byConsole?: boolean; serviceNow?: number } = {}): Promise<number> {
+  async refresh(
+    read: Facts,
+    options: { byConsole?: boolean; serviceNow?: number; money?: MoneyContext } = {},
+  ): Promise<number> {
     const row = await this.db
       .selectFrom('bookings')
       .select([
@@ -182,6 +233,8 @@ export class Ledger {
         'agent_email',
         'updated_at',
         'client_reference',
+        'created_at',
+        'client_amount',
       ])
       .where('id', '=', read.id)
       .executeTakeFirst();
@@ -225,27 +278,56 @@ export class Ledger {
             drafts,
           )
         : 0;
-    await this.db
-      .updateTable('bookings')
-      .set(
-        facts.partial
-          ? { status: facts.status, deadline: facts.deadline, updated_at: new Date(now).toISOString() }
-          : {
-              ...(facts.reference ? { reference: facts.reference } : {}),
-              status: facts.status,
-              deadline: facts.deadline,
-              total_amount: facts.total.amount,
-              // A schedule change moves the dates the desk shows.
-              summary: facts.summary,
-              people: JSON.stringify(facts.people),
-              search_text: searchText(facts),
-              updated_at: new Date(now).toISOString(),
-              status_since: new Date(statusSince).toISOString(),
-              ...this.#watchColumns(facts, statusSince, now),
-            },
-      )
-      .where('id', '=', facts.id)
-      .execute();
+    // The row and the money it moved together (decision 039); a status another writer changed first is theirs to move.
+    await this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('bookings')
+        .set(
+          facts.partial
+            ? { status: facts.status, deadline: facts.deadline, updated_at: new Date(now).toISOString() }
+            : {
+                ...(facts.reference ? { reference: facts.reference } : {}),
+                status: facts.status,
+                deadline: facts.deadline,
+                total_amount: facts.total.amount,
+                // A schedule change moves the dates the desk shows.
+                summary: facts.summary,
+                people: JSON.stringify(facts.people),
+                search_text: searchText(facts),
+                updated_at: new Date(now).toISOString(),
+                status_since: new Date(statusSince).toISOString(),
+                ...this.#watchColumns(facts, statusSince, now),
+              },
+        )
+        .where('id', '=', facts.id)
+        .where('status', '=', row.status)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return;
+      const money = options.money;
+      if (row.status === facts.status && !money?.refunded) return;
+      const total = facts.partial ? { amount: row.total_amount, currency: 'USD' as const } : facts.total;
+      await writeMoves(
+        trx,
+        {
+          id: facts.id,
+          environment: row.environment,
+          product: row.product,
+          agent_id: row.agent_id,
+          agent_email: row.agent_email,
+          created_at: row.created_at,
+          total,
+          client: row.client_amount ? { amount: row.client_amount, currency: 'USD' } : total,
+        },
+        row.status,
+        facts.status,
+        {
+          at: new Date(now).toISOString(),
+          who: money?.who ?? SERVICE,
+          action: money?.action ?? `${row.product}.${facts.status}`,
+          refunded: money?.refunded ?? null,
+        },
+      );
+    });
     return recorded;
   }
 
@@ -331,31 +413,67 @@ export class Ledger {
    * One booking's fee set by hand (decision 032), with the reason kept: the client's price moves with it; the net is
    * the service's. False when the booking is not in this environment's ledger.
    */
-  async setFee(id: string, environment: Environment, fee: string, reason: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('bookings')
-      .select(['total_amount', 'client_amount', 'fee_amount'])
-      .where('id', '=', id)
-      .where('environment', '=', environment)
-      .executeTakeFirst();
-    if (!row) return false;
-    // The net the client price was made on: the client price less the fee, else today's total.
-    const net =
-      row.client_amount !== null && row.fee_amount !== null
-        ? toCents(row.client_amount) - toCents(row.fee_amount)
-        : toCents(row.total_amount);
-    await this.db
-      .updateTable('bookings')
-      .set({
-        fee_amount: fee,
-        client_amount: fromCents(net + toCents(fee)),
-        fee_reason: reason,
-        updated_at: new Date().toISOString(),
-      })
-      .where('id', '=', id)
-      .where('environment', '=', environment)
-      .execute();
-    return true;
+  async setFee(
+    id: string,
+    environment: Environment,
+    fee: string,
+    reason: string,
+    who?: Actor,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('bookings')
+        .select([
+          'total_amount',
+          'client_amount',
+          'fee_amount',
+          'status',
+          'product',
+          'agent_id',
+          'agent_email',
+          'created_at',
+        ])
+        .where('id', '=', id)
+        .where('environment', '=', environment)
+        .executeTakeFirst();
+      if (!row) return false;
+      // The net the client price was made on: the client price less the fee, else today's total.
+      const net =
+        row.client_amount !== null && row.fee_amount !== null
+          ? toCents(row.client_amount) - toCents(row.fee_amount)
+          : toCents(row.total_amount);
+      const client = net + toCents(fee);
+      const now = this.#now();
+      await trx
+        .updateTable('bookings')
+        .set({
+          fee_amount: fee,
+          client_amount: fromCents(client),
+          fee_reason: reason,
+          updated_at: new Date(now).toISOString(),
+        })
+        .where('id', '=', id)
+        .where('environment', '=', environment)
+        .execute();
+      // Paid already: what the client owes moves with the fee (decision 039).
+      await writeFeeChange(
+        trx,
+        {
+          id,
+          environment,
+          product: row.product,
+          agent_id: row.agent_id,
+          agent_email: row.agent_email,
+          created_at: row.created_at,
+          total: { amount: row.total_amount, currency: 'USD' },
+          client: { amount: fromCents(client), currency: 'USD' },
+          status: row.status,
+        },
+        client - toCents(row.client_amount ?? row.total_amount),
+        { at: new Date(now).toISOString(), who: who?.email ?? SERVICE, action: 'booking.fee.change' },
+      );
+      return true;
+    });
   }
 
   /**

@@ -29,6 +29,7 @@ import {
 import { created, idempotencyKey, newIdempotencyKey } from './idempotency.ts';
 import type { OpenIntent } from './intents.ts';
 import { keptOfActivityRequest } from './sent-answers.ts';
+import type { MoneyContext } from './wallet-moves.ts';
 
 /** A settled answer with the ledger's facts of it, read once: in full, or loosely, or null when it names no booking. */
 interface Read<T> {
@@ -263,7 +264,13 @@ export async function reconcileIntent(
 export async function settleAction<T>(
   c: Context<AppEnv>,
   d: BookingsDeps,
-  options: { action: string; reader: LedgerReader<T>; amount?: (value: T) => Money | null },
+  options: {
+    action: string;
+    reader: LedgerReader<T>;
+    amount?: (value: T) => Money | null;
+    /** What the service gives back to the wallet when the action ends a paid booking (decision 039). */
+    refunded?: (value: T) => Money | null;
+  },
   call: (id: string) => Promise<Settled<T>>,
 ): Promise<Response> {
   const id = pathId(c, 'id');
@@ -274,7 +281,11 @@ export async function settleAction<T>(
     (r) => audited(r, options.amount),
   );
   // The answer to the console's own action: its cancellation or refund is no news to anyone (decision 037).
-  await d.ledger.refresh(recordable(facts), { byConsole: true });
+  const refunded = settled.value !== null && options.refunded ? options.refunded(settled.value) : null;
+  await d.ledger.refresh(recordable(facts), {
+    byConsole: true,
+    money: { who: c.get('user').email, action: options.action, refunded },
+  });
   return c.json(settledBody(c, settled));
 }
 
@@ -284,8 +295,9 @@ export async function rereadForLedger<T>(
   d: BookingsDeps,
   load: () => Promise<T>,
   reader: LedgerReader<T>,
+  money?: MoneyContext,
 ): Promise<void> {
   await load()
-    .then((value) => d.ledger.refresh(reader.facts(value), { byConsole: true }))
+    .then((value) => d.ledger.refresh(reader.facts(value), { byConsole: true, ...(money ? { money } : {}) }))
     .catch(() => undefined);
 }

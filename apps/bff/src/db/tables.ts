@@ -395,6 +395,53 @@ export interface Database {
     lapsed: number;
     lapsed_net_cents: number;
   };
+  /** The wallet's moves, one row each (migration 020, decision 039): what the statement lists and the reports sum. */
+  wallet_moves: {
+    id: Generated<number>;
+    environment: 'test' | 'live';
+    /** On the service's clock. */
+    at: string;
+    day: string;
+    booking_id: string;
+    product: 'flight' | 'hotel' | 'activity';
+    /** The booking's agent (the reports' "by agent"). */
+    agent_id: string;
+    agent_email: string;
+    /** Who made the move: the console's user, or `service` for what the service did by itself. */
+    user_email: string;
+    action: string;
+    kind: 'hold' | 'release' | 'payment' | 'refund' | 'cancelled' | 'fee';
+    amount_cents: number | string;
+    client_cents: number | string;
+    lost_cents: number | string;
+  };
+  /** The moves' sums per environment, day, product and agent (migration 020), kept with each move. */
+  wallet_days: {
+    environment: 'test' | 'live';
+    day: string;
+    product: 'flight' | 'hotel' | 'activity';
+    agent_id: string;
+    agent_email: string;
+    held_cents: number | string;
+    holds: number | string;
+    released_cents: number | string;
+    releases: number | string;
+    paid_cents: number | string;
+    payments: number | string;
+    refunded_cents: number | string;
+    refunds: number | string;
+    client_cents: number | string;
+    lost_cents: number | string;
+    losses: number | string;
+    open_holds: number | string;
+    open_hold_cents: number | string;
+  };
+  /** Where the statement's running balance starts (migration 020): the service's balance when first read. */
+  wallet_anchors: {
+    environment: 'test' | 'live';
+    at: string;
+    balance_cents: number | string;
+  };
   /** Quotes for clients (migration 015): the options as quoted, in JSON. */
   quotes: {
     id: string;

@@ -118,7 +118,7 @@ export function pricingRoutes(d: PricingDeps) {
               message: `fee: is outside the rule's bounds (${rule.minimum ?? '0.00'} to ${rule.maximum ?? 'any'}); an admin may set it.`,
             });
         }
-        await d.ledger.setFee(id, environment, fee, reason);
+        await d.ledger.setFee(id, environment, fee, reason, c.get('user'));
         await d.audit.write(
           user,
           { action: 'booking.fee.set', resourceId: id, amount: { amount: fee, currency: 'USD' } },

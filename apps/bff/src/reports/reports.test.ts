@@ -23,7 +23,7 @@ describe('the office’s reports', () => {
     const flight = await holdFlightOrder(agent, { clientReference: 'REPORT-1' });
     expect((await agent.post(`/flights/orders/${flight.id}/cancellation`)).status).toBe(200);
 
-    const report = ReportSchema.parse(
+    let report = ReportSchema.parse(
       (await admin.get(`/admin/reports?from=${daysAgo(6)}&to=${today()}&by=day`)).body,
     );
     const desk = LedgerListSchema.parse(
@@ -31,25 +31,43 @@ describe('the office’s reports', () => {
     ).data;
     const sum = (values: string[]) => fromCents(values.reduce((n, v) => n + toCents(v), 0n));
     expect(report.totals.bookings).toBe(desk.length);
-    expect(report.totals.net.amount).toBe(sum(desk.map((e) => e.total.amount)));
-    expect(report.totals.margin.amount).toBe(sum(desk.map((e) => e.price?.fee.amount ?? '0.00')));
-    expect(report.totals.client.amount).toBe(sum(desk.map((e) => e.price?.client.amount ?? e.total.amount)));
+    // Nothing paid yet: the two tours are on hold, not paid; the flight's hold was let go.
+    expect(report.totals).toMatchObject({
+      net_paid: { amount: '0.00' },
+      client: { amount: '0.00' },
+      on_hold: 2,
+      on_hold_net: { amount: sum(tours.map((b) => b.total.amount)) },
+    });
+    expect(report.totals.cancelled).toBe(1);
+
+    // Paid: the wallet paid their net, the clients owe their client price, the margin is the fee.
+    for (const tour of tours) await agent.post(`/activities/bookings/${tour.id}/confirm`);
+    report = ReportSchema.parse(
+      (await admin.get(`/admin/reports?from=${daysAgo(6)}&to=${today()}&by=day`)).body,
+    );
+    const paid = LedgerListSchema.parse((await admin.get(`/bookings?product=activity&limit=500`)).body).data;
+    expect(report.totals.net_paid.amount).toBe(sum(paid.map((e) => e.total.amount)));
+    expect(report.totals.client.amount).toBe(sum(paid.map((e) => e.price?.client.amount ?? e.total.amount)));
     expect(report.totals.margin.amount).toBe(
       sum(tours.map((b) => fromCents((toCents(b.total.amount) * 1000n + 5000n) / 10000n))),
     );
-    expect(report.totals.cancelled).toBe(1);
+    expect(report.totals.on_hold).toBe(0);
     // Seven days, the empty ones too; today's holds all on today.
     expect(report.periods.map((p) => p.period)).toHaveLength(7);
     expect(report.periods.at(-1)).toMatchObject({ period: today(), bookings: desk.length });
     expect(report.products.find((p) => p.product === 'activity')?.bookings).toBe(2);
+    expect(report.products.find((p) => p.product === 'activity')?.net_paid.amount).toBe(
+      report.totals.net_paid.amount,
+    );
     expect(report.agents.find((a) => a.agent.email === 'agent@demo.test')?.bookings).toBe(3);
 
-    // A hold that lapsed unpaid, written by another path (SQL): the totals follow.
-    await sql`update bookings set status = 'cancelled', updated_at = ${'9999-01-01T00:00:00Z'} where id = ${tours[0]?.id ?? ''}`.execute(
+    // A hold that lapsed unpaid, written by another path (SQL): the totals of the bookings made follow.
+    const lapsing = await holdCanalTour(agent);
+    await sql`update bookings set status = 'cancelled', updated_at = ${'9999-01-01T00:00:00Z'} where id = ${lapsing.id}`.execute(
       t.console.deps.db,
     );
     const after = ReportSchema.parse((await admin.get(`/admin/reports?from=${today()}&to=${today()}`)).body);
-    expect(after.totals).toMatchObject({ lapsed: 1, lapsed_net: tours[0]?.total, cancelled: 2 });
+    expect(after.totals).toMatchObject({ lapsed: 1, lapsed_net: lapsing.total, cancelled: 2 });
     await admin.delete(`/pricing/rules/${rule.id}`);
   });
 
@@ -73,7 +91,7 @@ describe('the office’s reports', () => {
     const csv = await admin.get(`/admin/reports?from=${daysAgo(1)}&to=${today()}&format=csv&table=products`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.text.split('\r\n')[0]).toBe(
-      '"product","bookings","net","client","margin","cancelled","cancelled_net","lapsed","lapsed_net","currency"',
+      '"product","bookings","paid","refunded","net_paid","client","margin","lost","lost_net","on_hold","on_hold_net","cancelled","cancelled_net","lapsed","lapsed_net","currency"',
     );
     const backwards = await admin.get('/admin/reports?from=2026-11-30&to=2026-11-01');
     expect({

@@ -5,50 +5,68 @@ import {
   type ReportFigures,
   type ReportPeriod,
   type ReportQuery,
+  toCents,
 } from '@console/contract';
 import { sql } from 'kysely';
 import { type Db, historyReads } from '../db/index.ts';
 import { csvCell } from '../platform/csv.ts';
 
-/** Sums as the database gives them (PostgreSQL's bigint sums come as text): cents. */
+/** Sums as the database gives them (PostgreSQL's bigint sums come as text): counts and cents. */
+type Sum = number | string | bigint | null;
 interface Sums {
-  bookings: number | string | bigint | null;
-  net: number | string | bigint | null;
-  fee: number | string | bigint | null;
-  client: number | string | bigint | null;
-  cancelled: number | string | bigint | null;
-  cancelled_net: number | string | bigint | null;
-  lapsed: number | string | bigint | null;
-  lapsed_net: number | string | bigint | null;
+  bookings: Sum;
+  cancelled: Sum;
+  cancelled_net: Sum;
+  lapsed: Sum;
+  lapsed_net: Sum;
+  paid: Sum;
+  refunded: Sum;
+  client: Sum;
+  lost: Sum;
+  lost_net: Sum;
+  on_hold: Sum;
+  on_hold_net: Sum;
 }
-const big = (v: number | string | bigint | null) => BigInt(v ?? 0);
+const big = (v: Sum | undefined) => BigInt(v ?? 0);
 const usd = (cents: bigint) => ({ amount: fromCents(cents), currency: 'USD' as const });
 const ZERO: Sums = {
   bookings: 0,
-  net: 0,
-  fee: 0,
-  client: 0,
   cancelled: 0,
   cancelled_net: 0,
   lapsed: 0,
   lapsed_net: 0,
+  paid: 0,
+  refunded: 0,
+  client: 0,
+  lost: 0,
+  lost_net: 0,
+  on_hold: 0,
+  on_hold_net: 0,
 };
+const KEYS = Object.keys(ZERO) as (keyof Sums)[];
 
 function figures(s: Sums): ReportFigures {
+  const netPaid = big(s.paid) - big(s.refunded);
   return {
     bookings: Number(big(s.bookings)),
-    net: usd(big(s.net)),
+    paid: usd(big(s.paid)),
+    refunded: usd(big(s.refunded)),
+    net_paid: usd(netPaid),
     client: usd(big(s.client)),
-    margin: usd(big(s.fee)),
+    margin: usd(big(s.client) - netPaid),
+    lost: Number(big(s.lost)),
+    lost_net: usd(big(s.lost_net)),
+    on_hold: Number(big(s.on_hold)),
+    on_hold_net: usd(big(s.on_hold_net)),
     cancelled: Number(big(s.cancelled)),
     cancelled_net: usd(big(s.cancelled_net)),
     lapsed: Number(big(s.lapsed)),
     lapsed_net: usd(big(s.lapsed_net)),
   };
 }
-function add(a: Sums, b: Sums): Sums {
-  const out = { ...ZERO } as Record<keyof Sums, bigint>;
-  for (const key of Object.keys(ZERO) as (keyof Sums)[]) out[key] = big(a[key]) + big(b[key]);
+function add(a: Partial<Sums>, b: Partial<Sums>): Sums {
+  const out: Sums = { ...ZERO };
+  for (const key of KEYS) out[key] = big(a[key]) + big(b[key]);
   return out;
 }
 
@@ -75,53 +93,86 @@ function periodsBetween(from: string, to: string, by: ReportPeriod): string[] {
 }
 
 /**
- * The office's reports (decision 033), from the totals the database keeps per day, product and agent
- * (`booking_totals`, migration 014): three grouped reads of at most days × products × agents rows through its
- * primary key, on the history readers; never the ledger.
+ * The office's reports (decisions 033, 039), from the totals the database keeps per day, product and agent: the
+ * bookings made (`booking_totals`, migration 014) and the wallet's moves (`wallet_days`, migration 020, the sums of
+ * what the statement lists): six grouped reads of at most days × products × agents rows through their primary keys,
+ * on the history readers; never the ledger nor the moves themselves.
  */
 export class Reports {
   constructor(private readonly db: Db) {}
 
   async report(query: ReportQuery, environment: Environment): Promise<Report> {
     const reads = historyReads(this.db);
-    const sums = {
+    // What the bookings made in the range became (decision 033)…
+    const made = {
       bookings: sql<string>`sum(bookings)`.as('bookings'),
-      net: sql<string>`sum(net_cents)`.as('net'),
-      fee: sql<string>`sum(fee_cents)`.as('fee'),
-      client: sql<string>`sum(client_cents)`.as('client'),
       cancelled: sql<string>`sum(cancelled)`.as('cancelled'),
       cancelled_net: sql<string>`sum(cancelled_net_cents)`.as('cancelled_net'),
       lapsed: sql<string>`sum(lapsed)`.as('lapsed'),
       lapsed_net: sql<string>`sum(lapsed_net_cents)`.as('lapsed_net'),
     };
-    const range = reads
+    // …and what the money did on the range's days (decision 039): the wallet's moves, as the statement lists them.
+    const money = {
+      paid: sql<string>`sum(paid_cents)`.as('paid'),
+      refunded: sql<string>`sum(refunded_cents)`.as('refunded'),
+      client: sql<string>`sum(client_cents)`.as('client'),
+      lost: sql<string>`sum(losses)`.as('lost'),
+      lost_net: sql<string>`sum(lost_cents)`.as('lost_net'),
+      on_hold: sql<string>`sum(open_holds)`.as('on_hold'),
+      on_hold_net: sql<string>`sum(open_hold_cents)`.as('on_hold_net'),
+    };
+    const bookings = reads
       .selectFrom('booking_totals')
       .where('environment', '=', environment)
       .where('day', '>=', query.from)
       .where('day', '<=', query.to);
-    const [days, products, agents] = await Promise.all([
-      range
-        .select(['day', ...Object.values(sums)])
+    const moves = reads
+      .selectFrom('wallet_days')
+      .where('environment', '=', environment)
+      .where('day', '>=', query.from)
+      .where('day', '<=', query.to);
+    const [days, products, agents, moneyDays, moneyProducts, moneyAgents] = await Promise.all([
+      bookings
+        .select(['day', ...Object.values(made)])
         .groupBy('day')
-        .orderBy('day')
         .execute(),
-      range
-        .select(['product', ...Object.values(sums)])
+      bookings
+        .select(['product', ...Object.values(made)])
         .groupBy('product')
-        .orderBy('product')
         .execute(),
-      range
-        .select(['agent_id', sql<string>`max(agent_email)`.as('agent_email'), ...Object.values(sums)])
+      bookings
+        .select(['agent_id', sql<string>`max(agent_email)`.as('agent_email'), ...Object.values(made)])
+        .groupBy('agent_id')
+        .execute(),
+      moves
+        .select(['day', ...Object.values(money)])
+        .groupBy('day')
+        .execute(),
+      moves
+        .select(['product', ...Object.values(money)])
+        .groupBy('product')
+        .execute(),
+      moves
+        .select(['agent_id', sql<string>`max(agent_email)`.as('agent_email'), ...Object.values(money)])
         .groupBy('agent_id')
         .execute(),
     ]);
     const byPeriod = new Map<string, Sums>();
     let total = ZERO;
-    for (const row of days) {
+    for (const row of [...days, ...moneyDays]) {
       const period = periodOf(row.day, query.by);
       byPeriod.set(period, add(byPeriod.get(period) ?? ZERO, row));
       total = add(total, row);
     }
+    const byProduct = new Map<string, Sums>();
+    for (const row of [...products, ...moneyProducts])
+      byProduct.set(row.product, add(byProduct.get(row.product) ?? ZERO, row));
+    const byAgent = new Map<string, { email: string; sums: Sums }>();
+    for (const row of [...agents, ...moneyAgents])
+      byAgent.set(row.agent_id, {
+        email: row.agent_email,
+        sums: add(byAgent.get(row.agent_id)?.sums ?? ZERO, row),
+      });
     return {
       from: query.from,
       to: query.to,
@@ -131,12 +182,12 @@ export class Reports {
         period,
         ...figures(byPeriod.get(period) ?? ZERO),
       })),
-      products: products.map((row) => ({ product: row.product, ...figures(row) })),
-      agents: agents
-        .map((row) => ({ agent: { id: row.agent_id, email: row.agent_email }, ...figures(row) }))
-        .sort((a, b) =>
-          Number(BigInt(b.margin.amount.replace('.', '')) - BigInt(a.margin.amount.replace('.', ''))),
-        ),
+      products: [...byProduct]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([product, sums]) => ({ product, ...figures(sums) })),
+      agents: [...byAgent]
+        .map(([id, { email, sums }]) => ({ agent: { id, email }, ...figures(sums) }))
+        .sort((a, b) => Number(toCents(b.margin.amount) - toCents(a.margin.amount))),
     };
   }
 }
@@ -146,9 +197,15 @@ export const REPORT_TABLES = ['periods', 'products', 'agents'] as const;
 export function reportCsv(report: Report, table: (typeof REPORT_TABLES)[number]): string {
   const head = [
     'bookings',
-    'net',
+    'paid',
+    'refunded',
+    'net_paid',
     'client',
     'margin',
+    'lost',
+    'lost_net',
+    'on_hold',
+    'on_hold_net',
     'cancelled',
     'cancelled_net',
     'lapsed',
@@ -157,9 +214,15 @@ export function reportCsv(report: Report, table: (typeof REPORT_TABLES)[number])
   ];
   const figuresOf = (f: ReportFigures) => [
     f.bookings,
-    f.net.amount,
+    f.paid.amount,
+    f.refunded.amount,
+    f.net_paid.amount,
     f.client.amount,
     f.margin.amount,
+    f.lost,
+    f.lost_net.amount,
+    f.on_hold,
+    f.on_hold_net.amount,
     f.cancelled,
     f.cancelled_net.amount,
     f.lapsed,

@@ -1,5 +1,6 @@
 import { travellerNameKey } from '@console/contract';
 import type { Db } from '../db/index.ts';
+import { fillWalletFromBookings } from '../db/migrations/020-wallet-moves.ts';
 
 /**
  * An office's history written straight into the console's store with SQL (decision 023): bookings and audit entries
@@ -171,6 +172,8 @@ export async function seedHistory(db: Db, options: HistoryOptions): Promise<{ ms
     });
     options.onProgress?.('bookings', Math.min(from + PER_TRANSACTION - 1, options.bookings));
   }
+  // Their wallet moves and the days' sums, as the migration reads a ledger's history (decision 039).
+  await fillWalletFromBookings(db);
 
   const auditStep = FOUR_YEARS / Math.max(options.audit, 1);
   for (let from = 1; from <= options.audit; from += PER_TRANSACTION) {

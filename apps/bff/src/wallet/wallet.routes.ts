@@ -12,15 +12,9 @@ import { ConsoleError } from '../platform/errors.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
-import {
-  STATEMENT_CSV_HEADER,
-  statement,
-  statementCsvRow,
-  statementLines,
-  WalletAlerts,
-  walletAlert,
-} from './alerts.ts';
+import { WalletAlerts, walletAlert } from './alerts.ts';
 import type { WalletDeps } from './deps.ts';
+import { STATEMENT_CSV_HEADER, statementCsvRow, WalletStatement } from './statement.ts';
 
 /** A UTC calendar date some days from today. */
 const dateInDaysUtc = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -28,6 +22,7 @@ const dateInDaysUtc = (days: number) => new Date(Date.now() + days * 86_400_000)
 /** The wallet: its balance and statement for admins; the low-balance alert for everyone signed in (decision 020). */
 export function walletRoutes(d: WalletDeps) {
   const alerts = new WalletAlerts(d.db);
+  const statements = new WalletStatement(d.db);
   const service = d.upstream.service;
   return new Hono<AppEnv>()
     .get('/', requireRole('admin'), async (c) => c.json(await service.op.wallet({})))
@@ -81,7 +76,8 @@ export function walletRoutes(d: WalletDeps) {
     .get(
       '/statement',
       doc({
-        summary: 'The money moves the console made over a period (format=csv for CSV)',
+        summary:
+          'The wallet’s moves over a period: money reserved and money paid or refunded, with a running balance checked against the service’s wallet (format=csv for CSV)',
         tag: 'wallet',
         query: StatementQuerySchema,
         response: StatementSchema,
@@ -100,7 +96,7 @@ export function walletRoutes(d: WalletDeps) {
         if (c.req.query('format') === 'csv')
           // Every line of the period (not a page), streamed a batch at a time (decision 023).
           return c.body(
-            csvStream(STATEMENT_CSV_HEADER, statementLines(d.db, from, to), statementCsvRow),
+            csvStream(STATEMENT_CSV_HEADER, statements.lines(service.environment, from, to), statementCsvRow),
             200,
             {
               'Content-Type': 'text/csv; charset=utf-8',
@@ -108,7 +104,17 @@ export function walletRoutes(d: WalletDeps) {
               'Cache-Control': 'private, no-store',
             },
           );
-        return c.json(await statement(d.db, { from, to, after: query.after, limit: query.limit }));
+        // The service's balance now: where the running balance starts the first time, and what it is checked against.
+        const wallet = await service.op.wallet({}).catch(() => null);
+        const anchor = await statements.anchor(service.environment, wallet, d.upstream.clock.now());
+        return c.json(
+          await statements.statement(
+            service.environment,
+            { from, to, after: query.after, limit: query.limit },
+            wallet,
+            anchor,
+          ),
+        );
       },
     );
 }

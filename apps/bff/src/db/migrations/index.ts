@@ -18,9 +18,10 @@ import { migration as m016 } from './016-desk-by-money.ts';
 import { migration as m017 } from './017-sign-in-hardening.ts';
 import { migration as m018 } from './018-the-watch.ts';
 import { migration as m019 } from './019-identity-push.ts';
-import { migration as m022 } from './022-invitation-revoked.ts';
-import { migration as m024 } from './024-one-profile-per-traveller.ts';
-import { migration as m025 } from './025-trip-reference-per-agent.ts';
+import { migration as m020 } from './020-wallet-moves.ts';
+import { migration as m021 } from './021-invitation-revoked.ts';
+import { migration as m022 } from './022-one-profile-per-traveller.ts';
+import { migration as m023 } from './023-trip-reference-per-agent.ts';
 
 /**
  * Every migration, one file each, in order. Imported statically (not read from a folder at run time): the built BFF is
@@ -46,7 +47,8 @@ export const migrations: Record<string, Migration> = {
   '017-sign-in-hardening': m017,
   '018-the-watch': m018,
   '019-identity-push': m019,
-  '022-invitation-revoked': m022,
-  '024-one-profile-per-traveller': m024,
-  '025-trip-reference-per-agent': m025,
+  '020-wallet-moves': m020,
+  '021-invitation-revoked': m021,
+  '022-one-profile-per-traveller': m022,
+  '023-trip-reference-per-agent': m023,
 };

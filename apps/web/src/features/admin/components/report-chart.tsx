@@ -31,7 +31,7 @@ export function ReportChart({
         ],
         series: [
           { label: 'Period', value: (_u, i) => (i == null ? '' : (periods[Math.round(i)] ?? '')) },
-          { label: 'Client revenue', stroke: '#1d4ed8', width: 2 },
+          { label: 'Owed by clients', stroke: '#1d4ed8', width: 2 },
           { label: 'Margin', stroke: '#047857', width: 2, fill: 'rgba(4, 120, 87, 0.12)' },
         ],
       },

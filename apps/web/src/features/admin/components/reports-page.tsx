@@ -1,6 +1,7 @@
 import { type Report, type ReportFigures, ReportSchema } from '@console/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { Link } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
@@ -27,14 +28,24 @@ const PRODUCT_WORDS: Record<string, string> = { flight: 'Flights', hotel: 'Hotel
 /** A UTC day counted from the service's today: the bookings' days are the service's (their time is its clock's). */
 const isoDay = (offset: number) => new Date(serviceNow() + offset * 86_400_000).toISOString().slice(0, 10);
 
+/** A figure that may be below zero (a margin, a day's net), with a true minus sign; digits exact as sent. */
+export const signedMoney = (m: { amount: string; currency: 'USD' }) =>
+  m.amount.startsWith('-') ? `−${formatMoney({ ...m, amount: m.amount.slice(1) })}` : formatMoney(m);
+
 /** The columns every table of the report has. */
 function Figures({ f }: { f: ReportFigures }) {
   return (
     <>
+      <td>{signedMoney(f.net_paid)}</td>
+      <td>{signedMoney(f.client)}</td>
+      <td>{signedMoney(f.margin)}</td>
+      <td>
+        {f.lost} · {formatMoney(f.lost_net)}
+      </td>
+      <td>
+        {f.on_hold} · {formatMoney(f.on_hold_net)}
+      </td>
       <td>{f.bookings}</td>
-      <td>{formatMoney(f.net)}</td>
-      <td>{formatMoney(f.client)}</td>
-      <td>{formatMoney(f.margin)}</td>
       <td>
         {f.cancelled} · {formatMoney(f.cancelled_net)}
       </td>
@@ -49,10 +60,12 @@ function Head({ first }: { first: string }) {
     <thead>
       <tr>
         <th scope="col">{first}</th>
-        <th scope="col">Bookings</th>
-        <th scope="col">Net (wallet)</th>
-        <th scope="col">Client revenue</th>
+        <th scope="col">Net paid (wallet)</th>
+        <th scope="col">Owed by clients</th>
         <th scope="col">Margin</th>
+        <th scope="col">Lost on cancellations</th>
+        <th scope="col">On hold, not paid</th>
+        <th scope="col">Bookings made</th>
         <th scope="col">Cancelled or refunded</th>
         <th scope="col">Holds lapsed</th>
       </tr>
@@ -106,8 +119,9 @@ function ReportTable({
 }
 
 /**
- * The office's reports (decision 033): a range of days held in the URL; bookings, net, client revenue and margin by
- * period, product and agent; cancellations and lapsed holds (sales lost). Each table downloads as CSV.
+ * The office's reports (decisions 033, 039): a range of days held in the URL; what the office paid the service (the
+ * wallet statement's net for the same days), what its clients owe, the margin and the losses, by period, product and
+ * agent; holds not paid apart; bookings made, cancelled and lapsed. Each table downloads as CSV.
  */
 export function ReportsPage() {
   const { filters, form, set, apply, submit } = useUrlFilters(KEYS);
@@ -144,26 +158,58 @@ export function ReportsPage() {
         {report.isPending && <p className="loading">Counting…</p>}
         {data && (
           <div className="stack" aria-busy={report.isPlaceholderData || undefined}>
-            <section aria-label="Totals" className="card">
+            <section aria-labelledby="money-title" className="card stack">
+              <h2 id="money-title">What happened to the money</h2>
               <dl className="figures">
                 <div>
-                  <dt>Bookings</dt>
-                  <dd>{data.totals.bookings}</dd>
+                  <dt>Net paid to the service</dt>
+                  <dd>{signedMoney(data.totals.net_paid)}</dd>
+                  <dd className="small muted">
+                    paid {formatMoney(data.totals.paid)} · refunded {formatMoney(data.totals.refunded)}
+                  </dd>
                 </div>
                 <div>
-                  <dt>Net spent (wallet)</dt>
-                  <dd>{formatMoney(data.totals.net)}</dd>
-                </div>
-                <div>
-                  <dt>Client revenue</dt>
-                  <dd>{formatMoney(data.totals.client)}</dd>
+                  <dt>Owed by clients</dt>
+                  <dd>{signedMoney(data.totals.client)}</dd>
+                  <dd className="small muted">paid bookings at client price, less those since ended</dd>
                 </div>
                 <div>
                   <dt>Margin</dt>
-                  <dd>{formatMoney(data.totals.margin)}</dd>
+                  <dd>{signedMoney(data.totals.margin)}</dd>
                 </div>
                 <div>
-                  <dt>Cancelled or refunded</dt>
+                  <dt>Lost on cancellations</dt>
+                  <dd>{formatMoney(data.totals.lost_net)}</dd>
+                  <dd className="small muted">
+                    {data.totals.lost} paid booking{data.totals.lost === 1 ? '' : 's'} ended without a full
+                    refund
+                  </dd>
+                </div>
+              </dl>
+              <p className="small muted">
+                Net paid is the wallet statement’s payments less its refunds for the same days:{' '}
+                <Link to={`/admin/wallet?${new URLSearchParams({ from, to }).toString()}`}>
+                  see the statement from {from} to {to}
+                </Link>
+                .
+              </p>
+            </section>
+            <section aria-labelledby="apart-title" className="card stack">
+              <h2 id="apart-title">Apart from the money</h2>
+              <dl className="figures">
+                <div>
+                  <dt>On hold, not paid</dt>
+                  <dd>
+                    {data.totals.on_hold} · {formatMoney(data.totals.on_hold_net)}
+                  </dd>
+                  <dd className="small muted">neither spent nor revenue until paid</dd>
+                </div>
+                <div>
+                  <dt>Bookings made</dt>
+                  <dd>{data.totals.bookings}</dd>
+                </div>
+                <div>
+                  <dt>Since cancelled or refunded</dt>
                   <dd>
                     {data.totals.cancelled} · {formatMoney(data.totals.cancelled_net)}
                   </dd>
@@ -178,7 +224,7 @@ export function ReportsPage() {
             </section>
             <ReportTable
               id="periods"
-              title={`Client revenue and margin ${BY.find((b) => b.id === data.by)?.label.toLowerCase() ?? ''}`}
+              title={`Owed by clients and margin ${BY.find((b) => b.id === data.by)?.label.toLowerCase() ?? ''}`}
               csv={csv('periods')}
               first={data.by === 'day' ? 'Day' : data.by === 'week' ? 'Week from' : 'Month'}
               caption="The chart's figures, one row per period"

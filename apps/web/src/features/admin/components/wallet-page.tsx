@@ -17,7 +17,12 @@ import { AdminNav, AdminOnly } from './admin-page.tsx';
 import '../admin.css';
 
 const KEYS = ['from', 'to'] as const;
-const KIND_LABEL = { hold: 'Held', payment: 'Paid', release: 'Released', refund: 'Refunded' } as const;
+const KIND_LABEL = {
+  hold: 'Held (reserved)',
+  payment: 'Paid',
+  release: 'Released (reserved no more)',
+  refund: 'Refunded',
+} as const;
 const usd = (amount: string) => formatMoney({ amount, currency: 'USD' });
 
 /** The admin's wallet alert (the low-balance level) and statement (money moves by day, table, chart and CSV). */
@@ -117,9 +122,9 @@ function StatementSection() {
     <section className="card stack" aria-labelledby="statement-title">
       <h2 id="statement-title">Statement</h2>
       <p className="muted small">
-        The money moves made through this console, from its audit log: holds, payments, releases and refunds.
-        Moves made elsewhere (another system on the same wallet) are not here; the wallet's balance above is
-        the service's.
+        Every booking’s money as the console saw it: money <strong>reserved</strong> (a hold, and its release)
+        apart from money that <strong>moved</strong> (a payment, a refund). Only what moved changes the
+        balance; the balance runs from the service’s wallet and is checked against it below.
       </p>
       <form
         className="row"
@@ -161,14 +166,50 @@ function StatementSection() {
   );
 }
 
+const signed = (amount: string) => (amount.startsWith('-') ? `−${usd(amount.slice(1))}` : usd(amount));
+
 function StatementView({ statement }: { statement: Statement }) {
+  const { totals, balance } = statement;
   return (
     <>
-      <p>
-        {statement.from} to {statement.to}: held {usd(statement.totals.hold)}, paid{' '}
-        {usd(statement.totals.payment)}, released {usd(statement.totals.release)}, refunded{' '}
-        {usd(statement.totals.refund)}.
-      </p>
+      <dl className="statement-figures">
+        <div>
+          <dt>Money that moved</dt>
+          <dd>
+            paid {usd(totals.payment)} · refunded {usd(totals.refund)}
+          </dd>
+          <dd>
+            <strong>Net paid {signed(totals.net ?? '0.00')}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>Money reserved (not spent)</dt>
+          <dd>
+            held {usd(totals.hold)} · released {usd(totals.release)}
+          </dd>
+        </div>
+        {balance && balance.opening !== null && balance.closing !== null && (
+          <div>
+            <dt>Balance</dt>
+            <dd>
+              {signed(balance.opening)} on {statement.from} → <strong>{signed(balance.closing)}</strong> at
+              the end of {statement.to}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {balance && (
+        <p
+          className={balance.difference && balance.difference !== '0.00' ? 'check-warning' : 'muted small'}
+          role="status"
+        >
+          {balance.wallet !== null && <>The service’s wallet now: {signed(balance.wallet)}. </>}
+          {balance.explanation}
+          {balance.difference && balance.difference !== '0.00' && balance.expected !== null && (
+            <> (The console’s payments and refunds leave {signed(balance.expected)}.)</>
+          )}
+        </p>
+      )}
       {statement.days.length > 0 && <StatementChart days={statement.days} />}
       {statement.lines.length === 0 ? (
         <p className="muted">
@@ -176,30 +217,46 @@ function StatementView({ statement }: { statement: Statement }) {
         </p>
       ) : (
         <TableScroll>
-          <table className="data">
+          <table className="data statement-lines">
             <caption className="visually-hidden">Money moves</caption>
             <thead>
               <tr>
-                <th>When</th>
-                <th>What</th>
-                <th>Booking</th>
-                <th>By</th>
-                <th className="num">Amount</th>
+                <th scope="col">When</th>
+                <th scope="col">What</th>
+                <th scope="col">Booking</th>
+                <th scope="col">By</th>
+                <th scope="col" className="num">
+                  Reserved
+                </th>
+                <th scope="col" className="num">
+                  Moved
+                </th>
+                <th scope="col" className="num">
+                  Balance
+                </th>
               </tr>
             </thead>
             <tbody>
-              {statement.lines.map((line, index) => (
-                <tr key={`${line.at}:${index}`}>
-                  <td>{whenLocal(line.at)}</td>
-                  <td>{KIND_LABEL[line.kind]}</td>
-                  <td>{line.booking_id ?? '—'}</td>
-                  <td>{line.user}</td>
-                  <td className="num">
-                    {line.kind === 'release' || line.kind === 'refund' ? '+' : '−'}
-                    {usd(line.amount.amount)}
-                  </td>
-                </tr>
-              ))}
+              {statement.lines.map((line, index) => {
+                const reserved = line.kind === 'hold' || line.kind === 'release';
+                return (
+                  <tr key={`${line.at}:${index}`} className={reserved ? 'reserved' : undefined}>
+                    <td>{whenLocal(line.at)}</td>
+                    <td className="what">{KIND_LABEL[line.kind]}</td>
+                    <td data-label="Booking">{line.booking_id ?? '—'}</td>
+                    <td data-label="By">{line.user === 'service' ? 'the service' : line.user}</td>
+                    <td className="num" data-label="Reserved">
+                      {reserved ? usd(line.amount.amount) : ''}
+                    </td>
+                    <td className="num" data-label="Moved">
+                      {reserved ? '' : `${line.kind === 'refund' ? '+' : '−'}${usd(line.amount.amount)}`}
+                    </td>
+                    <td className="num" data-label="Balance">
+                      {line.balance ? signed(line.balance) : '—'}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </TableScroll>
@@ -211,17 +268,21 @@ function StatementView({ statement }: { statement: Statement }) {
 /** The chart's colours; the legend's swatches use the same in admin.css (.swatch-*). */
 const COLORS = { hold: '#f59e0b', payment: '#b42318', release: '#1d6f42', refund: '#0b5cad' } as const;
 
-/** Money out (held, paid) above the line and back in (released, refunded) below it, one column per day. */
+/**
+ * One day, two columns: money only reserved (outlined: held above the line, released below) beside money that moved
+ * (solid: paid above, refunded below), so a hold and its payment never read as money leaving twice.
+ */
 function StatementChart({ days }: { days: Statement['days'] }) {
   const width = 720;
   const height = 180;
   const middle = height / 2;
   const cents = (a: string) => Math.round(Number(a) * 100);
-  const out = days.map((d) => cents(d.hold) + cents(d.payment));
-  const back = days.map((d) => cents(d.release) + cents(d.refund));
-  const top = Math.max(1, ...out, ...back);
+  const top = Math.max(
+    1,
+    ...days.flatMap((d) => [cents(d.hold), cents(d.payment), cents(d.release), cents(d.refund)]),
+  );
   const slot = width / days.length;
-  const bar = Math.max(4, Math.min(40, slot * 0.6));
+  const bar = Math.max(3, Math.min(20, slot * 0.3));
   const scale = (v: number) => (v / top) * (middle - 14);
   return (
     <figure className="stack">
@@ -229,24 +290,25 @@ function StatementChart({ days }: { days: Statement['days'] }) {
         className="statement-chart"
         viewBox={`0 0 ${width} ${height}`}
         role="img"
-        aria-label={`Money out and back by day, ${days.length} day${days.length === 1 ? '' : 's'}; the table below has every move.`}
+        aria-label={`Money reserved and money that moved by day, ${days.length} day${days.length === 1 ? '' : 's'}; the table below has every move.`}
       >
         <line x1="0" x2={width} y1={middle} y2={middle} stroke="#5b6573" />
         {days.map((d, i) => {
-          const x = i * slot + (slot - bar) / 2;
+          const x = i * slot + slot / 2 - bar - 1;
           const held = scale(cents(d.hold));
-          const paid = scale(cents(d.payment));
           const released = scale(cents(d.release));
+          const paid = scale(cents(d.payment));
           const refunded = scale(cents(d.refund));
+          const hollow = { fill: 'none', strokeWidth: 2 } as const;
           return (
             <g key={d.day}>
-              <title>{`${d.day}: held ${usd(d.hold)}, paid ${usd(d.payment)}, released ${usd(d.release)}, refunded ${usd(d.refund)}`}</title>
-              <rect x={x} y={middle - held} width={bar} height={held} fill={COLORS.hold} />
-              <rect x={x} y={middle - held - paid} width={bar} height={paid} fill={COLORS.payment} />
-              <rect x={x} y={middle} width={bar} height={released} fill={COLORS.release} />
-              <rect x={x} y={middle + released} width={bar} height={refunded} fill={COLORS.refund} />
+              <title>{`${d.day}: reserved ${usd(d.hold)}, released ${usd(d.release)}; paid ${usd(d.payment)}, refunded ${usd(d.refund)}`}</title>
+              <rect x={x} y={middle - held} width={bar} height={held} stroke={COLORS.hold} {...hollow} />
+              <rect x={x} y={middle} width={bar} height={released} stroke={COLORS.release} {...hollow} />
+              <rect x={x + bar + 2} y={middle - paid} width={bar} height={paid} fill={COLORS.payment} />
+              <rect x={x + bar + 2} y={middle} width={bar} height={refunded} fill={COLORS.refund} />
               {days.length <= 14 && (
-                <text x={x + bar / 2} y={height - 2} fontSize="10" textAnchor="middle" fill="#5b6573">
+                <text x={x + bar + 1} y={height - 2} fontSize="10" textAnchor="middle" fill="#5b6573">
                   {d.day.slice(5)}
                 </text>
               )}
@@ -255,10 +317,10 @@ function StatementChart({ days }: { days: Statement['days'] }) {
         })}
       </svg>
       <figcaption className="small muted">
-        Above the line: <span className="swatch swatch-hold">■</span> held,{' '}
-        <span className="swatch swatch-payment">■</span> paid. Below:{' '}
-        <span className="swatch swatch-release">■</span> released,{' '}
-        <span className="swatch swatch-refund">■</span> refunded.
+        Outlined, money only reserved: <span className="swatch swatch-hold">□</span> held above the line,{' '}
+        <span className="swatch swatch-release">□</span> released below. Solid, money that moved:{' '}
+        <span className="swatch swatch-payment">■</span> paid above,{' '}
+        <span className="swatch swatch-refund">■</span> refunded below.
       </figcaption>
     </figure>
   );

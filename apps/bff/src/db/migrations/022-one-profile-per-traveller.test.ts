@@ -7,7 +7,7 @@ import { isPostgresUrl } from '../index.ts';
 import type { Database } from '../tables.ts';
 import { migrations } from './index.ts';
 
-const THIS = '024-one-profile-per-traveller';
+const THIS = '022-one-profile-per-traveller';
 
 it('gives the profiles saved before it their keys, and lists those already saved twice as likely one person', async () => {
   const url = await freshDatabaseUrl();

@@ -1,0 +1,129 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+import { autoKey } from './helpers.ts';
+
+/**
+ * The money the office's wallet moved, one row per move (decision 039), and its totals per day, kept in the same
+ * transaction as the move: what the wallet statement lists and what the reports sum, so the two cannot disagree.
+ *
+ * `wallet_moves`: a hold (money reserved), a release (reserved money let go), a payment (money out), a refund (money
+ * back), `cancelled` (a paid booking ended with nothing returned: no money moves, the client owes nothing), or `fee`
+ * (a paid booking's fee changed: what clients owe moves, no money does); dated on the service's clock. `client_cents` is what the move does to what clients owe (a payment
+ * adds the client price, the end of a paid booking takes it away); `lost_cents` what the office paid for a booking
+ * that ended and did not get back.
+ *
+ * `wallet_days`: per environment, day, product and the booking's agent, the sums of those moves; `open_holds` counts
+ * the holds made that day still waiting to be paid or let go (on the day the hold was made).
+ */
+export const MOVE_COLUMNS = [
+  'held_cents',
+  'holds',
+  'released_cents',
+  'releases',
+  'paid_cents',
+  'payments',
+  'refunded_cents',
+  'refunds',
+  'client_cents',
+  'lost_cents',
+  'losses',
+  'open_holds',
+  'open_hold_cents',
+] as const;
+
+/**
+ * Fills the moves and their days for the bookings in the ledger that have none, as their status reads now (a paid
+ * booking: held then paid the day it was made; an ended one: held then let go, or paid then refunded when it says
+ * refunded): the history before the console kept its moves. Also what the history seed (tests, the bench) calls after
+ * writing bookings with SQL.
+ */
+export async function fillWalletFromBookings<D>(db: Kysely<D>): Promise<void> {
+  const before = await sql<{
+    last: number | string | null;
+  }>`select max(id) as last from wallet_moves`.execute(db);
+  const last = Number(before.rows[0]?.last ?? 0);
+  const cents = `cast(replace(b.total_amount, '.', '') as bigint)`;
+  const client = `cast(replace(coalesce(b.client_amount, b.total_amount), '.', '') as bigint)`;
+  const paid = `('ticketing', 'ticketed', 'confirming', 'confirmed', 'issued')`;
+  const fresh = `not exists (select 1 from wallet_moves m where m.booking_id = b.id and m.id <= ${last})`;
+  const select = (kind: string, where: string, clientCents: string) =>
+    `select b.environment, b.created_at, substr(b.created_at, 1, 10), b.id, b.product, b.agent_id, b.agent_email,
+      b.agent_email, 'ledger', '${kind}', ${cents}, ${clientCents}, 0 from bookings b where ${fresh} and ${where}`;
+  const into = `insert into wallet_moves (environment, at, day, booking_id, product, agent_id, agent_email, user_email,
+    action, kind, amount_cents, client_cents, lost_cents)`;
+  await sql.raw(`${into} ${select('hold', `b.status <> ''`, '0')}`).execute(db);
+  await sql
+    .raw(`${into} ${select('payment', `(b.status in ${paid} or b.status = 'refunded')`, client)}`)
+    .execute(db);
+  await sql.raw(`${into} ${select('refund', `b.status = 'refunded'`, `-${client}`)}`).execute(db);
+  await sql.raw(`${into} ${select('release', `b.status in ('cancelled', 'expired')`, '0')}`).execute(db);
+  const add = MOVE_COLUMNS.map((c) => `${c} = wallet_days.${c} + excluded.${c}`).join(', ');
+  await sql
+    .raw(
+      `insert into wallet_days (environment, day, product, agent_id, agent_email, ${MOVE_COLUMNS.join(', ')})
+       select environment, day, product, agent_id, max(agent_email),
+         sum(case when kind = 'hold' then amount_cents else 0 end), sum(case when kind = 'hold' then 1 else 0 end),
+         sum(case when kind = 'release' then amount_cents else 0 end), sum(case when kind = 'release' then 1 else 0 end),
+         sum(case when kind = 'payment' then amount_cents else 0 end), sum(case when kind = 'payment' then 1 else 0 end),
+         sum(case when kind = 'refund' then amount_cents else 0 end), sum(case when kind = 'refund' then 1 else 0 end),
+         sum(client_cents), 0, 0,
+         sum(case when kind = 'hold' then 1 when kind in ('payment', 'release') then -1 else 0 end),
+         sum(case when kind = 'hold' then amount_cents when kind in ('payment', 'release') then -amount_cents else 0 end)
+       from wallet_moves where id > ${last} group by environment, day, product, agent_id
+       on conflict (environment, day, product, agent_id) do update set ${add}`,
+    )
+    .execute(db);
+}
+
+export const migration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('wallet_moves')
+      .addColumn('id', 'integer', autoKey(db))
+      .addColumn('environment', 'text', (c) => c.notNull())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('booking_id', 'text', (c) => c.notNull())
+      .addColumn('product', 'text', (c) => c.notNull())
+      .addColumn('agent_id', 'text', (c) => c.notNull())
+      .addColumn('agent_email', 'text', (c) => c.notNull())
+      .addColumn('user_email', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('amount_cents', 'bigint', (c) => c.notNull())
+      .addColumn('client_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('lost_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
+    // The statement's page (a period, oldest first) and one booking's moves (what it got back so far).
+    await db.schema
+      .createIndex('wallet_moves_at')
+      .on('wallet_moves')
+      .columns(['environment', 'at', 'id'])
+      .execute();
+    await db.schema.createIndex('wallet_moves_booking').on('wallet_moves').column('booking_id').execute();
+    let days = db.schema
+      .createTable('wallet_days')
+      .addColumn('environment', 'text', (c) => c.notNull())
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('product', 'text', (c) => c.notNull())
+      .addColumn('agent_id', 'text', (c) => c.notNull())
+      .addColumn('agent_email', 'text', (c) => c.notNull());
+    for (const column of MOVE_COLUMNS)
+      days = days.addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0));
+    await days
+      .addPrimaryKeyConstraint('wallet_days_pk', ['environment', 'day', 'product', 'agent_id'])
+      .execute();
+    // Where the statement's running balance starts: the service's balance as the console first read it.
+    await db.schema
+      .createTable('wallet_anchors')
+      .addColumn('environment', 'text', (c) => c.primaryKey())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('balance_cents', 'bigint', (c) => c.notNull())
+      .execute();
+    await fillWalletFromBookings(db);
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('wallet_anchors').execute();
+    await db.schema.dropTable('wallet_days').execute();
+    await db.schema.dropTable('wallet_moves').execute();
+  },
+};

@@ -226,6 +226,27 @@ async function addAppOnAccountPage(page: import('@playwright/test').Page, name: 
   return key;
 }
 
+test('the account page offers to go on only to a screen of the console: a held path that a browser would follow elsewhere is not offered', async ({
+  page,
+}) => {
+  const agent = await createUser('Wary Agent');
+  await signInAs(page, agent);
+  await page.goto('/account?then=%2Fbookings');
+  await expect(page.getByRole('link', { name: 'Go on to Bookings' })).toHaveAttribute('href', '/bookings');
+  // A browser drops a tab or a line break in a link: "/<tab>/evil.example" is followed as //evil.example.
+  for (const then of [
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example',
+  ]) {
+    await page.goto(`/account?then=${encodeURIComponent(then)}`);
+    await expect(page.getByRole('heading', { name: 'Where you are signed in' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Go on to/ }), JSON.stringify(then)).toHaveCount(0);
+  }
+});
+
 test('making an admin asks the admin to prove it is them again when their sign-in is over five minutes old', async ({
   page,
 }) => {

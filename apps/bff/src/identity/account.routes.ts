@@ -65,14 +65,18 @@ export function accountRoutes(d: IdentityDeps) {
   /**
    * One try at proving it is oneself (decision 042): counted, before the secret is checked, in the person's own
    * "confirm it is you" count, and a password also in the account's wrong-password count that sign-ins add to (past
-   * it, only the person's known browsers and addresses may try, as at a sign-in). Past either: 429, whatever the
-   * secret, and the person is told once. The answer says no more than a sign-in's.
+   * it, only the person's known browsers and addresses may try, as at a sign-in) while the person's own count lets it
+   * through. Past either: 429, whatever the secret, and the person is told once. The answer says no more than a
+   * sign-in's.
    */
   async function countProofTry(c: Context<AppEnv>, action: string, factor: 'password' | 'code') {
     const user = c.get('user');
     const origin = requestOrigin(c, proxies);
     const verdicts = [await d.throttle.attemptProof(user.id)];
-    if (factor === 'password')
+    // A try the person's own cap refuses is never checked, so it is no password tried at the account: counting it there
+    // would let one stolen session, from one address, keep the owner from signing in anywhere new (as the sign-in's
+    // per-address limits never let one address do).
+    if (factor === 'password' && verdicts[0]?.allowed)
       verdicts.push(
         await d.throttle.attemptAccount('password', user.email, () =>
           d.knownBrowsers.knows(c, user.id, origin.address),

@@ -237,6 +237,30 @@ describe('a person’s state, read from what is so', () => {
     expect(entries[0]).toMatchObject({ user: { email: 'admin@demo.test' }, result: 'succeeded' });
   });
 
+  it('sent again three times at once (a double click, two admins) leaves one link alive, not three', async () => {
+    const admin = await t.signedIn('admin');
+    const other = await t.signedIn('admin');
+    for (let round = 0; round < 4; round += 1) {
+      const email = `resent-at-once.${round}@demo.test`;
+      const { user } = InvitationSchema.parse(
+        (await admin.post('/admin/users', { email, name: 'Ada Once', role: 'agent' })).body,
+      );
+      await mailedToken(email, 1);
+      const resends = await Promise.all([
+        admin.post(`/admin/users/${user.id}/invitation/resend`),
+        other.post(`/admin/users/${user.id}/invitation/resend`),
+        admin.post(`/admin/users/${user.id}/invitation/resend`),
+      ]);
+      expect(resends.map((r) => r.status)).toEqual([200, 200, 200]);
+      await expect.poll(() => inbox.filter((m) => m.to.includes(email)).length).toBe(4);
+      const tokens = inbox.filter((m) => m.to.includes(email)).map((m) => linkIn(m.raw).split('#')[1] ?? '');
+      const alive: string[] = [];
+      for (const token of tokens)
+        if ((await t.browser().post('/auth/links/lookup', { token })).status === 200) alive.push(token);
+      expect(alive).toHaveLength(1);
+    }
+  });
+
   it('revokes an invitation: its link dead, the person disabled and kept with their audit history, read as "revoked"; invited again, they can join', async () => {
     const admin = await t.signedIn('admin');
     const { user } = InvitationSchema.parse(

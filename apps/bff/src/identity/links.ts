@@ -25,7 +25,6 @@ export class AccountLinks {
   ): Promise<{ token: string; expiresAt: number }> {
     const token = randomBytes(32).toString('base64url');
     const at = this.clock();
-    await this.db.deleteFrom('account_links').where('user_id', '=', userId).execute();
     await this.db
       .insertInto('account_links')
       .values({
@@ -37,6 +36,26 @@ export class AccountLinks {
         expires_at: at + LIFETIME_MS,
         used_at: null,
       })
+      .execute();
+    // Every link of the person but the newest (by time, then id) is gone. Made after the insert and in one statement,
+    // so links made at once (a double click, two admins, two instances) leave one alive, not each their own: the
+    // last of these statements to run sees every link inserted before it.
+    await this.db
+      .deleteFrom('account_links')
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb(
+          'id',
+          '!=',
+          eb
+            .selectFrom('account_links as newest')
+            .select('newest.id')
+            .where('newest.user_id', '=', userId)
+            .orderBy('newest.created_at', 'desc')
+            .orderBy('newest.id', 'desc')
+            .limit(1),
+        ),
+      )
       .execute();
     return { token, expiresAt: at + LIFETIME_MS };
   }

@@ -523,6 +523,26 @@ describe('a stolen session guessing the password', () => {
     ).toBe(200);
     later(31 * 60_000);
   });
+
+  it('held at its cap, adds nothing more to the account’s count: it cannot keep the owner from signing in on a new browser', async () => {
+    const victim = await newAgent('change-flood');
+    const thief = stolenSession(victim.browser, '198.51.100.79');
+    const statuses: number[] = [];
+    // From one address, as many tries as the thief likes: past the cap of ten, each one is refused unchecked.
+    for (let i = 0; i < 40; i += 1) statuses.push((await thief.changePassword(`flood-${i}`)).status);
+    expect(statuses).toEqual([...Array(10).fill(422), ...Array(30).fill(429)]);
+    // The refused tries were never passwords tried: the account is not past its 30 wrong passwords, so the owner signs
+    // in from a browser and an address they never used (a new laptop), as one address at the sign-in could not stop.
+    expect(
+      (
+        await t.browser().call('POST', '/api/auth/sign-in', {
+          body: { email: victim.email, password: PASSWORD },
+          headers: from('203.0.113.201'),
+        })
+      ).status,
+    ).toBe(200);
+    later(31 * 60_000);
+  });
 });
 
 describe('a one-time link', () => {

@@ -12,8 +12,21 @@ const ID = 'way-back';
 const WayBackSchema = z.object({ path: z.string(), for: z.string().nullable() });
 const START = '/flights';
 
-const insideConsole = (path: string) =>
-  path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+/**
+ * A path of this console, as a browser would follow it: one starting `/`, with no backslash and no control character or
+ * space a browser drops or changes inside a URL (`/\t/evil.example` is `//evil.example` once followed), and that
+ * resolves to this origin.
+ */
+function insideConsole(path: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (!path.startsWith('/') || path.startsWith('//') || /[\\\u0000-\u0020\u007f]/.test(path)) return false;
+  const base = 'https://console.invalid';
+  try {
+    return new URL(path, base).origin === base;
+  } catch {
+    return false;
+  }
+}
 
 /** The sign-in address for a person sent to sign in from `path`; `for` is whose sign-in ended (null: nobody's). */
 export function signInPath(path: string, options: { expired?: boolean; for: string | null }): string {

@@ -92,6 +92,11 @@ export class Ledger {
     return this.watch?.clock?.() ?? Date.now();
   }
 
+  /** The time the ledger dates what it writes by (its bookings' changes and the wallet's moves). */
+  now(): number {
+    return this.#now();
+  }
+
   /** The watch's columns for a booking as read now: what it compares, its travel day, when it is read next. */
   #watchColumns(facts: Facts, statusSince: number, now: number) {
     const travelOn = facts.travelOn ?? null;

@@ -106,7 +106,9 @@ export function walletRoutes(d: WalletDeps) {
           );
         // The service's balance now: where the running balance starts the first time, and what it is checked against.
         const wallet = await service.op.wallet({}).catch(() => null);
-        const anchor = await statements.anchor(service.environment, wallet, d.upstream.clock.now());
+        // Dated by the ledger's clock, as the moves are: a payment just after the first read is never counted before it
+        // (the service's clock as the console estimates it is only good to a second).
+        const anchor = await statements.anchor(service.environment, wallet, d.ledger.now());
         return c.json(
           await statements.statement(
             service.environment,

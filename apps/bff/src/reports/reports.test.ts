@@ -1,7 +1,14 @@
 import { ErrorEnvelopeSchema, fromCents, LedgerListSchema, ReportSchema, toCents } from '@console/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdCanalTour, holdFlightOrder, startConsole, type TestConsole } from '../testing/console.ts';
+import {
+  holdCanalTour,
+  holdFlightOrder,
+  startConsole,
+  type TestConsole,
+  testDatabase,
+} from '../testing/console.ts';
+import { reportReads } from './reports.ts';
 
 let t: TestConsole;
 beforeAll(async () => {
@@ -104,5 +111,38 @@ describe('the office’s reports', () => {
     expect(
       (await (await t.signedIn('agent')).get(`/admin/reports?from=${today()}&to=${today()}`)).status,
     ).toBe(403);
+  });
+});
+
+describe('the report’s reads', () => {
+  it('are three grouped reads of one table of day totals, each through its key, reading no table whole', async () => {
+    const db = t.console.deps.db;
+    const reads = Object.values(reportReads(db, { from: daysAgo(365), to: today() }, 'test'));
+    // The bookings made and the money moved on the same rows: one read by day, one by product, one by agent.
+    expect(reads).toHaveLength(3);
+    for (const read of reads) {
+      const { sql: text, parameters } = read.compile();
+      let plan: string;
+      if (testDatabase() === 'postgres')
+        plan = await db.connection().execute(async (conn) => {
+          // Whole-table reads made as dear as PostgreSQL allows, so a plan that needs one shows it.
+          await sql`set enable_seqscan = off`.execute(conn);
+          const explained = text.replace(
+            /\$(\d+)/g,
+            (_, n: string) => `'${String(parameters[Number(n) - 1])}'`,
+          );
+          const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(explained)}`.execute(conn);
+          await sql`reset enable_seqscan`.execute(conn);
+          return rows.map((row) => row['QUERY PLAN']).join('\n');
+        });
+      else {
+        let n = 0;
+        const explained = text.replace(/\?/g, () => `'${String(parameters[n++])}'`);
+        const { rows } = await sql<{ detail: string }>`explain query plan ${sql.raw(explained)}`.execute(db);
+        plan = rows.map((row) => row.detail).join('\n');
+      }
+      expect(plan).toMatch(/day_totals/);
+      expect(plan).not.toMatch(/Seq Scan|\bSCAN \w+$|\bSCAN \w+\n/m);
+    }
   });
 });

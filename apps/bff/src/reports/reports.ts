@@ -92,83 +92,70 @@ function periodsBetween(from: string, to: string, by: ReportPeriod): string[] {
   return out;
 }
 
+/** The grouped reads a report makes (by day, by product, by agent), on the history readers. */
+export function reportReads(db: Db, query: Pick<ReportQuery, 'from' | 'to'>, environment: Environment) {
+  const reads = historyReads(db);
+  // What the bookings made in the range became (decision 033)…
+  const made = {
+    bookings: sql<string>`sum(bookings)`.as('bookings'),
+    cancelled: sql<string>`sum(cancelled)`.as('cancelled'),
+    cancelled_net: sql<string>`sum(cancelled_net_cents)`.as('cancelled_net'),
+    lapsed: sql<string>`sum(lapsed)`.as('lapsed'),
+    lapsed_net: sql<string>`sum(lapsed_net_cents)`.as('lapsed_net'),
+  };
+  // …and what the money did on the range's days (decision 039): the wallet's moves, as the statement lists them.
+  const money = {
+    paid: sql<string>`sum(paid_cents)`.as('paid'),
+    refunded: sql<string>`sum(refunded_cents)`.as('refunded'),
+    client: sql<string>`sum(client_cents)`.as('client'),
+    lost: sql<string>`sum(losses)`.as('lost'),
+    lost_net: sql<string>`sum(lost_cents)`.as('lost_net'),
+    on_hold: sql<string>`sum(open_holds)`.as('on_hold'),
+    on_hold_net: sql<string>`sum(open_hold_cents)`.as('on_hold_net'),
+  };
+  // One table keeps both (decision 039, "speed"): three grouped reads of days × products × agents rows at most.
+  const totals = reads
+    .selectFrom('day_totals')
+    .where('environment', '=', environment)
+    .where('day', '>=', query.from)
+    .where('day', '<=', query.to);
+  const sums = [...Object.values(made), ...Object.values(money)];
+  return {
+    days: totals.select(['day', ...sums]).groupBy('day'),
+    products: totals.select(['product', ...sums]).groupBy('product'),
+    agents: totals
+      .select(['agent_id', sql<string>`max(agent_email)`.as('agent_email'), ...sums])
+      .groupBy('agent_id'),
+  };
+}
+
 /**
- * The office's reports (decisions 033, 039), from the totals the database keeps per day, product and agent: the
- * bookings made (`booking_totals`, migration 014) and the wallet's moves (`wallet_days`, migration 020, the sums of
- * what the statement lists): six grouped reads of at most days × products × agents rows through their primary keys,
- * on the history readers; never the ledger nor the moves themselves.
+ * The office's reports (decisions 033, 039), from the totals the database keeps per day, product and agent
+ * (`day_totals`, migration 020): the bookings made, kept by triggers, and the wallet's moves (the sums of what the
+ * statement lists), kept with each move. Three grouped reads of at most days × products × agents rows through the
+ * table's key, on the history readers; never the ledger nor the moves themselves.
  */
 export class Reports {
   constructor(private readonly db: Db) {}
 
   async report(query: ReportQuery, environment: Environment): Promise<Report> {
-    const reads = historyReads(this.db);
-    // What the bookings made in the range became (decision 033)…
-    const made = {
-      bookings: sql<string>`sum(bookings)`.as('bookings'),
-      cancelled: sql<string>`sum(cancelled)`.as('cancelled'),
-      cancelled_net: sql<string>`sum(cancelled_net_cents)`.as('cancelled_net'),
-      lapsed: sql<string>`sum(lapsed)`.as('lapsed'),
-      lapsed_net: sql<string>`sum(lapsed_net_cents)`.as('lapsed_net'),
-    };
-    // …and what the money did on the range's days (decision 039): the wallet's moves, as the statement lists them.
-    const money = {
-      paid: sql<string>`sum(paid_cents)`.as('paid'),
-      refunded: sql<string>`sum(refunded_cents)`.as('refunded'),
-      client: sql<string>`sum(client_cents)`.as('client'),
-      lost: sql<string>`sum(losses)`.as('lost'),
-      lost_net: sql<string>`sum(lost_cents)`.as('lost_net'),
-      on_hold: sql<string>`sum(open_holds)`.as('on_hold'),
-      on_hold_net: sql<string>`sum(open_hold_cents)`.as('on_hold_net'),
-    };
-    const bookings = reads
-      .selectFrom('booking_totals')
-      .where('environment', '=', environment)
-      .where('day', '>=', query.from)
-      .where('day', '<=', query.to);
-    const moves = reads
-      .selectFrom('wallet_days')
-      .where('environment', '=', environment)
-      .where('day', '>=', query.from)
-      .where('day', '<=', query.to);
-    const [days, products, agents, moneyDays, moneyProducts, moneyAgents] = await Promise.all([
-      bookings
-        .select(['day', ...Object.values(made)])
-        .groupBy('day')
-        .execute(),
-      bookings
-        .select(['product', ...Object.values(made)])
-        .groupBy('product')
-        .execute(),
-      bookings
-        .select(['agent_id', sql<string>`max(agent_email)`.as('agent_email'), ...Object.values(made)])
-        .groupBy('agent_id')
-        .execute(),
-      moves
-        .select(['day', ...Object.values(money)])
-        .groupBy('day')
-        .execute(),
-      moves
-        .select(['product', ...Object.values(money)])
-        .groupBy('product')
-        .execute(),
-      moves
-        .select(['agent_id', sql<string>`max(agent_email)`.as('agent_email'), ...Object.values(money)])
-        .groupBy('agent_id')
-        .execute(),
+    const r = reportReads(this.db, query, environment);
+    const [days, products, agents] = await Promise.all([
+      r.days.execute(),
+      r.products.execute(),
+      r.agents.execute(),
     ]);
     const byPeriod = new Map<string, Sums>();
     let total = ZERO;
-    for (const row of [...days, ...moneyDays]) {
+    for (const row of days) {
       const period = periodOf(row.day, query.by);
       byPeriod.set(period, add(byPeriod.get(period) ?? ZERO, row));
       total = add(total, row);
     }
     const byProduct = new Map<string, Sums>();
-    for (const row of [...products, ...moneyProducts])
-      byProduct.set(row.product, add(byProduct.get(row.product) ?? ZERO, row));
+    for (const row of products) byProduct.set(row.product, add(byProduct.get(row.product) ?? ZERO, row));
     const byAgent = new Map<string, { email: string; sums: Sums }>();
-    for (const row of [...agents, ...moneyAgents])
+    for (const row of agents)
       byAgent.set(row.agent_id, {
         email: row.agent_email,
         sums: add(byAgent.get(row.agent_id)?.sums ?? ZERO, row),

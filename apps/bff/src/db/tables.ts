@@ -428,6 +428,32 @@ export interface Database {
     open_holds: number | string;
     open_hold_cents: number | string;
   };
+  /** `day_totals` summed per month (migration 020), kept from the day's rows by triggers: a long report's whole months. */
+  month_totals: {
+    environment: 'test' | 'live';
+    month: string;
+    product: 'flight' | 'hotel' | 'activity';
+    agent_id: string;
+    agent_email: string;
+    bookings: Generated<number | string>;
+    cancelled: Generated<number | string>;
+    cancelled_net_cents: Generated<number | string>;
+    lapsed: Generated<number | string>;
+    lapsed_net_cents: Generated<number | string>;
+    held_cents: number | string;
+    holds: number | string;
+    released_cents: number | string;
+    releases: number | string;
+    paid_cents: number | string;
+    payments: number | string;
+    refunded_cents: number | string;
+    refunds: number | string;
+    client_cents: number | string;
+    lost_cents: number | string;
+    losses: number | string;
+    open_holds: number | string;
+    open_hold_cents: number | string;
+  };
   /** Where the statement's running balance starts (migration 020): the service's balance when first read. */
   wallet_anchors: {
     environment: 'test' | 'live';

@@ -64,6 +64,53 @@ async function dropTriggers(db: Kysely<unknown>, postgres: boolean, table: strin
   if (postgres) await sql.raw(`drop function if exists ${table}_keep()`).execute(db);
 }
 
+/** `day_totals` summed per month, kept by triggers on the day's rows whoever writes them: a long range's whole months. */
+async function keepMonths(db: Kysely<unknown>, postgres: boolean): Promise<void> {
+  const sums = [...MADE_COLUMNS, ...MOVE_COLUMNS];
+  let months = db.schema
+    .createTable('month_totals')
+    .addColumn('environment', 'text', (c) => c.notNull())
+    .addColumn('month', 'text', (c) => c.notNull())
+    .addColumn('product', 'text', (c) => c.notNull())
+    .addColumn('agent_id', 'text', (c) => c.notNull())
+    .addColumn('agent_email', 'text', (c) => c.notNull());
+  for (const column of sums) months = months.addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0));
+  months = months.addPrimaryKeyConstraint('month_totals_pk', ['environment', 'month', 'product', 'agent_id']);
+  await (postgres ? months : months.modifyEnd(sql`without rowid`)).execute();
+  const add = (value: (column: string) => string) =>
+    `insert into month_totals (environment, month, product, agent_id, agent_email, ${sums.join(', ')})
+     values (NEW.environment, substr(NEW.day, 1, 7), NEW.product, NEW.agent_id, NEW.agent_email,
+       ${sums.map(value).join(', ')})
+     on conflict (environment, month, product, agent_id) do update set
+     ${sums.map((c) => `${c} = month_totals.${c} + excluded.${c}`).join(', ')}`;
+  const onInsert = add((c) => `NEW.${c}`);
+  const onUpdate = add((c) => `NEW.${c} - OLD.${c}`);
+  if (postgres) {
+    await sql
+      .raw(
+        `create function month_totals_keep() returns trigger language plpgsql as $$
+         begin
+           if TG_OP = 'INSERT' then ${onInsert}; else ${onUpdate}; end if;
+           return null;
+         end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger month_totals_keep after insert or update on day_totals for each row
+         execute function month_totals_keep()`,
+      )
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw(`create trigger month_totals_insert after insert on day_totals begin ${onInsert}; end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger month_totals_update after update on day_totals begin ${onUpdate}; end`)
+    .execute(db);
+}
+
 /**
  * Fills the moves and their days for the bookings in the ledger that have none, as their status reads now (a paid
  * booking: held then paid the day it was made; an ended one: held then let go, or paid then refunded when it says
@@ -147,6 +194,7 @@ export const migration: Migration = {
     days = days.addPrimaryKeyConstraint('day_totals_pk', ['environment', 'day', 'product', 'agent_id']);
     // On SQLite the rows are stored in their key's order, so a range of days is read in one pass, not row by row.
     await (postgres ? days : days.modifyEnd(sql`without rowid`)).execute();
+    await keepMonths(db, postgres);
     // The bookings made so far, as migration 014 kept them (a lapsed hold is known only from its transition)…
     await sql
       .raw(
@@ -206,6 +254,9 @@ export const migration: Migration = {
     await dropTriggers(db, db.getExecutor().adapter instanceof PostgresAdapter, 'day_totals');
     await db.schema.dropTable('wallet_anchors').execute();
     await db.schema.dropTable('day_totals').execute();
+    await db.schema.dropTable('month_totals').execute();
+    if (db.getExecutor().adapter instanceof PostgresAdapter)
+      await sql`drop function if exists month_totals_keep()`.execute(db);
     await db.schema.dropTable('wallet_moves').execute();
     // Migration 014's totals and triggers again, from the bookings as they stand (lapsed holds are not known again).
     await bookingTotals.up(db);

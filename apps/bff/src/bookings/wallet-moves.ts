@@ -229,7 +229,7 @@ async function addDay(
 ): Promise<void> {
   const text = (v: bigint) => v.toString();
   await trx
-    .insertInto('wallet_days')
+    .insertInto('day_totals')
     .values({
       ...key,
       held_cents: text(sums.held_cents),
@@ -249,7 +249,7 @@ async function addDay(
     .onConflict((oc) =>
       oc.columns(['environment', 'day', 'product', 'agent_id']).doUpdateSet((eb) => {
         const plus = (column: keyof DaySums) =>
-          eb(eb.ref(`wallet_days.${column}`), '+', eb.ref(`excluded.${column}`));
+          eb(eb.ref(`day_totals.${column}`), '+', eb.ref(`excluded.${column}`));
         return {
           held_cents: plus('held_cents'),
           holds: plus('holds'),

@@ -379,22 +379,6 @@ export interface Database {
     updated_by: string;
     removed_at: string | null;
   };
-  /** Per environment, day made, product and agent: what the reports read (migration 014; kept by triggers). */
-  booking_totals: {
-    environment: 'test' | 'live';
-    day: string;
-    product: 'flight' | 'hotel' | 'activity';
-    agent_id: string;
-    agent_email: string;
-    bookings: number;
-    net_cents: number;
-    fee_cents: number;
-    client_cents: number;
-    cancelled: number;
-    cancelled_net_cents: number;
-    lapsed: number;
-    lapsed_net_cents: number;
-  };
   /** The wallet's moves, one row each (migration 020, decision 039): what the statement lists and the reports sum. */
   wallet_moves: {
     id: Generated<number>;
@@ -415,13 +399,47 @@ export interface Database {
     client_cents: number | string;
     lost_cents: number | string;
   };
-  /** The moves' sums per environment, day, product and agent (migration 020), kept with each move. */
-  wallet_days: {
+  /**
+   * Per environment, day, product and agent (migration 020): the bookings made that day and what became of them (kept by
+   * triggers on `bookings`, decision 033) and the wallet's moves' sums (kept with each move, decision 039).
+   */
+  day_totals: {
     environment: 'test' | 'live';
     day: string;
     product: 'flight' | 'hotel' | 'activity';
     agent_id: string;
     agent_email: string;
+    bookings: Generated<number | string>;
+    cancelled: Generated<number | string>;
+    cancelled_net_cents: Generated<number | string>;
+    lapsed: Generated<number | string>;
+    lapsed_net_cents: Generated<number | string>;
+    held_cents: number | string;
+    holds: number | string;
+    released_cents: number | string;
+    releases: number | string;
+    paid_cents: number | string;
+    payments: number | string;
+    refunded_cents: number | string;
+    refunds: number | string;
+    client_cents: number | string;
+    lost_cents: number | string;
+    losses: number | string;
+    open_holds: number | string;
+    open_hold_cents: number | string;
+  };
+  /** `day_totals` summed per month (migration 020), kept from the day's rows by triggers: a long report's whole months. */
+  month_totals: {
+    environment: 'test' | 'live';
+    month: string;
+    product: 'flight' | 'hotel' | 'activity';
+    agent_id: string;
+    agent_email: string;
+    bookings: Generated<number | string>;
+    cancelled: Generated<number | string>;
+    cancelled_net_cents: Generated<number | string>;
+    lapsed: Generated<number | string>;
+    lapsed_net_cents: Generated<number | string>;
     held_cents: number | string;
     holds: number | string;
     released_cents: number | string;

@@ -92,83 +92,139 @@ function periodsBetween(from: string, to: string, by: ReportPeriod): string[] {
   return out;
 }
 
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const lastDayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+function monthAfter(month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 7);
+}
+
 /**
- * The office's reports (decisions 033, 039), from the totals the database keeps per day, product and agent: the
- * bookings made (`booking_totals`, migration 014) and the wallet's moves (`wallet_days`, migration 020, the sums of
- * what the statement lists): six grouped reads of at most days × products × agents rows through their primary keys,
- * on the history readers; never the ledger nor the moves themselves.
+ * A range as the totals keep it: its whole months (from `month_totals`) and the days at its edges outside them (from
+ * `day_totals`); a range with no whole month is all days.
+ */
+export function rangeParts(
+  from: string,
+  to: string,
+): { days: [string, string][]; months: [string, string] | null } {
+  const first = from.endsWith('-01') ? from.slice(0, 7) : monthAfter(from.slice(0, 7));
+  const last = nextDay(to).endsWith('-01')
+    ? to.slice(0, 7)
+    : lastDayBefore(`${to.slice(0, 7)}-01`).slice(0, 7);
+  if (first > last) return { days: [[from, to]], months: null };
+  const days: [string, string][] = [];
+  if (from < `${first}-01`) days.push([from, lastDayBefore(`${first}-01`)]);
+  const after = `${monthAfter(last)}-01`;
+  if (after <= to) days.push([after, to]);
+  return { days, months: [first, last] };
+}
+
+/**
+ * The grouped reads a report makes (by period, by product, by agent), on the history readers: a range's whole months
+ * from `month_totals`, its edge days from `day_totals` (by day and by week the periods read every day of the range).
+ */
+export function reportReads(
+  db: Db,
+  query: Pick<ReportQuery, 'from' | 'to' | 'by'>,
+  environment: Environment,
+) {
+  const reads = historyReads(db);
+  // What the bookings made in the range became (decision 033)…
+  const made = {
+    bookings: sql<string>`sum(bookings)`.as('bookings'),
+    cancelled: sql<string>`sum(cancelled)`.as('cancelled'),
+    cancelled_net: sql<string>`sum(cancelled_net_cents)`.as('cancelled_net'),
+    lapsed: sql<string>`sum(lapsed)`.as('lapsed'),
+    lapsed_net: sql<string>`sum(lapsed_net_cents)`.as('lapsed_net'),
+  };
+  // …and what the money did on the range's days (decision 039): the wallet's moves, as the statement lists them.
+  const money = {
+    paid: sql<string>`sum(paid_cents)`.as('paid'),
+    refunded: sql<string>`sum(refunded_cents)`.as('refunded'),
+    client: sql<string>`sum(client_cents)`.as('client'),
+    lost: sql<string>`sum(losses)`.as('lost'),
+    lost_net: sql<string>`sum(lost_cents)`.as('lost_net'),
+    on_hold: sql<string>`sum(open_holds)`.as('on_hold'),
+    on_hold_net: sql<string>`sum(open_hold_cents)`.as('on_hold_net'),
+  };
+  // One table keeps both (decision 039, "speed"), and its sums per month beside it.
+  const sums = [...Object.values(made), ...Object.values(money)];
+  const email = sql<string>`max(agent_email)`.as('agent_email');
+  const days = ([from, to]: [string, string]) =>
+    reads
+      .selectFrom('day_totals')
+      .where('environment', '=', environment)
+      .where('day', '>=', from)
+      .where('day', '<=', to);
+  const parts = rangeParts(query.from, query.to);
+  const months = parts.months
+    ? reads
+        .selectFrom('month_totals')
+        .where('environment', '=', environment)
+        .where('month', '>=', parts.months[0])
+        .where('month', '<=', parts.months[1])
+    : null;
+  return {
+    periods: [
+      ...(query.by === 'month' ? parts.days : [[query.from, query.to] as [string, string]]).map((range) =>
+        days(range)
+          .select(['day', ...sums])
+          .groupBy('day'),
+      ),
+      ...(query.by === 'month' && months
+        ? [months.select([sql<string>`month`.as('day'), ...sums]).groupBy('month')]
+        : []),
+    ],
+    products: [
+      ...parts.days.map((range) =>
+        days(range)
+          .select(['product', ...sums])
+          .groupBy('product'),
+      ),
+      ...(months ? [months.select(['product', ...sums]).groupBy('product')] : []),
+    ],
+    agents: [
+      ...parts.days.map((range) =>
+        days(range)
+          .select(['agent_id', email, ...sums])
+          .groupBy('agent_id'),
+      ),
+      ...(months ? [months.select(['agent_id', email, ...sums]).groupBy('agent_id')] : []),
+    ],
+  };
+}
+
+/**
+ * The office's reports (decisions 033, 039), from the totals the database keeps per day, product and agent
+ * (`day_totals`, migration 020): the bookings made, kept by triggers, and the wallet's moves (the sums of what the
+ * statement lists), kept with each move, and their sums per month (`month_totals`, kept from the day's by triggers):
+ * a long range reads its whole months and its edge days, through the tables' keys, on the history readers; never the
+ * ledger nor the moves themselves.
  */
 export class Reports {
   constructor(private readonly db: Db) {}
 
   async report(query: ReportQuery, environment: Environment): Promise<Report> {
-    const reads = historyReads(this.db);
-    // What the bookings made in the range became (decision 033)…
-    const made = {
-      bookings: sql<string>`sum(bookings)`.as('bookings'),
-      cancelled: sql<string>`sum(cancelled)`.as('cancelled'),
-      cancelled_net: sql<string>`sum(cancelled_net_cents)`.as('cancelled_net'),
-      lapsed: sql<string>`sum(lapsed)`.as('lapsed'),
-      lapsed_net: sql<string>`sum(lapsed_net_cents)`.as('lapsed_net'),
-    };
-    // …and what the money did on the range's days (decision 039): the wallet's moves, as the statement lists them.
-    const money = {
-      paid: sql<string>`sum(paid_cents)`.as('paid'),
-      refunded: sql<string>`sum(refunded_cents)`.as('refunded'),
-      client: sql<string>`sum(client_cents)`.as('client'),
-      lost: sql<string>`sum(losses)`.as('lost'),
-      lost_net: sql<string>`sum(lost_cents)`.as('lost_net'),
-      on_hold: sql<string>`sum(open_holds)`.as('on_hold'),
-      on_hold_net: sql<string>`sum(open_hold_cents)`.as('on_hold_net'),
-    };
-    const bookings = reads
-      .selectFrom('booking_totals')
-      .where('environment', '=', environment)
-      .where('day', '>=', query.from)
-      .where('day', '<=', query.to);
-    const moves = reads
-      .selectFrom('wallet_days')
-      .where('environment', '=', environment)
-      .where('day', '>=', query.from)
-      .where('day', '<=', query.to);
-    const [days, products, agents, moneyDays, moneyProducts, moneyAgents] = await Promise.all([
-      bookings
-        .select(['day', ...Object.values(made)])
-        .groupBy('day')
-        .execute(),
-      bookings
-        .select(['product', ...Object.values(made)])
-        .groupBy('product')
-        .execute(),
-      bookings
-        .select(['agent_id', sql<string>`max(agent_email)`.as('agent_email'), ...Object.values(made)])
-        .groupBy('agent_id')
-        .execute(),
-      moves
-        .select(['day', ...Object.values(money)])
-        .groupBy('day')
-        .execute(),
-      moves
-        .select(['product', ...Object.values(money)])
-        .groupBy('product')
-        .execute(),
-      moves
-        .select(['agent_id', sql<string>`max(agent_email)`.as('agent_email'), ...Object.values(money)])
-        .groupBy('agent_id')
-        .execute(),
+    const r = reportReads(this.db, query, environment);
+    const [days, products, agents] = await Promise.all([
+      Promise.all(r.periods.map((read) => read.execute())).then((rows) => rows.flat()),
+      Promise.all(r.products.map((read) => read.execute())).then((rows) => rows.flat()),
+      Promise.all(r.agents.map((read) => read.execute())).then((rows) => rows.flat()),
     ]);
     const byPeriod = new Map<string, Sums>();
     let total = ZERO;
-    for (const row of [...days, ...moneyDays]) {
+    for (const row of days) {
       const period = periodOf(row.day, query.by);
       byPeriod.set(period, add(byPeriod.get(period) ?? ZERO, row));
       total = add(total, row);
     }
     const byProduct = new Map<string, Sums>();
-    for (const row of [...products, ...moneyProducts])
-      byProduct.set(row.product, add(byProduct.get(row.product) ?? ZERO, row));
+    for (const row of products) byProduct.set(row.product, add(byProduct.get(row.product) ?? ZERO, row));
     const byAgent = new Map<string, { email: string; sums: Sums }>();
-    for (const row of [...agents, ...moneyAgents])
+    for (const row of agents)
       byAgent.set(row.agent_id, {
         email: row.agent_email,
         sums: add(byAgent.get(row.agent_id)?.sums ?? ZERO, row),

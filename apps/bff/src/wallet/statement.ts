@@ -13,7 +13,7 @@ import { decodeCursor, pageFrom } from '../platform/pages.ts';
 /**
  * The wallet statement (decisions 020, 039): the wallet's moves as the ledger wrote them (`wallet_moves`), the money
  * reserved (holds, releases) apart from the money that moved (payments, refunds), with a running balance from the
- * service's balance as the console first read it. The reports sum the same moves (`wallet_days`), so a report's net
+ * service's balance as the console first read it. The reports sum the same moves (`day_totals`), so a report's net
  * paid and the statement's net for the same days are one figure.
  */
 
@@ -203,7 +203,7 @@ const lineOf = (row: MoveRow): StatementLine => ({
 /** The period's days and totals, from the day sums the ledger keeps with each move (never the moves themselves). */
 async function periodSums(reads: Db, environment: Environment, query: StatementQuery) {
   const rows = await reads
-    .selectFrom('wallet_days')
+    .selectFrom('day_totals')
     .select([
       'day',
       sql<string>`sum(held_cents)`.as('hold'),
@@ -240,7 +240,7 @@ async function netBetween(reads: Db, environment: Environment, from: string, end
   const whole =
     endDay > fromDay
       ? await reads
-          .selectFrom('wallet_days')
+          .selectFrom('day_totals')
           .select(sql<string>`sum(paid_cents) - sum(refunded_cents)`.as('net'))
           .where('environment', '=', environment)
           .where('day', '>', fromDay)
@@ -275,7 +275,7 @@ async function netBefore(
   const days =
     keyDay > fromDay
       ? await reads
-          .selectFrom('wallet_days')
+          .selectFrom('day_totals')
           .select(sql<string>`sum(paid_cents) - sum(refunded_cents)`.as('net'))
           .where('environment', '=', environment)
           .where('day', '>=', fromDay)

@@ -69,4 +69,10 @@ describe('wallet alerts', () => {
     expect((await agent.get('/wallet/statement')).status).toBe(403);
     expect((await admin.get('/wallet/statement?from=2026-12-01&to=2026-11-01')).status).toBe(400);
   });
+
+  it('covers by default the same 30 days as the reports screen, today included, so the two show one net paid', async () => {
+    const statement = StatementSchema.parse((await admin.get('/wallet/statement')).body);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    expect({ from: statement.from, to: statement.to }).toEqual({ from: day(-29), to: day(0) });
+  });
 });

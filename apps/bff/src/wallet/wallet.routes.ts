@@ -16,8 +16,8 @@ import { WalletAlerts, walletAlert } from './alerts.ts';
 import type { WalletDeps } from './deps.ts';
 import { STATEMENT_CSV_HEADER, statementCsvRow, WalletStatement } from './statement.ts';
 
-/** A UTC calendar date some days from today. */
-const dateInDaysUtc = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A UTC calendar date some days from `now`. */
+const dateInDaysUtc = (now: number, days: number) => new Date(now + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The wallet: its balance and statement for admins; the low-balance alert for everyone signed in (decision 020). */
 export function walletRoutes(d: WalletDeps) {
@@ -86,8 +86,11 @@ export function walletRoutes(d: WalletDeps) {
       requireRole('admin'),
       async (c) => {
         const query = parseQuery(c, StatementQuerySchema);
-        const to = query.to ?? dateInDaysUtc(0);
-        const from = query.from ?? dateInDaysUtc(-30);
+        // By default the same 30 days on the same clock as the reports' (the moves' own), so the two screens an admin
+        // opens side by side show the same net paid.
+        const now = d.ledger.now();
+        const to = query.to ?? dateInDaysUtc(now, 0);
+        const from = query.from ?? dateInDaysUtc(now, -29);
         if (from > to)
           throw new ConsoleError('invalid_query', {
             param: 'from',

@@ -17,7 +17,8 @@ import type { WalletDeps } from './deps.ts';
 import { STATEMENT_CSV_HEADER, statementCsvRow, WalletStatement } from './statement.ts';
 
 /** A UTC calendar date some days from `now`. */
-const dateInDaysUtc = (now: number, days: number) => new Date(now + days * 86_400_000).toISOString().slice(0, 10);
+const dateInDaysUtc = (now: number, days: number) =>
+  new Date(now + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The wallet: its balance and statement for admins; the low-balance alert for everyone signed in (decision 020). */
 export function walletRoutes(d: WalletDeps) {

@@ -1,7 +1,15 @@
+import { env } from '../env.ts';
 import { chooseAndContinue, openProduct, traveller } from '../support/activities.ts';
 import { expect, expectAccessible, fillDate, flightSearchUrl, inDays, test } from '../support/fixtures.ts';
 import { fillContact, fillPassenger, searchAndWait, selectFirstOffer } from '../support/flights.ts';
 import { chooseFirstRate, openFirstHotel } from '../support/hotels.ts';
+
+/**
+ * The variant service writes an order's passengers in another legal shape, which the order page shows as written,
+ * with no per-passenger directory column: there the order page's "Saved in travellers" is not asserted (a known gap,
+ * decision 043); the booking's link to the profile, made on the BFF, is asserted on both.
+ */
+const knownPassengerShape = env.serverEnv.SANDBOX_PROFILE !== 'variant';
 
 /** A family name no other run has used (letters only: names are letters). */
 const uniqueName = () =>
@@ -163,11 +171,13 @@ test('one profile per traveller: saved when booked is said on the order, a secon
   await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
   const passengers = page.getByRole('region', { name: 'Passengers' });
   const saved = passengers.getByRole('link', { name: `Saved in travellers: Amelia Rose ${family}` });
-  await expect(saved).toBeVisible();
-  await expect(passengers.getByRole('button', { name: /to travellers$/ })).toHaveCount(0);
-  // The order page read again (a reload) still knows her.
-  await page.reload();
-  await expect(saved).toBeVisible();
+  if (knownPassengerShape) {
+    await expect(saved).toBeVisible();
+    await expect(passengers.getByRole('button', { name: /to travellers$/ })).toHaveCount(0);
+    // The order page read again (a reload) still knows her.
+    await page.reload();
+    await expect(saved).toBeVisible();
+  }
   const orderUrl = page.url();
 
   // Typed in again by hand: the directory asks instead of making a second profile.
@@ -230,5 +240,6 @@ test('one profile per traveller: saved when booked is said on the order, a secon
   await page.goto(`/travellers?q=${family}`);
   await expect(page.getByRole('row', { name: new RegExp(family, 'i') })).toHaveCount(1);
   await page.goto(orderUrl);
-  await expect(saved).toBeVisible();
+  if (knownPassengerShape) await expect(saved).toBeVisible();
+  else await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
 });

@@ -223,6 +223,9 @@ function BookingView({ booking, live, readAt }: { booking: ActivityBooking; live
                 <dd>
                   <OpenValue value={booking.customer} />
                 </dd>
+                {/* The service's own shape of the customer: the phone the console sent, beside it. */}
+                <dt>Phone</dt>
+                <dd>{phoneSent}</dd>
               </>
             )}
             {booking.travelers && (

@@ -1,6 +1,35 @@
 import type { Generated } from 'kysely';
 
 /**
+ * One period's totals per product and agent (migration 020): the bookings made and what became of them (triggers on
+ * `bookings`, decision 033) and the wallet's moves' sums (kept with each move, decision 039). `day_totals` and
+ * `month_totals` hold the same figures per day and per month.
+ */
+interface PeriodTotals {
+  product: 'flight' | 'hotel' | 'activity';
+  agent_id: string;
+  agent_email: string;
+  bookings: Generated<number | string>;
+  cancelled: Generated<number | string>;
+  cancelled_net_cents: Generated<number | string>;
+  lapsed: Generated<number | string>;
+  lapsed_net_cents: Generated<number | string>;
+  held_cents: number | string;
+  holds: number | string;
+  released_cents: number | string;
+  releases: number | string;
+  paid_cents: number | string;
+  payments: number | string;
+  refunded_cents: number | string;
+  refunds: number | string;
+  client_cents: number | string;
+  lost_cents: number | string;
+  losses: number | string;
+  open_holds: number | string;
+  open_hold_cents: number | string;
+}
+
+/**
  * The console's database: users, sessions, the bookings ledger, the audit log, sign-in throttling, leases,
  * booking intents, the traveller directory, trips and office settings. Embedded SQLite by default (`pnpm start`); PostgreSQL when `DATABASE_URL` is a `postgres://` URL,
  * for several instances sharing one store (docs/decisions/014). The queries and migrations are plain Kysely and run
@@ -403,57 +432,9 @@ export interface Database {
    * Per environment, day, product and agent (migration 020): the bookings made that day and what became of them (kept by
    * triggers on `bookings`, decision 033) and the wallet's moves' sums (kept with each move, decision 039).
    */
-  day_totals: {
-    environment: 'test' | 'live';
-    day: string;
-    product: 'flight' | 'hotel' | 'activity';
-    agent_id: string;
-    agent_email: string;
-    bookings: Generated<number | string>;
-    cancelled: Generated<number | string>;
-    cancelled_net_cents: Generated<number | string>;
-    lapsed: Generated<number | string>;
-    lapsed_net_cents: Generated<number | string>;
-    held_cents: number | string;
-    holds: number | string;
-    released_cents: number | string;
-    releases: number | string;
-    paid_cents: number | string;
-    payments: number | string;
-    refunded_cents: number | string;
-    refunds: number | string;
-    client_cents: number | string;
-    lost_cents: number | string;
-    losses: number | string;
-    open_holds: number | string;
-    open_hold_cents: number | string;
-  };
+  day_totals: { environment: 'test' | 'live'; day: string } & PeriodTotals;
   /** `day_totals` summed per month (migration 020), kept from the day's rows by triggers: a long report's whole months. */
-  month_totals: {
-    environment: 'test' | 'live';
-    month: string;
-    product: 'flight' | 'hotel' | 'activity';
-    agent_id: string;
-    agent_email: string;
-    bookings: Generated<number | string>;
-    cancelled: Generated<number | string>;
-    cancelled_net_cents: Generated<number | string>;
-    lapsed: Generated<number | string>;
-    lapsed_net_cents: Generated<number | string>;
-    held_cents: number | string;
-    holds: number | string;
-    released_cents: number | string;
-    releases: number | string;
-    paid_cents: number | string;
-    payments: number | string;
-    refunded_cents: number | string;
-    refunds: number | string;
-    client_cents: number | string;
-    lost_cents: number | string;
-    losses: number | string;
-    open_holds: number | string;
-    open_hold_cents: number | string;
-  };
+  month_totals: { environment: 'test' | 'live'; month: string } & PeriodTotals;
   /** Where the statement's running balance starts (migration 020): the service's balance when first read. */
   wallet_anchors: {
     environment: 'test' | 'live';

@@ -87,9 +87,7 @@ test('a line with a day that is not in the calendar offers no search and says wh
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await palette.getByRole('searchbox', { name: 'Go to, search or do' }).fill('LON NYC 2027-02-31 1a');
-  await expect(palette.getByRole('status')).toHaveText(
-    '2027-02-31 is not a date in the calendar. No search is offered for it.',
-  );
+  await expect(palette.getByRole('status')).toHaveText('2027-02-31 is not a date in the calendar.');
   await expect(palette.getByRole('menuitem', { name: /^Search flights/ })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
@@ -110,4 +108,89 @@ test('a line with a day that is not in the calendar offers no search and says wh
     page.getByRole('status').filter({ hasText: 'Part of this link could not be read' }),
   ).toContainText('the check-out date “2027-02-30” is not a date in the calendar');
   await expect(page.getByRole('region', { name: 'Hotel results' })).toHaveCount(0);
+});
+
+/** A day as GDS entries write it: `12DEC`. */
+const gdsDay = (date: string) =>
+  `${Number(date.slice(8, 10))}${['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'][Number(date.slice(5, 7)) - 1]}`;
+
+test('an agent types the availability entry of their GDS, Amadeus or Sabre, and the palette opens the flight results of that search', async ({
+  agentPage: page,
+}) => {
+  const from = Date.now();
+  const depart = inDays(45, from);
+  const back = inDays(52, from);
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+
+  // Amadeus: AN, the day, the two places; *19DEC for the return, /2A1C for two adults and a child.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(`AN${gdsDay(depart)}LONNYC*${gdsDay(back)}/2A1C`);
+  await expect(
+    palette.getByRole('menuitem', {
+      name: `Search flights LON → NYC, ${depart} returning ${back}, 2 adults, 1 child`,
+    }),
+  ).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(
+    `/flights?from=LON&to=NYC&depart=${depart}&return=${back}&adults=2&children=1&infants=0&cabin=economy`,
+  );
+  await expect(palette).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
+
+  // Sabre's, in lower case with spaces: 1, the day, the places; 1R and the day for the return.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(`1 ${gdsDay(depart).toLowerCase()} lon nyc 1r${gdsDay(back).toLowerCase()} 2a`);
+  await expect(palette.getByRole('menuitem', { name: /^Search flights LON → NYC/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(
+    `/flights?from=LON&to=NYC&depart=${depart}&return=${back}&adults=2&children=0&infants=0&cabin=economy`,
+  );
+  await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 20_000 });
+});
+
+test('when nothing matches, the palette says what it reads, with examples; an entry that does not read says why', async ({
+  agentPage: page,
+}) => {
+  await page.goto('/bookings');
+  await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible();
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  const help = palette.getByRole('region', { name: 'What you can type' });
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('zqxv');
+  await expect(
+    palette.getByText('No booking, trip, traveller, page or action matches “zqxv”.'),
+  ).toBeVisible();
+  await expect(help).toBeVisible();
+  await expect(help.getByRole('term')).toHaveText([
+    'AN12DECLONNYC/19DEC/2A',
+    '112DECLONNYC*19DEC',
+    'LON NYC 12dec 19dec 2a c',
+    'hotel paris 12dec 3n 2a',
+    'act louvre 14dec',
+    'Hart',
+    'changes',
+  ]);
+  await expect(palette.getByText('Nothing matches.')).toHaveCount(0);
+  await expectAccessible(page, 'the palette’s help');
+
+  // An entry cut short says what an entry is, at once.
+  const field = palette.getByRole('searchbox', { name: 'Go to, search or do' });
+  await field.fill('AN12DECLON');
+  await expect(palette.getByRole('status')).toHaveText(
+    'Not a search yet: an availability entry is AN (or 1), the day and the two places, as AN12DECLONNYC, then /19DEC for a return and /2A for two adults.',
+  );
+  await field.fill('AN12DECLONNYC/2X');
+  await expect(palette.getByRole('status')).toHaveText(
+    '“2X” is not read: a return is /19DEC, the party /2A1C1I (adults, children, infants), the cabin /KC (Y, W, C or F).',
+  );
+  await expect(palette.getByRole('menuitem', { name: /^Search flights/ })).toHaveCount(0);
+
+  // Typed whole, it is a search; the help is gone.
+  await field.fill('AN12DECLONNYC/2A');
+  await expect(
+    palette.getByRole('menuitem', { name: /^Search flights LON → NYC, .*, 2 adults$/ }),
+  ).toBeVisible();
+  await expect(help).toHaveCount(0);
+  await expect(palette.getByRole('status')).toHaveText('');
 });

@@ -5,6 +5,8 @@ import { calendarDate } from '@console/contract';
  *   `LHR JFK 12dec 19dec 2a 1c c`   a return, two adults and a child, business (y, w, c, f for the cabins)
  *   `hotel paris 12dec 3n 2a`       three nights in a place named like "paris" from 12 December, two adults
  *   `act canal 14dec`               activities matching "canal"
+ *   `AN12DECLONNYC/19DEC/2A`        the availability entry of Amadeus (`*19DEC` too), or Sabre's `112DECLONNYC`
+ *                                   (`1R19DEC` for the return), with or without spaces, in any case
  * Dates are `12dec`, `12 dec` is not (one token each); ISO dates (2026-12-12) work too. A date without a year is the
  * next one on or after today.
  */
@@ -24,7 +26,9 @@ export type CommandLine =
   | { kind: 'activities'; query: string; date: string | null };
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const CABINS = { y: 'economy', w: 'premium_economy', c: 'business', f: 'first' } as const;
+/** A cabin's letter as GDS write it: Y (and M) economy, W premium economy, C business, F first. */
+const cabinOf = (letter: string): Flights['cabin'] =>
+  letter === 'w' ? 'premium_economy' : letter === 'c' ? 'business' : letter === 'f' ? 'first' : 'economy';
 
 const iso = (y: number, m: number, d: number) =>
   `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
@@ -104,25 +108,157 @@ export function readCommandLine(line: string, today: string): CommandLine | null
     };
   }
 
-  const [to, departToken, ...more] = rest;
-  if (!/^[a-z]{3}$/i.test(first) || !to || !/^[a-z]{3}$/i.test(to) || !departToken) return null;
-  const depart = readDate(departToken, today);
-  if (!depart) return null;
-  const back = more[0] ? readDate(more[0], today) : null;
-  const n = counts(more);
-  const cabinToken = more.find((t) => /^[ywcf]$/i.test(t))?.toLowerCase() as keyof typeof CABINS | undefined;
+  return readFlights(tokens, today).line;
+}
+
+type Flights = Extract<CommandLine, { kind: 'flights' }>;
+/**
+ * A flight line read: the search, or why it is none (`why` null when the line does not look like a flight search;
+ * `sure` when it surely is one, not a name that happens to be two three-letter words).
+ */
+interface FlightReading {
+  line: Flights | null;
+  why: string | null;
+  sure: boolean;
+}
+
+const DAY = /^(\d{1,2})([a-z]{3})$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** An availability entry: Amadeus `AN`, Sabre `1`, the day, the two places, the options (`AN12DECLONNYC/19DEC/2A`). */
+const GDS = /^(an|1)\s*(\d{1,2}[a-z]{3})\s*([a-z]{3})\s*([a-z]{3})(?=$|[\s/*¥])(.*)$/;
+/** The start of one (AN and a day; 1 and a day with its month), to say what is missing when the rest does not read. */
+const GDS_START = new RegExp(`^(an\\s*\\d{1,2}\\s*[a-z]{3}|1\\s*\\d{1,2}\\s*(${MONTHS.join('|')}))`);
+const ENTRY_FORM =
+  'an availability entry is AN (or 1), the day and the two places, as AN12DECLONNYC, then /19DEC for a return and /2A for two adults';
+const OPTIONS_FORM =
+  'a return is /19DEC, the party /2A1C1I (adults, children, infants), the cabin /KC (Y, W, C or F)';
+
+/**
+ * A flight search, from a GDS availability entry (`AN12DECLONNYC/19DEC/2A`, `112DECLONNYC*19DEC`, with or without
+ * spaces, any case) or from words (`LON NYC 12dec 19dec 2a 1c c`). The return is the next such day on or after the
+ * outbound; the party is adults (A), children (C) and infants (I), as `2A1C` or `2a 1c`; the cabin Y, W, C or F (or
+ * Amadeus's `/KC`). Every option must read: a line with one that does not is no search, and says which.
+ */
+function readFlights(tokens: string[], today: string): FlightReading {
+  const none = (why: string | null, sure: boolean): FlightReading => ({ line: null, why, sure });
+  const text = tokens.join(' ').toLowerCase();
+  const entry = GDS.exec(text);
+  let head: { from: string; to: string; day: string; options: string[] };
+  if (entry?.[2] && entry[3] && entry[4]) {
+    const month = DAY.exec(entry[2])?.[2] ?? '';
+    if (!MONTHS.includes(month)) return none(`“${month.toUpperCase()}” is not a month: ${ENTRY_FORM}.`, true);
+    head = {
+      day: entry[2],
+      from: entry[3],
+      to: entry[4],
+      options: (entry[5] ?? '').split(/[\s/*¥]+/).filter(Boolean),
+    };
+  } else if (GDS_START.test(text)) {
+    const month = /^(?:an|1)\s*\d{1,2}\s*([a-z]{3})/.exec(text)?.[1] ?? '';
+    if (!MONTHS.includes(month)) return none(`“${month.toUpperCase()}” is not a month: ${ENTRY_FORM}.`, true);
+    return none(`Not a search yet: ${ENTRY_FORM}.`, true);
+  } else {
+    const [from = '', to = '', day, ...options] = tokens.map((t) => t.toLowerCase());
+    if (!/^[a-z]{3}$/.test(from) || !/^[a-z]{3}$/.test(to)) return none(null, false);
+    const needsDay = `A flight search needs the day: ${from.toUpperCase()} ${to.toUpperCase()} 12dec, or ${ENTRY_FORM}.`;
+    if (!day) return none(needsDay, false);
+    // Two codes and a party or a cabin, but no day: surely a flight search missing its day. Anything else (a name
+    // of three words) is no flight line at all.
+    if (!DAY.test(day) && !ISO_DAY.test(day)) return none(/^(\d[aci])+$/.test(day) ? needsDay : null, false);
+    head = { from, to, day, options };
+  }
+
+  const depart = readDate(head.day, today);
+  if (!depart) return none(`${head.day} is not a date in the calendar.`, true);
+  if (head.from === head.to)
+    return none(
+      `${head.from.toUpperCase()} to ${head.to.toUpperCase()}: a flight is between two places.`,
+      true,
+    );
+  let back: string | null = null;
+  const party = { a: 0, c: 0, i: 0 };
+  let cabin: Flights['cabin'] = 'economy';
+  for (const option of head.options) {
+    // Sabre writes a return's day after 1R (or R).
+    const day = /^(?:1?r)?(\d{1,2}[a-z]{3}|\d{4}-\d{2}-\d{2})$/.exec(option)?.[1];
+    if (day) {
+      const date = readDate(day, depart);
+      if (!date) return none(`${day} is not a date in the calendar.`, true);
+      back = date;
+      continue;
+    }
+    if (/^(\d[aci])+$/.test(option)) {
+      for (const [, n, who] of option.matchAll(/(\d)([aci])/g))
+        if (n && (who === 'a' || who === 'c' || who === 'i')) party[who] = Number(n);
+      continue;
+    }
+    const cabinLetter = /^k?([ywcfm])$/.exec(option)?.[1];
+    if (cabinLetter) {
+      cabin = cabinOf(cabinLetter);
+      continue;
+    }
+    return none(`“${option.toUpperCase()}” is not read: ${OPTIONS_FORM}.`, true);
+  }
+  const adults = Math.max(1, party.a);
+  if (party.i > adults)
+    return none('Each infant travels on an adult’s lap: no more infants than adults.', true);
+  if (adults + party.c + party.i > 9) return none('At most 9 passengers in one booking.', true);
   return {
-    kind: 'flights',
-    from: first.toUpperCase(),
-    to: to.toUpperCase(),
-    depart,
-    return: back && back >= depart ? back : null,
-    adults: Math.max(1, n.a || 1),
-    children: n.c,
-    infants: n.i,
-    cabin: cabinToken ? CABINS[cabinToken] : 'economy',
+    line: {
+      kind: 'flights',
+      from: head.from.toUpperCase(),
+      to: head.to.toUpperCase(),
+      depart,
+      return: back,
+      adults,
+      children: party.c,
+      infants: party.i,
+      cabin,
+    },
+    why: null,
+    sure: true,
   };
 }
+
+/**
+ * Why a line that looks like a search is none, in words for the palette (`AN12DECLON`: what an availability entry is;
+ * `LON NYC`: the day is missing; `31feb`: no such day); null when the line reads, or does not look like a search.
+ * `sure` when the line is surely meant as a search (said at once); otherwise (two three-letter words may be a name)
+ * the palette says it only when nothing else matched.
+ */
+export function readingOf(line: string, today: string): { says: string; sure: boolean } | null {
+  const tokens = line.trim().split(/\s+/).filter(Boolean);
+  if (tokens.length === 0 || readCommandLine(line, today)) return null;
+  const unread = unreadDateIn(line, today);
+  if (unread) return { says: unread, sure: true };
+  const first = tokens[0]?.toLowerCase() ?? '';
+  if (/^(hotel|hotels|htl)$/.test(first))
+    return {
+      says: 'A hotel search is the place and the day: hotel paris 12dec 3n 2a (3 nights, 2 adults).',
+      sure: false,
+    };
+  if (/^(act|activity|activities|tour)$/.test(first))
+    return {
+      says: 'An activity search is what to look for, and the day if you like: act louvre 14dec.',
+      sure: false,
+    };
+  const flights = readFlights(tokens, today);
+  return flights.why ? { says: flights.why, sure: flights.sure } : null;
+}
+
+/** Forms the palette reads, for its help when nothing matches: what to type, and what it does. */
+export const EXAMPLES: readonly { typed: string; does: string }[] = [
+  {
+    typed: 'AN12DECLONNYC/19DEC/2A',
+    does: 'Flights London → New York on 12 Dec, back 19 Dec, 2 adults (Amadeus)',
+  },
+  { typed: '112DECLONNYC*19DEC', does: 'The same in Sabre’s form; /2A1C1I for adults, children, infants' },
+  { typed: 'LON NYC 12dec 19dec 2a c', does: 'The same in words, business class (y, w, c, f)' },
+  { typed: 'hotel paris 12dec 3n 2a', does: 'Hotels: 3 nights from 12 Dec, 2 adults' },
+  { typed: 'act louvre 14dec', does: 'Activities' },
+  { typed: 'Hart', does: 'A booking, trip or traveller: a surname, PNR or reference' },
+  { typed: 'changes', does: 'A page, or an action of this page' },
+];
 
 /** The flight desk's URL for a typed flight search (the keys its search-params read). */
 export function flightSearchUrl(line: Extract<CommandLine, { kind: 'flights' }>): string {

@@ -25,7 +25,7 @@ import { api, queryString } from '../lib/api.ts';
 import { orderPath } from '../lib/booking-path.ts';
 import { usePageActionList } from '../lib/page-actions.ts';
 import { serviceNow } from '../lib/service-clock.ts';
-import { describeLine, flightSearchUrl, readCommandLine, unreadDateIn } from './command-line.ts';
+import { describeLine, EXAMPLES, flightSearchUrl, readCommandLine, readingOf } from './command-line.ts';
 import { NAV } from './nav.ts';
 import { paletteShown, typedBeforeOpen } from './palette-signal.ts';
 import './command-palette.css';
@@ -74,7 +74,7 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
   const q = useDeferredValue(typed.trim());
   const today = new Date(serviceNow()).toISOString().slice(0, 10);
   const line = useMemo(() => readCommandLine(q, today), [q, today]);
-  const unreadDate = line ? null : unreadDateIn(q, today);
+  const reading = useMemo(() => (line ? null : readingOf(q, today)), [line, q, today]);
   const lookup = q.length >= 2 && !line;
   const go = (to: string) => () => {
     onClose();
@@ -191,6 +191,9 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
 
   const byId = new Map(sections.flatMap((s) => s.items).map((item) => [item.id, item]));
   const loading = lookup && (bookings.isFetching || trips.isFetching || travellers.isFetching);
+  // Nothing to run: the palette says what it reads, with examples, rather than only that nothing matched.
+  const empty = sections.length === 0 && !loading && (!lookup || finds);
+  const said = reading && (reading.sure || empty) ? reading.says : null;
 
   return (
     <ModalOverlay
@@ -221,11 +224,9 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
             <p id="palette-help" className="muted small">
               ↑ ↓ to choose, Enter to run, Esc to close.{loading ? ' Searching…' : ''}
             </p>
-            {unreadDate && (
-              <p role="status" className="notice small">
-                {unreadDate} No search is offered for it.
-              </p>
-            )}
+            <div role="status" className="palette-reading">
+              {said && <p className="notice small">{said}</p>}
+            </div>
             <Menu
               className="palette-list"
               aria-label="Results"
@@ -236,7 +237,7 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
                     ? 'Type at least two characters.'
                     : loading
                       ? 'Searching…'
-                      : 'Nothing matches.'}
+                      : `No booking, trip, traveller, page or action matches “${q}”.`}
                 </p>
               )}
             >
@@ -257,6 +258,23 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
               ))}
             </Menu>
           </Autocomplete>
+          {empty && (
+            <section className="palette-help" aria-labelledby="palette-forms">
+              <h2 id="palette-forms" className="palette-section">
+                What you can type
+              </h2>
+              <dl>
+                {EXAMPLES.map((example) => (
+                  <div key={example.typed}>
+                    <dt>
+                      <kbd>{example.typed}</kbd>
+                    </dt>
+                    <dd className="muted small">{example.does}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
         </Dialog>
       </Modal>
     </ModalOverlay>

@@ -25,6 +25,7 @@ import {
 import { soak } from './soak.ts';
 import { routeSizes, spaFigures } from './spa.ts';
 import { Tap } from './tap.ts';
+import { tasksBench } from './tasks.ts';
 import { type WatchFigures, watchBench } from './watch.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -413,9 +414,15 @@ async function instancesSection(results: Record<string, unknown>) {
   results.instances = figures;
 }
 
-/** Lighthouse on five screens, mobile and desktop presets, against the console as `pnpm start` runs it (issue 20). */
+/**
+ * Lighthouse on six screens, mobile and desktop presets, against the console as `pnpm start` runs it (issue 20);
+ * BENCH_LIGHTHOUSE_PORT / BENCH_LIGHTHOUSE_SANDBOX_PORT move it.
+ */
 async function lighthouseSection(results: Record<string, unknown>) {
-  const app = await startConsole(3302, 4312);
+  const app = await startConsole(
+    Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3302),
+    Number(process.env.BENCH_LIGHTHOUSE_SANDBOX_PORT ?? 4312),
+  );
   try {
     const rows = await lighthouseBench(app.base, 'agent@demo.test', 'demo-agent');
     section(
@@ -430,6 +437,49 @@ async function lighthouseSection(results: Record<string, unknown>) {
     results.lighthouse = rows;
   } finally {
     await app.stop();
+  }
+}
+
+/**
+ * Five tasks driven with the keyboard alone (issue 56): keys beyond the data typed, pointer events, time and the
+ * slowest interaction, at 1440×900 and 390×844 with the CPU slowed 4×. BENCH_TASKS_PORT / BENCH_TASKS_SANDBOX_PORT move
+ * the console it starts; BENCH_TASKS_BASE and BENCH_TASKS_SANDBOX measure one already running instead.
+ */
+async function tasksSection(results: Record<string, unknown>) {
+  const given = process.env.BENCH_TASKS_BASE?.trim();
+  const app = given
+    ? null
+    : await startConsole(
+        Number(process.env.BENCH_TASKS_PORT ?? 3303),
+        Number(process.env.BENCH_TASKS_SANDBOX_PORT ?? 4314),
+        // The running clocks read every second, so the hold lapsed for the change task reaches the agent at once.
+        { JOBS_INTERVAL_SECONDS: '1' },
+      );
+  try {
+    const base = app?.base ?? given ?? '';
+    const sandbox = app?.sandbox ?? process.env.BENCH_TASKS_SANDBOX?.trim() ?? '';
+    const figures = await tasksBench(base, sandbox, (line) => console.log(line));
+    section(
+      'Keyboard tasks (Playwright in Chromium, keyboard only, CPU slowed 4×; keys beyond the data typed · pointer events · time · slowest interaction)',
+    );
+    const words: Record<string, string> = {
+      flight: 'a return for two adults, palette to held booking',
+      hotel: 'a hotel held and confirmed',
+      activity: 'an activity with options held',
+      find: 'a booking found by surname and opened',
+      change: 'a change handled with a note',
+    };
+    for (const f of figures)
+      row(
+        `${words[f.task]}, ${f.viewport}`,
+        f.failed
+          ? `did not finish: ${f.failed}`
+          : `${f.keys} keys (+${f.typed} typed) · ${f.pointer} pointer · ${f.seconds.toFixed(1)} s · ${f.worst_interaction_ms} ms`,
+        `<= ${f.goal_keys} keys · 0 · <= 200 ms`,
+      );
+    results.tasks = figures;
+  } finally {
+    await app?.stop();
   }
 }
 
@@ -557,6 +607,7 @@ async function main() {
     if (!only || only === 'relay' || only === 'sse') await relaySection(results);
     if (!only || only === 'instances') await instancesSection(results);
     if (!only || only === 'lighthouse') await lighthouseSection(results);
+    if (!only || only === 'tasks') await tasksSection(results);
     if (!only || only === 'history') await historySection(results);
     if (!only || only === 'watch') await watchSection(results);
   } finally {

@@ -218,7 +218,7 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
                   event.preventDefault();
                   first.run();
                 }}
-                placeholder="PNR, name, trip, “LON NYC 12dec 2a”, “hotel paris 12dec 3n 2a”, or an action"
+                placeholder="PNR, name, trip, “AN12DECLONNYC/2A”, “hotel paris 12dec 3n 2a”, or an action"
               />
             </SearchField>
             <p id="palette-help" className="muted small">

@@ -123,7 +123,7 @@ async function acceptPriceIfAsked(run: TaskRun, form: Locator) {
   await expect(form).toBeVisible();
 }
 
-/** A text field's value, typed into the field `label` names inside `scope`, reached by Tab. */
+/** A field reached by Tab, and its value typed (data). */
 async function fieldOf(run: TaskRun, field: Locator, value: string) {
   await run.keys.tabTo(field);
   await run.keys.data(value);
@@ -131,7 +131,7 @@ async function fieldOf(run: TaskRun, field: Locator, value: string) {
 
 /**
  * Task 1: London–New York, out in 45 days and back a week later, for two adults, from the palette's availability entry
- * to a held booking with both passengers entered. Returns the passengers' surname (task 4 finds the booking by it).
+ * to a held booking with both passengers entered, both under `surname` (task 4 finds the booking by it).
  */
 export async function flightTask(run: TaskRun, surname: string): Promise<{ orderPath: string }> {
   const { page, keys } = run;

@@ -5,11 +5,14 @@ import { AppRoutes, preloadScreens } from './app/router.tsx';
 import { loadAgentWords } from './lib/agent-words-lazy.ts';
 import { seedMe } from './lib/me.ts';
 import { queryClient } from './lib/query-client.ts';
+import { watchTableLabels } from './lib/table-labels.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 seedMe(queryClient);
+// Each table cell says its column on a phone, where the tables are stacked rows (lib/table-labels.ts).
+watchTableLabels(root);
 // The first screen's chunks are in before the first render (see preloadScreens); a chunk that fails to come is
 // asked for again by the screen itself, which shows the error.
 void preloadScreens(window.location.pathname)

@@ -1,17 +1,23 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useChangeCount } from '../lib/change-count.ts';
-import { CHANGE_COUNT_SLOT } from './nav.ts';
+import { CHANGE_COUNT_MENU_SLOT, CHANGE_COUNT_SLOT } from './nav.ts';
 import './change-count.css';
 
 /**
  * The top bar's count of changes waiting for this person (decision 037), in its place beside "Changes" (the shell's
- * slot): read once the screen is up and every minute after; nothing when there are none.
+ * slot), and on the phone's Menu button: read once the screen is up and every minute after; nothing when there are none.
  */
 export function ChangeCount() {
-  const [slot, setSlot] = useState<HTMLElement | null>(null);
-  useEffect(() => setSlot(document.getElementById(CHANGE_COUNT_SLOT)), []);
-  return slot ? createPortal(<Count />, slot) : null;
+  const [slots, setSlots] = useState<HTMLElement[]>([]);
+  useEffect(
+    () =>
+      setSlots(
+        [CHANGE_COUNT_SLOT, CHANGE_COUNT_MENU_SLOT].flatMap((id) => document.getElementById(id) ?? []),
+      ),
+    [],
+  );
+  return slots.map((slot) => createPortal(<Count />, slot, slot.id));
 }
 
 function Count() {

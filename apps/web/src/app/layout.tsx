@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Toasts } from '../components/toasts.tsx';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { useDeadlineNotices } from '../features/bookings/deadline-notices.ts';
@@ -9,8 +9,8 @@ import { meQuery, useMe } from '../lib/me.ts';
 import { loadOrReload } from '../lib/new-version.ts';
 import { useScreenSettled } from '../lib/screen-settled.ts';
 import { forgetWayBack, signInPath } from '../lib/way-back.ts';
-import { CHANGE_COUNT_SLOT, NAV } from './nav.ts';
 import { ProofHost } from './proof-host.tsx';
+import { TopNav } from './top-nav.tsx';
 
 /**
  * A sign-out under way: whatever meets the ended sign-in meanwhile sends to a sign-in page with no way back (the next
@@ -102,23 +102,7 @@ export function Layout() {
       )}
       <header className="topbar">
         <span className="brand">Booking console</span>
-        <nav aria-label="Main">
-          <ul>
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to}>
-                  {item.label}
-                  {item.to === '/changes' && <span id={CHANGE_COUNT_SLOT} />}
-                </NavLink>
-              </li>
-            ))}
-            {me.data.user.role === 'admin' && (
-              <li>
-                <NavLink to="/admin">Admin</NavLink>
-              </li>
-            )}
-          </ul>
-        </nav>
+        <TopNav isAdmin={me.data.user.role === 'admin'} />
         <button
           type="button"
           className="button palette-button"

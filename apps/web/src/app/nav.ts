@@ -15,3 +15,6 @@ export const NAV = [
  * up (app/change-count.tsx), so no screen's first load carries it.
  */
 export const CHANGE_COUNT_SLOT = 'change-count';
+
+/** The same count on the phone's Menu button, in sight while the destinations are put away (app/top-nav.tsx). */
+export const CHANGE_COUNT_MENU_SLOT = 'change-count-menu';

@@ -1,6 +1,6 @@
 import type { FlightOffer, FlightSlice, Money } from '@console/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { dayShift, formatMoney, duration as hours, localTime as time } from '../../../lib/format.ts';
 import { useNarrow } from '../../../lib/narrow.ts';
 import { airportChanges, type Party, partyPrice, type SearchedSlices } from '../offer-filters.ts';
@@ -204,19 +204,22 @@ export function OfferList({
     scrollMargin: margin,
     getItemKey: (index) => offers[index]?.id ?? index,
   });
-  // Keep the offer the agent is reading where it is when a new batch replaces the list: the row at the top of the
-  // screen (under the top bar) and how far into it, taken as the page scrolls or the pointer comes over the list.
-  const anchor = useRef<{ id: string; delta: number } | null>(null);
+  // Keep the offer the agent is reading where it is when a new batch (or a sort, or a filter) replaces the list: the
+  // row at the top of the screen under the top bar, and how far into it, read from the layout the screen showed
+  // until now, is put back at the same place. While the list's top is in view and the pointer is over it, the list
+  // stays where it is on the screen (the grid above it may have grown). The browser's own scroll anchoring is off
+  // (flights.css): it would move the page by another element's rule.
   const pointerInside = useRef(false);
-  const state = useRef({ offers, starts });
-  state.current = { offers, starts };
-  const remember = () => {
-    const { offers: rows, starts: at } = state.current;
-    const reading = window.scrollY + topbarHeight() - marginNow();
-    if (reading <= 0 && !pointerInside.current) {
-      anchor.current = null;
-      return;
-    }
+  const shown = useRef<{ offers: FlightOffer[]; starts: number[]; margin: number } | null>(null);
+  useLayoutEffect(() => {
+    const previous = shown.current;
+    const top = marginNow();
+    shown.current = { offers, starts, margin: top };
+    if (!previous || (previous.offers === offers && previous.starts === starts)) return;
+    const bar = topbarHeight();
+    const reading = window.scrollY + bar - previous.margin;
+    if (reading <= 0 && !pointerInside.current) return;
+    const at = previous.starts;
     const y = Math.max(0, reading);
     let low = 0;
     let high = at.length - 1;
@@ -225,28 +228,21 @@ export function OfferList({
       if ((at[mid] ?? 0) <= y) low = mid;
       else high = mid - 1;
     }
-    const offer = rows[low];
-    anchor.current = offer ? { id: offer.id, delta: reading - (at[low] ?? 0) } : null;
-  };
-  useEffect(() => {
-    window.addEventListener('scroll', remember, { passive: true });
-    return () => window.removeEventListener('scroll', remember);
-  });
-  useLayoutEffect(() => {
-    const held = anchor.current;
-    if (!held) return;
-    const index = offers.findIndex((o) => o.id === held.id);
-    if (index < 0) return;
-    const target = marginNow() + (starts[index] ?? 0) + held.delta - topbarHeight();
+    const held = previous.offers[low];
+    const index = held ? offers.findIndex((o) => o.id === held.id) : -1;
+    if (!held || index < 0) return;
+    const target = top + (starts[index] ?? 0) + (reading - (at[low] ?? 0)) - bar;
     if (Math.abs(window.scrollY - target) > 0.5) window.scrollTo({ top: target, behavior: 'instant' });
   }, [offers, starts]);
+  useLayoutEffect(() => {
+    if (shown.current) shown.current.margin = marginNow();
+  });
   return (
     <section
       aria-label="Offers"
       className={`offer-list ${density}`}
       onPointerEnter={() => {
         pointerInside.current = true;
-        remember();
       }}
       onPointerLeave={() => {
         pointerInside.current = false;

@@ -1,7 +1,7 @@
 import {
   CabinClassSchema,
+  calendarDate,
   DateSchema,
-  type FlightOffer,
   type FlightSearchRequest,
   FlightSearchRequestSchema,
   IataCodeSchema,
@@ -11,7 +11,8 @@ import { z } from 'zod';
 /**
  * The flight desk's state in the URL, so a refresh or a shared link shows the same search, sort and filters:
  * ?from=LON&to=NYC&depart=2026-12-10&return=2026-12-17&adults=2&children=0&infants=0&cabin=economy
- *  &sort=price&stops=0,1&airlines=BA,AA
+ *  &sort=price&stops=0,1&airlines=BA,AA&airports=LHR,JFK&price_min=400&price_max=900&max_minutes=900
+ *  &density=comfortable
  */
 const count = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -68,13 +69,56 @@ export const SORTS = [
 ] as const;
 export type SortId = (typeof SORTS)[number]['id'];
 
+export const DENSITIES = [
+  { id: 'compact', label: 'Compact' },
+  { id: 'comfortable', label: 'Comfortable' },
+] as const;
+export type DensityId = (typeof DENSITIES)[number]['id'];
+
 export interface ResultView {
   sort: SortId;
   stops: number[];
   airlines: string[];
+  /** Airports the agent keeps, at the ends of the trip (a city's LHR, LGW…): none is every airport. */
+  airports: string[];
   bags: boolean;
   departFrom: number | null;
   departTo: number | null;
+  /** The total the row shows first, in whole currency units, from and up to. */
+  priceMin: number | null;
+  priceMax: number | null;
+  /** The longest trip kept, in minutes of flying and connecting, every flight of it together. */
+  maxMinutes: number | null;
+  /** Compact rows (one line a flight) unless the link says comfortable. */
+  density: DensityId;
+}
+
+/** The days a return is proposed after the outbound date. */
+export const RETURN_AFTER_DAYS = 7;
+
+/** A calendar date `days` after another (YYYY-MM-DD), on UTC midnights so no zone can move it. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The return date a return trip's form shows once the outbound date is set: the date already there, unless it is
+ * empty or still the one proposed for an earlier outbound date (the agent has not chosen one), then depart + 7.
+ */
+export function proposeReturn({
+  depart,
+  current,
+  proposed,
+}: {
+  depart: string | null | undefined;
+  current: string | null | undefined;
+  /** The return last proposed, if the form proposed one. */
+  proposed?: string | null | undefined;
+}): string | undefined {
+  const day = calendarDate(depart);
+  if (!day) return current ?? undefined;
+  if (current && current !== proposed) return current;
+  return addDays(day, RETURN_AFTER_DAYS);
 }
 
 const LEG = /^([A-Z]{3})-([A-Z]{3})-(\d{4}-\d{2}-\d{2})$/;
@@ -96,13 +140,16 @@ export function readSearch(
   const number = (name: string, fallback: number) => (params.has(name) ? Number(params.get(name)) : fallback);
   const legs = readLegs(params.get('legs'));
   const trip = legs.length > 0 ? 'multi' : params.has('return') ? 'return' : 'oneway';
+  const depart = trip === 'multi' ? undefined : (params.get('depart') ?? undefined);
   const parsed = SearchFormSchema.safeParse({
     trip,
     legs,
     from: trip === 'multi' ? undefined : (params.get('from') ?? undefined),
     to: trip === 'multi' ? undefined : (params.get('to') ?? undefined),
-    depart: trip === 'multi' ? undefined : (params.get('depart') ?? undefined),
-    return: trip === 'return' ? (params.get('return') ?? undefined) : undefined,
+    depart,
+    // A return asked for with its date left empty (`return=`) is the proposed one, depart + 7.
+    return:
+      trip === 'return' ? proposeReturn({ depart, current: params.get('return') || undefined }) : undefined,
     adults: number('adults', 1),
     children: number('children', 0),
     infants: number('infants', 0),
@@ -141,39 +188,14 @@ export function readView(params: URLSearchParams): ResultView {
     bags: params.get('bags') === '1',
     departFrom: hour('dep_from'),
     departTo: hour('dep_to'),
+    airports: list('airports').filter((a) => /^[A-Z0-9]{3}$/.test(a)),
+    priceMin: whole('price_min'),
+    priceMax: whole('price_max'),
+    maxMinutes: whole('max_minutes'),
+    density: params.get('density') === 'comfortable' ? 'comfortable' : 'compact',
   };
-}
-
-export const stopsOf = (offer: FlightOffer) => Math.max(...offer.slices.map((s) => s.segments.length - 1));
-export const durationOf = (offer: FlightOffer) => offer.slices.reduce((n, s) => n + s.duration_minutes, 0);
-export const departureOf = (offer: FlightOffer) => offer.slices[0]?.segments[0]?.departing_at ?? '';
-/** The local hour of the first departure, read from the offset time as written. */
-export const departureHour = (offer: FlightOffer) => Number(departureOf(offer).slice(11, 13));
-export const hasCheckedBag = (offer: FlightOffer) =>
-  offer.slices.every((s) =>
-    s.segments.every((g) => !/^no /i.test(g.baggage.checked) && g.baggage.checked !== '0'),
-  );
-
-/** Filters then sorts; the sort is stable on price, then id, so equal offers keep their places as batches arrive. */
-export function viewOffers(offers: readonly FlightOffer[], view: ResultView): FlightOffer[] {
-  const cents = (o: FlightOffer) => Math.round(Number(o.total.amount) * 100);
-  const filtered = offers.filter(
-    (o) =>
-      (view.stops.length === 0 || view.stops.includes(Math.min(stopsOf(o), 2))) &&
-      (view.airlines.length === 0 || view.airlines.includes(o.validating_airline)) &&
-      (!view.bags || hasCheckedBag(o)) &&
-      (view.departFrom === null || departureHour(o) >= view.departFrom) &&
-      (view.departTo === null || departureHour(o) < view.departTo),
-  );
-  const key: Record<SortId, (o: FlightOffer) => number | string> = {
-    price: cents,
-    duration: durationOf,
-    departure: departureOf,
-  };
-  const by = key[view.sort];
-  return filtered.sort((a, b) => {
-    const x = by(a);
-    const y = by(b);
-    return x < y ? -1 : x > y ? 1 : cents(a) - cents(b) || (a.id < b.id ? -1 : 1);
-  });
+  function whole(name: string): number | null {
+    const text = params.get(name);
+    return text !== null && /^\d{1,9}$/.test(text) ? Number(text) : null;
+  }
 }

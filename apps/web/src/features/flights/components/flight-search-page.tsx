@@ -1,5 +1,5 @@
 import type { FlightOffer } from '@console/contract';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
@@ -7,38 +7,28 @@ import { loadOrReload } from '../../../lib/new-version.ts';
 import { type StreamState, useFlightSearchStream } from '../api/flight-search-stream.ts';
 import { rememberOffer } from '../api/offers.ts';
 import {
+  DENSITIES,
+  type DensityId,
   readSearch,
   readView,
   type SearchForm,
   SORTS,
   type SortId,
-  viewOffers,
   writeLegs,
 } from '../search-params.ts';
-import { CheckGroup } from './check-group.tsx';
 import { SearchFormPanel } from './search-form.tsx';
 
 // The details dialog (and the dialog kit it is built with) loads on the first "Details" click, not with the page.
-// The virtualised result list loads as soon as a search starts, in parallel with the stream's first answer.
-const loadOfferList = () => import('./offer-list.tsx');
-const OfferList = lazy(async () => ({ default: (await loadOrReload(loadOfferList)).OfferList }));
+// The results (filters, grid and the virtualised list) load as soon as a search starts, in parallel with the
+// stream's first answer.
+const loadOfferResults = () => import('./offer-results.tsx');
+const OfferResults = lazy(async () => ({ default: (await loadOrReload(loadOfferResults)).OfferResults }));
 const LinkSearchForm = lazy(async () => ({
   default: (await loadOrReload(() => import('./link-search-form.tsx'))).LinkSearchForm,
 }));
 const OfferDialog = lazy(async () => ({
   default: (await loadOrReload(() => import('./offer-dialog.tsx'))).OfferDialog,
 }));
-
-const STOPS = [
-  { id: '0', label: 'Direct' },
-  { id: '1', label: '1 stop' },
-  { id: '2', label: '2+ stops' },
-];
-const BAGS = [{ id: 'bags', label: 'Checked bag included' }];
-const TIMES = [
-  { id: 'am', label: 'Before noon' },
-  { id: 'pm', label: 'Noon or later' },
-];
 
 export function FlightSearchPage() {
   const [params, setParams] = useSearchParams();
@@ -51,31 +41,50 @@ export function FlightSearchPage() {
   const search = useMemo(() => readSearch(params), [params]);
   // A link with no complete search fills in what it can and says what it left out.
   const partLink = !search && params.size > 0;
-  const view = readView(params);
+  const view = useMemo(() => readView(params), [params]);
   const requestKey = search ? JSON.stringify(search.request) : '';
   const stream = useFlightSearchStream(search?.request ?? null, requestKey);
   useEffect(() => {
     // Asked for in a task of its own: the loader adds a link for each file the list needs, ~20 ms at 4x CPU that
     // lengthened the first screen's commit, the longest task of its load (Lighthouse mobile).
-    if (search) setTimeout(() => loadOfferList().catch(() => undefined), 0);
+    if (search) setTimeout(() => loadOfferResults().catch(() => undefined), 0);
   }, [search]);
-  const shown = useMemo(() => viewOffers(stream.offers, view), [stream.offers, view]);
-  const airlines = useMemo(
-    () =>
-      [...new Map(stream.offers.map((o) => [o.validating_airline, o.airline_name])).entries()].sort((a, b) =>
-        a[1].localeCompare(b[1]),
-      ),
-    [stream.offers],
+  // How many offers the filters keep, told by the results once they have worked it out.
+  const [shownCount, setShownCount] = useState(0);
+  const onShown = useCallback((count: number) => setShownCount(count), []);
+  const searched = useMemo(() => (search ? search.request.slices : []), [search]);
+  const party = useMemo(
+    () => ({
+      adults: search?.form.adults ?? 1,
+      children: search?.form.children ?? 0,
+      infants: search?.form.infants ?? 0,
+    }),
+    [search],
   );
-
-  const setView = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
+  // A return asked for with its date left empty: the proposed one is searched, and the link says so.
+  useEffect(() => {
+    if (search?.form.trip === 'return' && search.form.return && params.get('return') === '') {
+      const next = new URLSearchParams(params);
+      next.set('return', search.form.return);
+      setParams(next, { replace: true });
     }
-    setParams(next, { replace: true });
-  };
+  }, [search, params, setParams]);
+
+  const setView = useCallback(
+    (patch: Record<string, string | null>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value === null || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   const onSearch = (form: SearchForm) => {
     const next = new URLSearchParams({
@@ -110,7 +119,7 @@ export function FlightSearchPage() {
             {/* One line whose words change in place: a live region read out as it changes, not a new element each time. */}
             <div role="status" aria-live="polite" className="search-status">
               <span className={stream.status === 'searching' ? 'searching' : undefined}>
-                {statusLine(stream, shown.length)}
+                {statusLine(stream, shownCount)}
               </span>
             </div>
             {stream.status === 'searching' && (
@@ -124,6 +133,12 @@ export function FlightSearchPage() {
               onChange={(sort) => setView({ sort })}
               options={SORTS}
             />
+            <SelectField<DensityId>
+              label="Rows"
+              value={view.density}
+              onChange={(density) => setView({ density: density === 'compact' ? null : density })}
+              options={DENSITIES}
+            />
           </div>
           {stream.error && (
             <ErrorNotice
@@ -132,66 +147,21 @@ export function FlightSearchPage() {
               retry={{ label: 'Search again', onClick: stream.retry }}
             />
           )}
-          {/* "waiting": nothing shown yet while the search runs; on a phone the filters wait for the first offers (styles.css). */}
-          <div
-            className={
-              stream.status === 'searching' && shown.length === 0 ? 'results-body waiting' : 'results-body'
-            }
-          >
-            <aside className="filters card" aria-label="Filters">
-              <CheckGroup
-                legend="Stops"
-                options={STOPS}
-                value={view.stops.map(String)}
-                onChange={(v) => setView({ stops: v.join(',') })}
+          {stream.offers.length > 0 || stream.status !== 'searching' ? (
+            <Suspense fallback={<p className="loading">Showing {stream.offers.length} offers…</p>}>
+              <OfferResults
+                offers={stream.offers}
+                view={view}
+                setView={setView}
+                searched={searched}
+                party={party}
+                searching={stream.status === 'searching'}
+                onShown={onShown}
+                onDetails={setDetail}
+                onSelect={select}
               />
-              <CheckGroup
-                legend="Baggage"
-                options={BAGS}
-                value={view.bags ? ['bags'] : []}
-                onChange={(v) => setView({ bags: v.includes('bags') ? '1' : null })}
-              />
-              <CheckGroup
-                legend="Departure time"
-                options={TIMES}
-                value={
-                  view.departFrom === 0 && view.departTo === 12
-                    ? ['am']
-                    : view.departFrom === 12
-                      ? ['pm']
-                      : []
-                }
-                onChange={(v) =>
-                  setView(
-                    v.includes('am') && !v.includes('pm')
-                      ? { dep_from: '0', dep_to: '12' }
-                      : v.includes('pm') && !v.includes('am')
-                        ? { dep_from: '12', dep_to: '24' }
-                        : { dep_from: null, dep_to: null },
-                  )
-                }
-              />
-              {airlines.length > 0 && (
-                <CheckGroup
-                  legend="Airlines"
-                  options={airlines.map(([id, label]) => ({ id, label }))}
-                  value={view.airlines}
-                  onChange={(v) => setView({ airlines: v.join(',') })}
-                />
-              )}
-            </aside>
-            {shown.length > 0 ? (
-              <Suspense fallback={<p className="loading">Showing {shown.length} offers…</p>}>
-                <OfferList offers={shown} onDetails={setDetail} onSelect={select} />
-              </Suspense>
-            ) : (
-              stream.status !== 'searching' && (
-                <p className="empty">
-                  {stream.offers.length > 0 ? 'No offers match these filters.' : 'No offers.'}
-                </p>
-              )
-            )}
-          </div>
+            </Suspense>
+          ) : null}
         </section>
       )}
       {detail && (

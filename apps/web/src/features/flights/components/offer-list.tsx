@@ -1,10 +1,10 @@
-import type { FlightOffer, Money } from '@console/contract';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef } from 'react';
-import { useClientPrices } from '../../../lib/client-prices.ts';
+import type { FlightOffer, FlightSlice, Money } from '@console/contract';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { dayShift, formatMoney, duration as hours, localTime as time } from '../../../lib/format.ts';
 import { useNarrow } from '../../../lib/narrow.ts';
-import { stopsOf } from '../search-params.ts';
+import { airportChanges, type Party, partyPrice, type SearchedSlices } from '../offer-filters.ts';
+import type { DensityId } from '../search-params.ts';
 import { DayShift } from './place-time.tsx';
 import '../flights.css';
 
@@ -13,137 +13,242 @@ interface RowActions {
   onSelect: (offer: FlightOffer) => void;
 }
 
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "Thu 10 Dec": the airport's own calendar day, read from the time as the service wrote it (no zone applied). */
+function dayOf(iso: string): string {
+  const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!date) return '';
+  const [, y, m, d] = date.map(Number);
+  const weekday = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)).getUTCDay();
+  return `${DAYS[weekday] ?? ''} ${d} ${MONTHS[(m ?? 1) - 1] ?? ''}`;
+}
+
+/** "Direct", "1 stop DUB", "2 stops AMS, CDG": how many stops, and where. */
+export function stopsWords(slice: FlightSlice): string {
+  const stops = slice.segments.slice(0, -1).map((s) => s.destination);
+  if (stops.length === 0) return 'Direct';
+  return `${stops.length} stop${stops.length > 1 ? 's' : ''} ${stops.join(', ')}`;
+}
+
+/**
+ * "1,234.00 USD total for 2 · 617.00 USD each": the party's total, then each traveller's share, said as such; "on
+ * average" when the travellers are of several kinds (a child's fare is not an adult's) or the cents do not divide.
+ */
+export function partyWords(total: Money, party: Party): { total: string; per: string } {
+  const { travellers, each, average } = partyPrice(total, party);
+  if (travellers === 1) return { total: formatMoney(total), per: 'total for 1 traveller' };
+  return {
+    total: formatMoney(total),
+    per: `total for ${travellers} · ${formatMoney(each)} ${average ? 'on average' : 'each'}`,
+  };
+}
+
+function SliceLine({ slice }: { slice: FlightSlice }) {
+  const first = slice.segments[0];
+  const last = slice.segments.at(-1);
+  const departs = first?.departing_at ?? '';
+  const arrives = last?.arriving_at ?? '';
+  const flights = slice.segments.map((s) => s.flight_number).join(' · ');
+  const stops = stopsWords(slice);
+  return (
+    <div className="offer-slice">
+      <span className="offer-flights" title={flights}>
+        {flights}
+      </span>
+      <span className="offer-when">
+        <span className="offer-day">{dayOf(departs)}</span> {time(departs)}{' '}
+        <strong>{first?.origin ?? slice.origin}</strong>
+        {' → '}
+        {time(arrives)}
+        <DayShift shift={dayShift(departs, arrives)} />{' '}
+        <strong>{last?.destination ?? slice.destination}</strong>
+      </span>
+      <span className="offer-duration">{hours(slice.duration_minutes)}</span>
+      <span className="offer-stops" title={stops}>
+        {stops}
+      </span>
+    </div>
+  );
+}
+
 function OfferRow({
   offer,
   client,
+  party,
+  changes,
   onDetails,
   onSelect,
-}: { offer: FlightOffer; client: Money } & RowActions) {
-  const stops = stopsOf(offer);
+}: { offer: FlightOffer; client: Money; party: Party; changes: string[] } & RowActions) {
   const charged = client.amount !== offer.total.amount;
+  const price = partyWords(client, party);
+  const flights = offer.slices.flatMap((s) => s.segments.map((g) => g.flight_number)).join(' ');
   return (
     <article
       className="offer"
-      aria-label={`${offer.airline_name}, ${offer.slices.map((sl) => `${time(sl.segments[0]?.departing_at ?? '')} ${sl.origin} to ${sl.destination}`).join(', ')}, ${formatMoney(client)}`}
+      data-row
+      tabIndex={-1}
+      aria-label={`${offer.airline_name} ${flights}, ${offer.slices
+        .map(
+          (sl) =>
+            `${dayOf(sl.segments[0]?.departing_at ?? '')} ${time(sl.segments[0]?.departing_at ?? '')} ${sl.origin} to ${sl.destination}, ${stopsWords(sl)}`,
+        )
+        .join('; ')}${changes.length > 0 ? `; ${changes.join('; ')}` : ''}; ${price.total} ${price.per}`}
     >
       <div className="offer-airline">
         <strong>{offer.airline_name}</strong>
-        <span className="muted small">{offer.cabin_class.replace('_', ' ')}</span>
+        {changes.length > 0 ? (
+          <span className="offer-flag" title={changes.join(' · ')}>
+            {changes.join(' · ')}
+          </span>
+        ) : (
+          <span className="muted small offer-cabin">{offer.cabin_class.replace('_', ' ')}</span>
+        )}
       </div>
       <div className="offer-slices">
-        {offer.slices.map((slice, index) => {
-          const first = slice.segments[0];
-          const last = slice.segments.at(-1);
-          return (
-            <div key={index} className="offer-slice">
-              <span>
-                {time(first?.departing_at ?? '')} {slice.origin}
-              </span>
-              <span className="muted small">
-                {hours(slice.duration_minutes)} ·{' '}
-                {slice.segments.length === 1
-                  ? 'direct'
-                  : `${slice.segments.length - 1} stop via ${slice.segments
-                      .slice(0, -1)
-                      .map((s) => s.destination)
-                      .join(', ')}`}
-              </span>
-              <span>
-                {time(last?.arriving_at ?? '')}
-                <DayShift shift={dayShift(first?.departing_at, last?.arriving_at)} /> {slice.destination}
-              </span>
-            </div>
-          );
-        })}
+        {offer.slices.map((slice, index) => (
+          <SliceLine key={index} slice={slice} />
+        ))}
       </div>
       <div className="offer-price">
-        <strong>{formatMoney(client)}</strong>
-        {charged && <span className="muted small">net {formatMoney(offer.total)}</span>}
-        <span className="muted small">{stops === 0 ? 'Direct' : `${stops} stop${stops > 1 ? 's' : ''}`}</span>
-        <div className="offer-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => onDetails(offer)}
-            aria-label={`Details of ${offer.airline_name} ${formatMoney(client)}`}
-          >
-            Details
-          </button>
-          <button
-            type="button"
-            className="button primary"
-            onClick={() => onSelect(offer)}
-            aria-label={`Select ${offer.airline_name} ${formatMoney(client)}`}
-          >
-            Select
-          </button>
-        </div>
+        <span>
+          <strong>{price.total}</strong>
+          {charged && <span className="muted small"> net {formatMoney(offer.total)}</span>}
+        </span>
+        <span className="muted small">{price.per}</span>
+      </div>
+      <div className="offer-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => onDetails(offer)}
+          aria-label={`Details of ${offer.airline_name} ${formatMoney(client)}`}
+        >
+          Details
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          data-row-open
+          onClick={() => onSelect(offer)}
+          aria-label={`Select ${offer.airline_name} ${formatMoney(client)}`}
+        >
+          Select
+        </button>
       </div>
     </article>
   );
 }
 
-/** A narrow screen's offer row: padding and the airline / price line, then one line per flight of the trip. */
-const NARROW_ROW_BASE = 126;
-const NARROW_ROW_PER_SLICE = 30;
+/**
+ * Each row's height follows from what it shows (no measuring, so the list never moves after it is anchored): one line
+ * a flight (at least two: the airline and its note) on a wide screen; on a phone the airline and price, the party's
+ * words, each airport note, two lines a flight and the buttons.
+ */
+function rowHeight(offer: FlightOffer, changes: number, narrow: boolean, density: DensityId): number {
+  const slices = offer.slices.length;
+  if (narrow) return (density === 'compact' ? 94 : 110) + 20 * changes + 42 * slices;
+  return density === 'compact' ? 14 + 21 * Math.max(2, slices) : 28 + 26 * Math.max(2, slices);
+}
 
-/** Thousands of offers stay smooth: only the rows in view are in the page. */
-export function OfferList({ offers, onDetails, onSelect }: { offers: FlightOffer[] } & RowActions) {
-  // What the client pays first (decision 032); the net under it when the office charges a fee.
-  const priceFor = useClientPrices();
-  const parent = useRef<HTMLElement>(null);
-  const slices = offers[0]?.slices.length ?? 1;
-  // On a narrow screen the price and buttons sit beside the airline, above the flights (flights.css).
+/** The sticky top bar's height (styles.css), under which the rows read are hidden. */
+const topbarHeight = () =>
+  Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--topbar-height')) || 0;
+
+/**
+ * Thousands of offers on the page's own scroll (one scrollbar): only the rows in view are in the page.
+ * A row is a `data-row` the shell's j/k walk, its Select the `data-row-open` Enter clicks.
+ */
+export function OfferList({
+  offers,
+  priceOf,
+  party,
+  searched,
+  density,
+  onDetails,
+  onSelect,
+}: {
+  offers: FlightOffer[];
+  priceOf: (offer: FlightOffer) => Money;
+  party: Party;
+  searched: SearchedSlices;
+  density: DensityId;
+} & RowActions) {
+  const list = useRef<HTMLDivElement>(null);
   const narrow = useNarrow();
-  const rowHeight = narrow
-    ? NARROW_ROW_BASE + NARROW_ROW_PER_SLICE * slices
-    : Math.max(112, 40 + 30 * slices);
-  const virtualizer = useVirtualizer({
+  const changes = useMemo(() => offers.map((o) => airportChanges(o, searched)), [offers, searched]);
+  const heights = useMemo(
+    () => offers.map((o, i) => rowHeight(o, changes[i]?.length ?? 0, narrow, density)),
+    [offers, changes, narrow, density],
+  );
+  const starts = useMemo(() => {
+    const out: number[] = [];
+    let at = 0;
+    for (const h of heights) {
+      out.push(at);
+      at += h;
+    }
+    return out;
+  }, [heights]);
+  // Where the list starts on the page: the search form, the bar and the grid above it.
+  const [margin, setMargin] = useState(0);
+  const marginNow = () => (list.current ? list.current.getBoundingClientRect().top + window.scrollY : 0);
+  useLayoutEffect(() => {
+    const top = marginNow();
+    if (Math.abs(top - margin) > 0.5) setMargin(top);
+  });
+  const virtualizer = useWindowVirtualizer({
     count: offers.length,
-    getScrollElement: () => parent.current,
-    // Rows of one search share a shape, so their height is known: exact offsets, no async measuring that could
-    // move the list after it has been anchored.
-    estimateSize: () => rowHeight,
-    overscan: 6,
+    estimateSize: (index) => heights[index] ?? 60,
+    overscan: 8,
+    scrollMargin: margin,
     getItemKey: (index) => offers[index]?.id ?? index,
   });
-  // Keep the offer the agent is looking at where it is when a new batch replaces the list: with fixed row heights
-  // the first visible row and its offset follow from scrollTop alone.
-  const anchor = useRef<{ id: string; delta: number } | null>(null);
+  // Keep the offer the agent is reading where it is when a new batch (or a sort, or a filter) replaces the list: the
+  // row at the top of the screen under the top bar, and how far into it, read from the layout the screen showed
+  // until now, is put back at the same place. While the list's top is in view and the pointer is over it, the list
+  // stays where it is on the screen (the grid above it may have grown). The browser's own scroll anchoring is off
+  // (flights.css): it would move the page by another element's rule.
   const pointerInside = useRef(false);
-  const remember = () => {
-    const top = parent.current?.scrollTop ?? 0;
-    const index = Math.floor(top / rowHeight);
-    const offer = offers[index];
-    anchor.current =
-      offer && (top > 0 || pointerInside.current) ? { id: offer.id, delta: top - index * rowHeight } : null;
-  };
+  const shown = useRef<{ offers: FlightOffer[]; starts: number[]; margin: number } | null>(null);
   useLayoutEffect(() => {
-    const held = anchor.current;
-    const element = parent.current;
-    if (!held || !element) return;
-    const index = offers.findIndex((o) => o.id === held.id);
-    if (index < 0) return;
-    const target = index * rowHeight + held.delta;
-    if (Math.abs(element.scrollTop - target) > 0.5) element.scrollTop = target;
-  }, [offers, rowHeight]);
+    const previous = shown.current;
+    const top = marginNow();
+    shown.current = { offers, starts, margin: top };
+    if (!previous || (previous.offers === offers && previous.starts === starts)) return;
+    const bar = topbarHeight();
+    const reading = window.scrollY + bar - previous.margin;
+    if (reading <= 0 && !pointerInside.current) return;
+    const at = previous.starts;
+    const y = Math.max(0, reading);
+    let low = 0;
+    let high = at.length - 1;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if ((at[mid] ?? 0) <= y) low = mid;
+      else high = mid - 1;
+    }
+    const held = previous.offers[low];
+    const index = held ? offers.findIndex((o) => o.id === held.id) : -1;
+    if (!held || index < 0) return;
+    const target = top + (starts[index] ?? 0) + (reading - (at[low] ?? 0)) - bar;
+    if (Math.abs(window.scrollY - target) > 0.5) window.scrollTo({ top: target, behavior: 'instant' });
+  }, [offers, starts]);
+  useLayoutEffect(() => {
+    if (shown.current) shown.current.margin = marginNow();
+  });
   return (
     <section
-      ref={parent}
-      className="offer-scroller"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-      tabIndex={0}
       aria-label="Offers"
-      onScroll={remember}
+      className={`offer-list ${density}`}
       onPointerEnter={() => {
         pointerInside.current = true;
-        remember();
       }}
       onPointerLeave={() => {
         pointerInside.current = false;
       }}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div ref={list} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const offer = offers[item.index];
           if (!offer) return null;
@@ -152,18 +257,13 @@ export function OfferList({ offers, onDetails, onSelect }: { offers: FlightOffer
               key={item.key}
               data-index={item.index}
               className="offer-slot"
-              style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
+              style={{ height: item.size, transform: `translateY(${item.start - margin}px)` }}
             >
               <OfferRow
                 offer={offer}
-                client={
-                  priceFor({
-                    product: 'flight',
-                    net: offer.total,
-                    passengers: offer.passengers.length,
-                    cabin: offer.cabin_class,
-                  }).client
-                }
+                client={priceOf(offer)}
+                party={party}
+                changes={changes[item.index] ?? []}
                 onDetails={onDetails}
                 onSelect={onSelect}
               />

@@ -1,4 +1,5 @@
 import { CABIN_CLASSES } from '@console/contract';
+import { useRef } from 'react';
 import { DateField } from '../../../components/date-field.tsx';
 import { NumberField } from '../../../components/number-field.tsx';
 import { PlaceCombobox, type PlaceOption } from '../../../components/place-combobox.tsx';
@@ -6,7 +7,7 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { dateInDays } from '../../../lib/format.ts';
 import { Controller, useFieldArray, useForm, zodResolver } from '../../../lib/use-form.ts';
 import { useFlightPlaces } from '../api/flight-places.ts';
-import { type SearchForm, SearchFormSchema } from '../search-params.ts';
+import { proposeReturn, type SearchForm, SearchFormSchema } from '../search-params.ts';
 import '../flights.css';
 
 function usePlaceOptions(text: string): { options: PlaceOption[]; loading: boolean } {
@@ -53,6 +54,17 @@ export function SearchFormPanel({
     },
   });
   const legs = useFieldArray({ control: form.control, name: 'legs' });
+  // The return the form proposed (depart + 7) and the agent has not changed: it follows the outbound date.
+  const proposed = useRef<string | undefined>(undefined);
+  const propose = () => {
+    if (form.getValues('trip') !== 'return') return;
+    const current = form.getValues('return');
+    const next = proposeReturn({ depart: form.getValues('depart'), current, proposed: proposed.current });
+    if (next !== current) {
+      proposed.current = next;
+      form.setValue('return', next, { shouldValidate: form.formState.isSubmitted });
+    }
+  };
   const trip = form.watch('trip');
   const submit = form.handleSubmit((values) => onSearch(values));
   const legsError = form.formState.errors.legs?.root?.message ?? form.formState.errors.legs?.message;
@@ -79,6 +91,7 @@ export function SearchFormPanel({
                   checked={field.value === option.id}
                   onChange={() => {
                     field.onChange(option.id);
+                    if (option.id === 'return') propose();
                     if (option.id === 'multi' && legs.fields.length < 2) {
                       const { from = '', to = '', depart = '' } = form.getValues();
                       legs.replace([
@@ -209,7 +222,10 @@ export function SearchFormPanel({
               <DateField
                 label="Depart"
                 value={field.value ?? null}
-                onChange={(v) => field.onChange(v ?? undefined)}
+                onChange={(v) => {
+                  field.onChange(v ?? undefined);
+                  propose();
+                }}
                 min={dateInDays(0)}
                 error={fieldState.error?.message}
               />

@@ -1,5 +1,6 @@
 import { useCombobox } from 'downshift';
-import { type ChangeEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { typedChoiceIndex } from '../lib/typed-choice.ts';
 import { ComboboxMenu } from './combobox-menu.tsx';
 
 import type { PlaceComboboxProps, PlaceOption } from './place-combobox.tsx';
@@ -8,6 +9,16 @@ import type { PlaceComboboxProps, PlaceOption } from './place-combobox.tsx';
  * A keyboard-operable autocomplete over places, asking the server as the agent types (debounced). Downshift gives
  * the ARIA 1.2 combobox pattern (arrows, Enter, Escape, announcements) at a fraction of a full component kit's size.
  */
+const MOVES = new Set<string>([
+  useCombobox.stateChangeTypes.InputKeyDownArrowDown,
+  useCombobox.stateChangeTypes.InputKeyDownArrowUp,
+  useCombobox.stateChangeTypes.InputKeyDownHome,
+  useCombobox.stateChangeTypes.InputKeyDownEnd,
+  useCombobox.stateChangeTypes.InputKeyDownPageUp,
+  useCombobox.stateChangeTypes.InputKeyDownPageDown,
+  useCombobox.stateChangeTypes.ItemMouseMove,
+]);
+
 export function PlaceComboboxLive({
   label,
   value,
@@ -17,6 +28,8 @@ export function PlaceComboboxLive({
   useOptions,
   error,
   placeholder,
+  takeTyped = true,
+  searchFocus,
   focused,
 }: PlaceComboboxProps & { focused: boolean }) {
   const [text, setText] = useState(valueLabel ?? value ?? '');
@@ -30,6 +43,20 @@ export function PlaceComboboxLive({
   const settled = debounced === text;
   const options = settled ? answer.options : [];
   const loading = answer.loading || !settled;
+  // The options are those of the text typed now (not an earlier text's, kept on screen while the next are read).
+  const fresh = !loading && text.trim().length >= 2;
+  // What Tab or Enter takes (decision 046): the exact code or name typed, else the best match, shown highlighted as
+  // the agent types. The arrows (or the pointer) move the highlight away from it until the text changes again.
+  const typedIndex =
+    takeTyped && fresh
+      ? typedChoiceIndex(
+          text,
+          options.map((o) => ({ label: o.label, code: o.id })),
+        )
+      : -1;
+  const [moved, setMoved] = useState<number | null>(null);
+  // Tab or Enter pressed on a text whose options were still coming: the text it was pressed on, taken when they come.
+  const [pending, setPending] = useState<string | null>(null);
   // A value set from outside (the next leg starting where the last one ends) shows in the input too. A value the
   // agent just chose here already shows its own label: an id (a hotel city's "2002") or the label the page came with
   // (the city of the results on screen) must not replace it.
@@ -42,11 +69,18 @@ export function PlaceComboboxLive({
   const combobox = useCombobox<PlaceOption>({
     items: options,
     inputValue: text,
+    highlightedIndex: moved ?? typedIndex,
+    onHighlightedIndexChange: ({ highlightedIndex, type }) =>
+      setMoved(MOVES.has(type) ? (highlightedIndex ?? -1) : null),
     itemToString: (option) => option?.label ?? '',
     itemToKey: (option) => option?.id,
     onInputValueChange: ({ inputValue, type }) => {
       setText(inputValue ?? '');
       onTextChange?.(inputValue ?? '');
+      if (type === useCombobox.stateChangeTypes.InputChange) {
+        setMoved(null);
+        setPending(null);
+      }
       // Typing over a chosen place un-chooses it, so a half-edited name is never searched as the old place.
       if (type === useCombobox.stateChangeTypes.InputChange && value) onChange(null, null);
     },
@@ -56,6 +90,19 @@ export function PlaceComboboxLive({
       if (selectedItem) setText(selectedItem.label);
     },
   });
+  // The options of a text Tab or Enter was pressed on have come: the typed choice is made now (none if nothing matched).
+  const { selectItem } = combobox;
+  useLayoutEffect(() => {
+    if (pending === null || !fresh || pending !== text) return;
+    setPending(null);
+    const option = options[typedIndex];
+    if (option) selectItem(option);
+  }, [pending, fresh, text, options, typedIndex, selectItem]);
+  /** Tab or Enter on a typed text with nothing to take yet: its options are on their way. */
+  const takeLater = () => {
+    if (takeTyped && !value && typedIndex < 0 && moved === null && !fresh && text.trim().length >= 2)
+      setPending(text);
+  };
   const errorId = `${combobox.getInputProps().id}-error`;
   // The agent was already in the field drawn while this loaded: the cursor stays in it.
   const input = useRef<HTMLInputElement>(null);
@@ -75,7 +122,15 @@ export function PlaceComboboxLive({
             // Taken as it is typed: Downshift tells of a change after its render, and a key pressed before that
             // render was lost (a fast typist's "New Yok").
             onChange: (event: ChangeEvent<HTMLInputElement>) => setText(event.currentTarget.value),
+            onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+              if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+              // Not sent as the form while the typed place is being looked up: Enter chooses it when it comes.
+              if (takeTyped && !value && !fresh && text.trim().length >= 2) event.preventDefault();
+              takeLater();
+            },
+            onBlur: takeLater,
             placeholder,
+            'data-search-focus': searchFocus || undefined,
             'aria-invalid': error ? true : undefined,
             'aria-describedby': error ? errorId : undefined,
           })}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { loadOrReload } from '../lib/new-version.ts';
 
 export interface PlaceOption {
+  /** A flight place's is its code (`LON`), which a text typed exactly takes first (decision 046). */
   id: string;
   label: string;
   detail: string;
@@ -20,6 +21,13 @@ export interface PlaceComboboxProps {
   useOptions: (text: string) => { options: PlaceOption[]; loading: boolean };
   error?: string | undefined;
   placeholder?: string;
+  /**
+   * Tab or Enter takes the option a typed text points at (its exact code or name, else the best match), highlighted as
+   * the agent types (decision 046). On for places; off for a list where a wrong guess costs more (a traveller).
+   */
+  takeTyped?: boolean;
+  /** The field `/` focuses on this screen (decision 046). */
+  searchFocus?: boolean;
 }
 
 // Downshift (about 11 KiB gzip) is not needed to draw a search form, only to use its place fields: it loads after the
@@ -50,6 +58,7 @@ function Placeholder({
   valueLabel,
   error,
   placeholder,
+  searchFocus,
   onFocus,
 }: PlaceComboboxProps & { onFocus: (focused: boolean) => void }) {
   const id = useId();
@@ -62,6 +71,7 @@ function Placeholder({
           readOnly
           defaultValue={valueLabel ?? value ?? ''}
           placeholder={placeholder}
+          data-search-focus={searchFocus || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onFocus={() => onFocus(true)}

@@ -5,10 +5,7 @@ import { ComboboxMenu } from './combobox-menu.tsx';
 
 import type { PlaceComboboxProps, PlaceOption } from './place-combobox.tsx';
 
-/**
- * A keyboard-operable autocomplete over places, asking the server as the agent types (debounced). Downshift gives
- * the ARIA 1.2 combobox pattern (arrows, Enter, Escape, announcements) at a fraction of a full component kit's size.
- */
+/** What moves the highlight away from the typed choice: the arrows and keys of the list, the pointer. */
 const MOVES = new Set<string>([
   useCombobox.stateChangeTypes.InputKeyDownArrowDown,
   useCombobox.stateChangeTypes.InputKeyDownArrowUp,
@@ -19,6 +16,10 @@ const MOVES = new Set<string>([
   useCombobox.stateChangeTypes.ItemMouseMove,
 ]);
 
+/**
+ * A keyboard-operable autocomplete over places, asking the server as the agent types (debounced). Downshift gives
+ * the ARIA 1.2 combobox pattern (arrows, Enter, Escape, announcements) at a fraction of a full component kit's size.
+ */
 export function PlaceComboboxLive({
   label,
   value,

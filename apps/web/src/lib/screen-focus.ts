@@ -44,7 +44,11 @@ export function watchScreenFocus(main: HTMLElement, announce: (title: string) =>
   observer.observe(main, { childList: true, subtree: true });
   // Focus given back outside the screen (not by the agent: they let go at their first key): taken back.
   const focusIn = (event: FocusEvent) => {
-    if (event.target instanceof Node && !main.contains(event.target)) queueMicrotask(place);
+    const target = event.target;
+    if (!(target instanceof Element) || main.contains(target)) return;
+    // A dialog that opened by itself (a proof asked for) keeps the focus it took.
+    if (target.closest('dialog, [role="dialog"], [role="alertdialog"]')) stop();
+    else queueMicrotask(place);
   };
   const stop = () => {
     observer.disconnect();

@@ -92,6 +92,33 @@ test('a typed code is taken by Tab and by Enter in From and To, as the place it 
   await expect(from).toBeFocused();
 });
 
+test('a code typed before the place field’s code has come is kept, and Tab takes the place when it comes', async ({
+  page,
+}) => {
+  // The combobox's code (Downshift) is held back until the agent has typed and pressed Tab.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes('downshift-')) await held;
+    await route.fulfill({ response });
+  });
+  await signInByKeyboard(page, DEMO.agent, '/flights');
+  await expect(page.getByRole('heading', { name: 'Flights', level: 1 })).toBeFocused();
+  await page.keyboard.press('/');
+  const from = page.getByLabel('From', { exact: true });
+  await expect(from).toBeFocused();
+  await page.keyboard.type('LON');
+  await expect(from).toHaveValue('LON');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('To', { exact: true })).toBeFocused();
+  release();
+  await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue('London (all airports) (LON)');
+  await expect(page.getByRole('combobox', { name: 'To' })).toBeFocused();
+});
+
 test('the hotel destination takes the place typed, by Tab before the suggestions and by Enter on the highlighted one', async ({
   page,
 }) => {

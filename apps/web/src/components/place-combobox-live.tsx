@@ -3,7 +3,7 @@ import { type ChangeEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRe
 import { typedChoiceIndex } from '../lib/typed-choice.ts';
 import { ComboboxMenu } from './combobox-menu.tsx';
 
-import type { PlaceComboboxProps, PlaceOption } from './place-combobox.tsx';
+import type { EarlyTyping, PlaceComboboxProps, PlaceOption } from './place-combobox.tsx';
 
 /** What moves the highlight away from the typed choice: the arrows and keys of the list, the pointer. */
 const MOVES = new Set<string>([
@@ -32,8 +32,9 @@ export function PlaceComboboxLive({
   takeTyped = true,
   searchFocus,
   focused,
-}: PlaceComboboxProps & { focused: boolean }) {
-  const [text, setText] = useState(valueLabel ?? value ?? '');
+  early,
+}: PlaceComboboxProps & { focused: boolean; early: EarlyTyping }) {
+  const [text, setText] = useState(early.text ?? valueLabel ?? value ?? '');
   const [debounced, setDebounced] = useState(text);
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(text), 200);
@@ -57,7 +58,9 @@ export function PlaceComboboxLive({
       : -1;
   const [moved, setMoved] = useState<number | null>(null);
   // Tab or Enter pressed on a text whose options were still coming: the text it was pressed on, taken when they come.
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(() =>
+    early.taken && early.text && early.text.trim().length >= 2 ? early.text : null,
+  );
   // A value set from outside (the next leg starting where the last one ends) shows in the input too. A value the
   // agent just chose here already shows its own label: an id (a hotel city's "2002") or the label the page came with
   // (the city of the results on screen) must not replace it.
@@ -108,7 +111,11 @@ export function PlaceComboboxLive({
   // The agent was already in the field drawn while this loaded: the cursor stays in it.
   const input = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
-    if (focused) input.current?.focus();
+    const field = input.current;
+    if (!focused || !field) return;
+    field.focus();
+    // After what was typed before this came.
+    field.setSelectionRange(field.value.length, field.value.length);
   }, [focused]);
   const empty = text.trim().length < 2 ? 'Type at least 2 letters' : loading ? 'Searching…' : 'No match';
 

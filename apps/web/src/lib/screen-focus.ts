@@ -40,7 +40,15 @@ export function watchScreenFocus(main: HTMLElement, announce: (title: string) =>
     if (active !== target) target.focus();
     placed = target;
   };
-  const observer = new MutationObserver(place);
+  // At most once a frame: a screen that streams (the flight offers) changes many times a second.
+  let frame = 0;
+  const observer = new MutationObserver(() => {
+    if (frame === 0)
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        place();
+      });
+  });
   observer.observe(main, { childList: true, subtree: true });
   // Focus given back outside the screen (not by the agent: they let go at their first key): taken back.
   const focusIn = (event: FocusEvent) => {
@@ -52,6 +60,7 @@ export function watchScreenFocus(main: HTMLElement, announce: (title: string) =>
   };
   const stop = () => {
     observer.disconnect();
+    cancelAnimationFrame(frame);
     document.removeEventListener('focusin', focusIn);
     window.removeEventListener('keydown', stop, true);
     window.removeEventListener('pointerdown', stop, true);

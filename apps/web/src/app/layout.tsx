@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Toasts } from '../components/toasts.tsx';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
@@ -7,8 +7,11 @@ import { useDeadlineNotices } from '../features/bookings/deadline-notices.ts';
 import { onFactorSetupRequired, onSignedOut } from '../lib/api.ts';
 import { meQuery, useMe } from '../lib/me.ts';
 import { loadOrReload } from '../lib/new-version.ts';
+import { screenTarget, watchScreenFocus } from '../lib/screen-focus.ts';
 import { useScreenSettled } from '../lib/screen-settled.ts';
+import { runShellKey } from '../lib/shell-keys.ts';
 import { forgetWayBack, signInPath } from '../lib/way-back.ts';
+import { KeysDialog } from './keys-dialog.tsx';
 import { ProofHost } from './proof-host.tsx';
 import { TopNav } from './top-nav.tsx';
 
@@ -54,6 +57,41 @@ export function Layout() {
     return () => window.removeEventListener('keydown', onPaletteKey);
   }, []);
 
+  // The keys of every screen (lib/shell-keys.ts); `?` lists them, and focus goes back where it was when it closes.
+  const main = useRef<HTMLElement>(null);
+  const [keys, setKeys] = useState<Element | null>(null);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const screen = main.current;
+      if (screen)
+        runShellKey(
+          event,
+          screen,
+          () => setKeys(document.activeElement ?? document.body),
+          () => screenTarget(screen)?.focus(),
+        );
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const closeKeys = () => {
+    const back = keys instanceof HTMLElement && keys.isConnected && keys !== document.body ? keys : null;
+    setKeys(null);
+    // After the dialog has given focus back itself (to where it was, or to nothing): the place it was, or the screen.
+    requestAnimationFrame(() => (back ?? (main.current && screenTarget(main.current)))?.focus());
+  };
+
+  // Each new screen puts focus on its work and says its title (lib/screen-focus.ts, decision 046).
+  const signedIn = Boolean(me.data);
+  const announcer = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!signedIn || !location.pathname || !main.current) return;
+    return watchScreenFocus(main.current, (title) => {
+      document.title = `${title} · Booking console`;
+      if (announcer.current) announcer.current.textContent = title;
+    });
+  }, [location.pathname, signedIn]);
+
   // A new screen opens at its top; back and forward leave the browser to restore where the agent was.
   useEffect(() => {
     if (navigationType !== 'POP' && location.pathname) window.scrollTo(0, 0);
@@ -95,6 +133,18 @@ export function Layout() {
   const live = me.data.environment === 'live';
   return (
     <div className={live ? 'shell live' : 'shell'}>
+      {/* The first tab stop: past the top bar to the screen's work. */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a link to the page's main section; the script only keeps "#main" out of the app's URL and lands on the screen's work */}
+      <a
+        href="#main"
+        className="skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          if (main.current) screenTarget(main.current)?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       {live && (
         <div className="live-banner" role="note">
           LIVE: bookings here spend the office's real money.
@@ -154,11 +204,13 @@ export function Layout() {
           <ShellExtras isAdmin={me.data.user.role === 'admin'} />
         </Suspense>
       )}
-      <main className="content">
+      <main className="content" id="main" ref={main}>
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Outlet />
         </Suspense>
       </main>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" ref={announcer} />
+      {keys && <KeysDialog onClose={closeKeys} />}
       <Toasts />
     </div>
   );

@@ -1,6 +1,7 @@
 import type { BookingChange, ChangeValue, WatchedSegment } from '@console/contract';
 import { useState } from 'react';
 import { CHANGE_LABELS, useBookingChanges, useHandleChange } from '../lib/changes.ts';
+import { focusAfter } from '../lib/focus-after.ts';
 import { whenLocal } from '../lib/format.ts';
 import { ErrorNotice, QueryErrorNotice } from './error-notice.tsx';
 import { TextField } from './text-field.tsx';
@@ -133,6 +134,17 @@ function Values({ change }: { change: BookingChange }) {
   );
 }
 
+/**
+ * A change handled leaves the list to act on: focus goes on to the next change's note (or the one before), else to
+ * the list's message (`data-changes-message`), which says what is left (decision 046).
+ */
+function focusOnNextChange(form: HTMLFormElement) {
+  const list = form.closest('[data-changes]');
+  const notes = [...(list?.querySelectorAll('[data-change-note]') ?? [])];
+  const mine = notes.findIndex((note) => form.contains(note));
+  focusAfter(notes[mine + 1], notes[mine - 1], list?.querySelector('[data-changes-message]'));
+}
+
 /** Marking a change handled, with what was done (the note stays with the change; the audit log says who handled it). */
 function HandleForm({ change, onHandled }: { change: BookingChange; onHandled?: () => void }) {
   const handle = useHandleChange();
@@ -143,11 +155,21 @@ function HandleForm({ change, onHandled }: { change: BookingChange; onHandled?: 
       aria-label={`Handle: ${change.summary}`}
       onSubmit={(event) => {
         event.preventDefault();
-        handle.mutate({ id: change.id, note }, { onSuccess: () => onHandled?.() });
+        const form = event.currentTarget;
+        handle.mutate(
+          { id: change.id, note },
+          {
+            onSuccess: () => {
+              onHandled?.();
+              focusOnNextChange(form);
+            },
+          },
+        );
       }}
     >
       <TextField
         label="What you did (optional)"
+        data-change-note
         value={note}
         onChange={setNote}
         maxLength={1000}
@@ -165,15 +187,23 @@ function HandleForm({ change, onHandled }: { change: BookingChange; onHandled?: 
 export function ChangeCard({
   change,
   heading = 'h3',
+  row = false,
   children,
 }: {
   change: BookingChange;
   heading?: 'h2' | 'h3';
+  /** A row of a list the keys walk (j, k; Enter opens its `data-row-open`). */
+  row?: boolean;
   children?: React.ReactNode;
 }) {
   const Heading = heading;
   return (
-    <article className={`card stack change change-${change.kind}`} aria-label={CHANGE_LABELS[change.kind]}>
+    <article
+      className={`card stack change change-${change.kind}`}
+      aria-label={CHANGE_LABELS[change.kind]}
+      data-row={row || undefined}
+      tabIndex={row ? -1 : undefined}
+    >
       <header className="change-head">
         <Heading>{CHANGE_LABELS[change.kind]}</Heading>
         <span className="muted small">seen {whenLocal(change.detected_at)}</span>
@@ -216,8 +246,8 @@ export function BookingChanges({
   if (openList.length === 0 && handledList.length === 0) return null;
   const count = `${openList.length} to act on`;
   return (
-    <section aria-labelledby={`changes-${bookingId}`} className="stack booking-changes">
-      <h2 id={`changes-${bookingId}`}>
+    <section aria-labelledby={`changes-${bookingId}`} className="stack booking-changes" data-changes>
+      <h2 id={`changes-${bookingId}`} data-changes-message tabIndex={-1}>
         {part !== undefined
           ? `${part}: changed by itself, ${count}`
           : openList.length > 0

@@ -35,6 +35,7 @@ export function TravellerPicker({
       <PlaceCombobox
         label={label}
         value={null}
+        takeTyped={false}
         placeholder="Name, email or passport number"
         useOptions={useTravellerOptions}
         onChange={(id) => {

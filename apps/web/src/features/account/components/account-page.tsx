@@ -8,6 +8,7 @@ import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { focusAfter } from '../../../lib/focus-after.ts';
 import { sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { Controller, useForm, zodResolver } from '../../../lib/use-form.ts';
@@ -91,6 +92,8 @@ function ChangePassword() {
       onSuccess: () => {
         notify('Password changed', 'Your other sessions are signed out.');
         form.reset();
+        // Its button was busy while changing: focus on the form's heading, the toast saying what was done.
+        focusAfter(document.getElementById('password-title'));
       },
       onError: (error) => {
         // The console's reason goes on the field it is about (a wrong current password, a well-known new one).
@@ -111,7 +114,9 @@ function ChangePassword() {
       onSubmit={(e) => void submit(e)}
       noValidate
     >
-      <h2>Password</h2>
+      <h2 id="password-title" tabIndex={-1}>
+        Password
+      </h2>
       <div className="row">
         <Controller
           control={form.control}

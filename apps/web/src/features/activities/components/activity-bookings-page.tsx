@@ -50,7 +50,7 @@ export function ActivityBookingsPage() {
           options={STATUSES}
           onChange={(status) => write({ status, email })}
         />
-        <TextField label="Customer email" type="email" value={email} onChange={setEmail} />
+        <TextField label="Customer email" type="email" value={email} onChange={setEmail} data-search-focus />
         <button type="submit" className="button search-button">
           Filter
         </button>
@@ -76,9 +76,11 @@ export function ActivityBookingsPage() {
                 </thead>
                 <tbody>
                   {rows.map((row) => (
-                    <tr key={row.id}>
+                    <tr key={row.id} data-row tabIndex={-1}>
                       <th scope="row">
-                        <Link to={`/activities/bookings/${row.id}`}>{row.code ?? row.id}</Link>
+                        <Link to={`/activities/bookings/${row.id}`} data-row-open>
+                          {row.code ?? row.id}
+                        </Link>
                       </th>
                       <td>{ledger?.get(row.id)?.summary ?? '—'}</td>
                       <td className="small">{ledger?.get(row.id)?.people.join(', ') || '—'}</td>

@@ -108,6 +108,7 @@ export function ActivitySearchPage() {
         <div className="row">
           <TextField
             label="What"
+            data-search-focus
             value={form.query}
             onChange={set('query')}
             placeholder="Louvre, food tour, transfer…"

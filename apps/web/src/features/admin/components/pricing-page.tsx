@@ -16,6 +16,7 @@ import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { focusAfter } from '../../../lib/focus-after.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useCityOptions, useFeeRules, useRemoveFeeRule, useSaveFeeRule } from '../api/pricing.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
@@ -212,7 +213,9 @@ export function PricingPage() {
         {rules.error && <QueryErrorNotice query={rules} title="Could not read the fee rules" />}
         {rules.data && (
           <section aria-labelledby="rules-title" className="card stack">
-            <h2 id="rules-title">Rules</h2>
+            <h2 id="rules-title" tabIndex={-1}>
+              Rules
+            </h2>
             {rules.data.data.length === 0 ? (
               <p className="muted">No rules yet: clients pay the net price.</p>
             ) : (
@@ -290,6 +293,8 @@ export function PricingPage() {
                   setEditing(null);
                   setDraft(EMPTY);
                   setFormKey((k) => k + 1);
+                  // On to the next rule: the fresh form's first field (its button was busy while saving).
+                  focusAfter(formRef.current?.querySelector('select, input'));
                 },
               },
             );
@@ -414,7 +419,13 @@ export function PricingPage() {
           onConfirm={() => {
             const rule = removing;
             if (rule)
-              remove.mutate(rule.id, { onSuccess: () => notify('Rule removed', ruleScopeWords(rule)) });
+              remove.mutate(rule.id, {
+                onSuccess: () => {
+                  notify('Rule removed', ruleScopeWords(rule));
+                  // Its row and its Remove button are gone: the list of rules, which no longer has it.
+                  focusAfter(document.getElementById('rules-title'));
+                },
+              });
             setRemoving(null);
           }}
         >

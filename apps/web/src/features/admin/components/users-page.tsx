@@ -42,6 +42,11 @@ function CreateUser({ superseded, onInvited }: { superseded?: string; onInvited:
     defaultValues: { email: '', name: '', role: 'agent' },
   });
   const [link, setLink] = useState<{ email: string; link: AccountLink } | null>(null);
+  // The invitation made takes the focus: the admin reads where the link went (decision 046).
+  const made = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (link) made.current?.focus();
+  }, [link]);
   const run = (values: NewUser) =>
     create.mutate(values, {
       onSuccess: ({ user, link }) => {
@@ -103,7 +108,9 @@ function CreateUser({ superseded, onInvited }: { superseded?: string; onInvited:
         </p>
         {create.error && <ErrorNotice error={create.error} title="The user was not invited" />}
         {/* A link sent again (below) replaced this one: no longer shown as if it worked. */}
-        {link && link.email !== superseded && <LinkToHand email={link.email} link={link.link} />}
+        {link && link.email !== superseded && (
+          <LinkToHand email={link.email} link={link.link} boxRef={made} />
+        )}
       </form>
     </>
   );
@@ -117,11 +124,16 @@ function ResetPassword({ user, onDone }: { user: OfficeUser; onDone: () => void 
   const reset = useResetLink();
   const proof = useProveItAgain();
   const run = () => reset.mutate(user.id, { onError: (error) => proof.ask(error, run) });
+  // The link made takes the focus (its button is gone).
+  const made = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reset.data) made.current?.focus();
+  }, [reset.data]);
   return (
     <div className="stack">
       {proof.dialog}
       {reset.data ? (
-        <LinkToHand email={user.email} link={reset.data} />
+        <LinkToHand email={user.email} link={reset.data} boxRef={made} />
       ) : (
         <p className="row">
           <button type="button" className="button primary" onClick={run} disabled={reset.isPending}>

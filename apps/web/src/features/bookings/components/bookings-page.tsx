@@ -90,6 +90,7 @@ export function BookingsPage() {
         <div className="row">
           <TextField
             label="Reference, name or email"
+            data-search-focus
             value={form.q}
             onChange={set('q')}
             placeholder="PNR, client reference, passenger, guest…"
@@ -157,9 +158,11 @@ export function BookingsPage() {
                 </thead>
                 <tbody>
                   {data.data.map((entry) => (
-                    <tr key={entry.id}>
+                    <tr key={entry.id} data-row tabIndex={-1}>
                       <th scope="row">
-                        <Link to={orderPath(entry)}>{entry.summary}</Link>
+                        <Link to={orderPath(entry)} data-row-open>
+                          {entry.summary}
+                        </Link>
                         <div className="muted small">
                           {entry.reference ?? entry.id}
                           {entry.client_reference ? ` · ${entry.client_reference}` : ''}

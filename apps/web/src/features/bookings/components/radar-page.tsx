@@ -63,10 +63,17 @@ export function RadarPage() {
       {radar.data && radar.data.data.length > 0 && (
         <ol className="radar" aria-label="Running clocks">
           {radar.data.data.map((entry) => (
-            <li key={entry.id} className={entry.at_risk ? 'radar-item card at-risk' : 'radar-item card'}>
+            <li
+              key={entry.id}
+              className={entry.at_risk ? 'radar-item card at-risk' : 'radar-item card'}
+              data-row
+              tabIndex={-1}
+            >
               <Countdown deadline={entry.deadline} label={WHAT[entry.product]} />
               <div>
-                <Link to={orderPath(entry)}>{entry.summary}</Link>
+                <Link to={orderPath(entry)} data-row-open>
+                  {entry.summary}
+                </Link>
                 <div className="muted small">
                   {PRODUCT_LABELS[entry.product]} · {entry.reference ?? entry.id} · {entry.people[0] ?? ''} ·{' '}
                   {formatMoney(entry.total)} · by {whenLocal(entry.deadline)}

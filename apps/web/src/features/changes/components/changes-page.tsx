@@ -75,14 +75,15 @@ export function ChangesPage() {
           aria-label="Changes found"
           aria-busy={changes.isPlaceholderData || undefined}
           className="stack"
+          data-changes
         >
-          <p role="status" className="results-bar">
+          <p role="status" className="results-bar" data-changes-message tabIndex={-1}>
             {resultWords(data, handled, paging.page)}
           </p>
           {data.data.map((change) => (
-            <ChangeCard key={change.id} change={change} heading="h2">
+            <ChangeCard key={change.id} change={change} heading="h2" row>
               <p>
-                <Link to={orderPath({ id: change.booking_id, product: change.product })}>
+                <Link to={orderPath({ id: change.booking_id, product: change.product })} data-row-open>
                   {PRODUCT_WORDS[change.product]} {change.reference ?? change.booking_id}
                 </Link>{' '}
                 · {change.booking_summary}

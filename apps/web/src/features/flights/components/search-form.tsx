@@ -193,6 +193,7 @@ export function SearchFormPanel({
             render={({ field, fieldState }) => (
               <PlaceCombobox
                 label="From"
+                searchFocus
                 value={field.value ?? null}
                 onChange={(id) => field.onChange(id ?? undefined)}
                 useOptions={usePlaceOptions}

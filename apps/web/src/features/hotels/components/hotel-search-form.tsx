@@ -79,6 +79,7 @@ export function HotelSearchForm({
           render={({ field, fieldState }) => (
             <PlaceCombobox
               label="Destination"
+              searchFocus
               value={field.value || null}
               valueLabel={initial?.placeName}
               onChange={(id, option) => {

@@ -32,6 +32,7 @@ export function QuotesPage() {
       <form aria-label="Find quotes" className="card row" onSubmit={submit}>
         <TextField
           label="Client's name"
+          data-search-focus
           value={form.q}
           onChange={set('q')}
           placeholder="The start of the name"
@@ -60,9 +61,11 @@ export function QuotesPage() {
                 </thead>
                 <tbody>
                   {list.data.data.map((quote) => (
-                    <tr key={quote.id}>
+                    <tr key={quote.id} data-row tabIndex={-1}>
                       <th scope="row">
-                        <Link to={`/quotes/${quote.id}`}>{quote.client_name}</Link>
+                        <Link to={`/quotes/${quote.id}`} data-row-open>
+                          {quote.client_name}
+                        </Link>
                       </th>
                       <td>
                         {quote.options.length} · from{' '}

@@ -88,6 +88,8 @@ function TravellerEditor({ traveller }: { traveller?: Traveller }) {
               replace: true,
               state: { focus: 'heading' },
             });
+          // Saved in place: focus on the profile's name (its button was busy while saving).
+          else heading.current?.focus();
         },
       },
     );

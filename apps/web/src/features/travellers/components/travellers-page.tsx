@@ -27,7 +27,12 @@ export function TravellersPage() {
         </Link>
       </div>
       <form className="row" aria-label="Find a traveller" onSubmit={submit}>
-        <TextField label="Name, email or document number" value={form.q} onChange={set('q')} />
+        <TextField
+          label="Name, email or document number"
+          value={form.q}
+          onChange={set('q')}
+          data-search-focus
+        />
         <button type="submit" className="button search-button">
           Search
         </button>
@@ -52,9 +57,9 @@ export function TravellersPage() {
             </thead>
             <tbody>
               {list.data.data.map((t) => (
-                <tr key={t.id}>
+                <tr key={t.id} data-row tabIndex={-1}>
                   <td>
-                    <Link to={`/travellers/${encodeURIComponent(t.id)}`}>
+                    <Link to={`/travellers/${encodeURIComponent(t.id)}`} data-row-open>
                       {t.family_name}, {t.given_name}
                     </Link>
                   </td>

@@ -1,6 +1,6 @@
 import { addMoney, inLivedOrder, type Product, type TripDetail, type TripPart } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Countdown } from '../../../components/countdown.tsx';
 import { DateField } from '../../../components/date-field.tsx';
@@ -249,6 +249,11 @@ function EditTrip({ trip }: { trip: TripDetail }) {
   const [startsOn, setStartsOn] = useState<string | null>(trip.starts_on);
   const [endsOn, setEndsOn] = useState<string | null>(trip.ends_on);
   const [notes, setNotes] = useState(trip.notes ?? '');
+  // Saved: the line saying so takes the focus (the button was busy while saving).
+  const saved = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (update.data) saved.current?.focus();
+  }, [update.data]);
   return (
     <details className="card">
       <summary>Edit the trip’s name, travellers, dates and notes</summary>
@@ -286,7 +291,11 @@ function EditTrip({ trip }: { trip: TripDetail }) {
           <button type="submit" className="button primary" disabled={update.isPending}>
             Save the trip
           </button>
-          {update.isSuccess && <span role="status">Saved.</span>}
+          {update.isSuccess && (
+            <span role="status" ref={saved} tabIndex={-1}>
+              Saved.
+            </span>
+          )}
         </div>
         {update.error && <ErrorNotice error={update.error} title="The trip was not changed" />}
       </form>

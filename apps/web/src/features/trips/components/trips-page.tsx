@@ -22,7 +22,12 @@ export function TripsPage() {
     <div className="page stack">
       <h1>Trips</h1>
       <form className="row" aria-label="Find a trip" onSubmit={submit}>
-        <TextField label="Client, reference or traveller" value={form.q} onChange={set('q')} />
+        <TextField
+          label="Client, reference or traveller"
+          value={form.q}
+          onChange={set('q')}
+          data-search-focus
+        />
         <button type="submit" className="button search-button">
           Search
         </button>
@@ -49,9 +54,11 @@ export function TripsPage() {
             </thead>
             <tbody>
               {trips.data.data.map((t) => (
-                <tr key={t.id}>
+                <tr key={t.id} data-row tabIndex={-1}>
                   <td>
-                    <Link to={`/trips/${encodeURIComponent(t.id)}`}>{t.name}</Link>
+                    <Link to={`/trips/${encodeURIComponent(t.id)}`} data-row-open>
+                      {t.name}
+                    </Link>
                   </td>
                   <td>{t.reference}</td>
                   <td>{t.travellers.join(', ') || '—'}</td>

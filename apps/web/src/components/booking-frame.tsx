@@ -234,11 +234,7 @@ export function BookingFrame<S extends string, T extends string>({
           {result.detail && ` ${result.detail}`}
         </p>
       )}
-      {error && (
-        <div tabIndex={-1} ref={refused}>
-          <ErrorNotice error={error} title="That action did not go through" />
-        </div>
-      )}
+      {error && <ErrorNotice error={error} title="That action did not go through" ref={refused} />}
       {children}
       {actions.map((a) => (
         <ConfirmDialog

@@ -73,6 +73,10 @@ test('an agent books the product that asks every kind of question, confirms it a
   await expectAccessible(page, 'product page');
   const date = await chooseAndContinue(page, { slot: '14:00', adults: 2 });
   await expect(page.getByRole('region', { name: 'What is being booked' })).toContainText(`${date} at 14:00`);
+  // Arriving, the focus is on the first question asked.
+  await expect(
+    page.getByRole('group', { name: 'About the booking' }).getByRole('radio').first(),
+  ).toBeFocused();
 
   // Per booking: a list, a multi-select, a flight number, a date-time, an address, a phone, a time, a yes/no, text.
   const booking = page.getByRole('group', { name: 'About the booking' });
@@ -118,7 +122,7 @@ test('an agent books the product that asks every kind of question, confirms it a
   await passport.fill('P7654321');
   await page.getByRole('button', { name: 'Hold booking' }).click();
 
-  await expect(page.getByRole('heading', { name: /^Activity booking [A-Z]{3}-\d{5}$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Activity booking [A-Z]{3}-\d{5}$/ })).toBeFocused();
   const code = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace(
     'Activity booking ',
     '',
@@ -129,10 +133,13 @@ test('an agent books the product that asks every kind of question, confirms it a
   await expect(page.getByRole('region', { name: 'Price' })).toContainText('Pickup point');
   await expectAccessible(page, 'held booking');
 
-  await page.getByRole('button', { name: 'Confirm · 733.00 USD' }).click();
+  await page.getByRole('button', { name: 'Confirm · 733.00 USD' }).focus();
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('alertdialog', { name: 'Confirm this booking?' });
   await expectAccessible(page, 'confirm dialog');
-  await dialog.getByRole('button', { name: 'Confirm for 733.00 USD' }).click();
+  await expect(dialog.getByRole('button', { name: 'Confirm for 733.00 USD' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Booking confirmed' })).toBeFocused();
   await expect(page.locator('.status-pill')).toHaveText(/confirmed|issued/);
   // The operator issues the vouchers at its own pace: a minute of the service's clock covers both profiles'.
   await advanceServiceClock(60);
@@ -266,6 +273,7 @@ test('an agent cancels a held activity booking and finds it in the bookings list
 
   await page.getByRole('button', { name: 'Cancel booking…' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Booking cancelled' })).toBeFocused();
   await expect(page.locator('.status-pill')).toHaveText('cancelled');
   await expect(page.getByRole('region', { name: 'Vouchers' })).toContainText('No vouchers');
 

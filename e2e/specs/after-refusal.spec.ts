@@ -40,6 +40,8 @@ test('confirming an activity hold that already lapsed says so and shows the book
     .getByRole('button', { name: /^Confirm for / })
     .click();
   await expect(page.getByRole('alert')).toContainText('did not go through');
+  // The refusal is where the focus goes: the agent hears it and reads on from it.
+  await expect(page.getByRole('alert')).toBeFocused();
   answers.release();
   await expect(pill(page)).toHaveText('cancelled');
   await expect(page.locator('.countdown')).toHaveCount(0);
@@ -53,6 +55,7 @@ test('an old error on a hotel order goes once a later action goes through', asyn
   await page.getByRole('button', { name: 'Extend the deadline' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Extend the deadline' }).click();
   await expect(page.getByRole('alert')).toContainText('did not go through');
+  await expect(page.getByRole('alert')).toBeFocused();
   await page.getByRole('button', { name: /^Confirm · / }).click();
   await page
     .getByRole('alertdialog')
@@ -60,4 +63,7 @@ test('an old error on a hotel order goes once a later action goes through', asyn
     .click();
   await expect(pill(page)).toHaveText(/confirm/);
   await expect(page.getByRole('alert').filter({ hasText: 'did not go through' })).toHaveCount(0);
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Booking confirmed|^Confirmation under way/ }),
+  ).toBeFocused();
 });

@@ -34,25 +34,34 @@ test('an agent opens conditions, accepts a price change, books two passengers, t
   await expect(page.getByRole('alert')).toContainText('The airline changed this offer');
   await expect(page.getByRole('alert')).toContainText('4,321.00 USD');
   await expect(page.getByRole('form', { name: 'Passengers and contact' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Accept the new price' }).click();
+  // The work starts at Accept: the focus is there on arrival, and after it on the form's first field.
+  const accept = page.getByRole('button', { name: 'Accept the new price' });
+  await expect(accept).toBeFocused();
+  await page.keyboard.press('Enter');
+  const first = page.getByRole('group', { name: /^Passenger 1:/ }).getByLabel('Given names');
+  await expect(first).toBeFocused();
+  await page.keyboard.type('Amelia');
+  await expect(first).toHaveValue('Amelia');
 
   await fillPassenger(page, 1, 'Amelia', 'Hart', '1985-04-12');
   await fillPassenger(page, 2, 'Tom', 'Hart', '1983-09-30');
   await fillContact(page);
   await expectAccessible(page, 'booking form');
-  await page.getByRole('button', { name: /^Hold booking/ }).click();
+  await page.getByRole('button', { name: /^Hold booking/ }).focus();
+  await page.keyboard.press('Enter');
 
-  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
+  // Held: the focus is on the order's heading, never left on the page's body.
+  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeFocused();
   await expect(page.getByText('Ticket within')).toBeVisible();
   await expect(page.getByText('4,321.00 USD').first()).toBeVisible();
   await expectAccessible(page, 'order page');
 
-  await page.getByRole('button', { name: /^Ticket · / }).click();
-  await page
-    .getByRole('alertdialog')
-    .getByRole('button', { name: /^Ticket for/ })
-    .click();
-  await expect(page.getByText('Ticketing started')).toBeVisible();
+  await page.getByRole('button', { name: /^Ticket · / }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alertdialog').getByRole('button', { name: /^Ticket for/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The result is said where the focus goes.
+  await expect(page.getByRole('status').filter({ hasText: 'Ticketing started' })).toBeFocused();
   // The airline takes its time (its own pace: a minute of the service's clock covers both sandbox profiles').
   await advanceServiceClock(60);
   await expect(page.getByText('ticketed', { exact: true })).toBeVisible();
@@ -61,20 +70,23 @@ test('an agent opens conditions, accepts a price change, books two passengers, t
   const refund = page.getByRole('alertdialog');
   await expect(refund.getByRole('columnheader', { name: 'Penalty' })).toBeVisible();
   await refund.getByRole('button', { name: /^Refund / }).click();
-  await expect(page.getByText('Refund requested')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Refund requested' })).toBeFocused();
   await expect(page.getByText('refunded', { exact: true })).toBeVisible();
 });
 
 test('an agent cancels a hold', async ({ agentPage: page }) => {
   await searchAndWait(page, flightSearchUrl({ from: 'AMS', to: 'MAD', inDays: 35 }));
   await selectFirstOffer(page);
+  // Arriving from Select, the focus is on the first passenger's first field.
+  await expect(page.getByRole('group', { name: /^Passenger 1:/ }).getByLabel('Given names')).toBeFocused();
   await fillPassenger(page, 1, 'Ruth', 'Okafor', '1979-02-03');
   await fillContact(page);
   await page.getByRole('button', { name: /^Hold booking/ }).click();
   await expect(page.getByText('held', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Flight order / })).toBeFocused();
   await page.getByRole('button', { name: 'Cancel hold' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel the hold' }).click();
-  await expect(page.getByText('Hold cancelled')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Hold cancelled' })).toBeFocused();
   await expect(page.getByText('cancelled', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Ticket · / })).toHaveCount(0);
 });

@@ -60,6 +60,10 @@ test('an agent books two rooms at a hotel, extends the payment deadline and conf
   await expect(page.getByRole('rowheader').first()).toBeVisible();
   await expectAccessible(page, 'hotel page');
   await chooseFirstRate(page);
+  // Arriving from Choose, the focus is on the first guest's first field.
+  await expect(
+    page.getByRole('group', { name: /^Room 1, guest 1:/ }).getByLabel('Given names'),
+  ).toBeFocused();
   await expectAccessible(page, 'hotel booking form');
   await fillGuests(page, [
     { room: 1, guest: 1 },
@@ -68,7 +72,7 @@ test('an agent books two rooms at a hotel, extends the payment deadline and conf
   ]);
   const before = await sandboxStats();
   await page.getByRole('button', { name: /^Hold booking/ }).dblclick();
-  await expect(page.getByRole('heading', { name: /^Hotel order / })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Hotel order / })).toBeFocused();
   const after = await sandboxStats();
   expect(after.hotel_orders - before.hotel_orders).toBe(1);
   await expect(page.getByText('Confirm within')).toBeVisible();
@@ -77,16 +81,22 @@ test('an agent books two rooms at a hotel, extends the payment deadline and conf
 
   const deadline = page.getByText(/^Payment deadline:/);
   const first = await deadline.textContent();
-  await page.getByRole('button', { name: 'Extend the deadline' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Extend the deadline' }).click();
-  await expect(page.getByText('Deadline extended')).toBeVisible();
+  await page.getByRole('button', { name: 'Extend the deadline' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('alertdialog').getByRole('button', { name: 'Extend the deadline' }),
+  ).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The result is said where the focus goes (the button stays, but the work is in what it did).
+  await expect(page.getByRole('status').filter({ hasText: 'Deadline extended' })).toBeFocused();
   await expect(deadline).not.toHaveText(first ?? '');
 
-  await page.getByRole('button', { name: /^Confirm · / }).click();
-  await page
-    .getByRole('alertdialog')
-    .getByRole('button', { name: /^Confirm for / })
-    .click();
+  await page.getByRole('button', { name: /^Confirm · / }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Booking confirmed|^Confirmation under way/ }),
+  ).toBeFocused();
   await expect(page.locator('.status-pill')).toHaveText('confirmed', { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: /^Hotel order · .* confirmation HC/ })).toBeVisible();
 });
@@ -103,6 +113,7 @@ test('an agent gets a cancellation quote for a hold and cancels it', async ({ ag
   await expect(dialog.getByText('This quote holds for')).toBeVisible();
   await expectAccessible(page, 'hotel cancellation quote');
   await dialog.getByRole('button', { name: /^Cancel with penalty/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Booking cancelled' })).toBeFocused();
   await expect(page.locator('.status-pill')).toHaveText('cancelled');
   await expect(page.getByRole('button', { name: /^Confirm · / })).toHaveCount(0);
 });
@@ -120,8 +131,13 @@ test('a rate whose price changed is shown old and new, and booking waits for the
   await expect(page.getByRole('alert')).toContainText('The hotel changed this rate: price');
   await expect(page.getByRole('alert')).toContainText('1,234.00 USD');
   await expect(page.getByRole('form', { name: 'Guests and contact' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Accept the new price' }).click();
+  // The work starts at Accept; after it, at the form's first field.
+  await expect(page.getByRole('button', { name: 'Accept the new price' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: /^Hold booking · 1,234.00 USD/ })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: /^Room 1, guest 1:/ }).getByLabel('Given names'),
+  ).toBeFocused();
 });
 
 test('a rate that sold out in the meantime is explained, with the way back to the hotel', async ({

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { NextStep } from '../lib/agent-words.ts';
 import { useAgentWords } from '../lib/agent-words-lazy.ts';
@@ -23,6 +24,7 @@ export function ErrorNotice({
   title = 'That did not work',
   retry,
   next,
+  ref,
 }: {
   error: unknown;
   title?: string;
@@ -30,6 +32,8 @@ export function ErrorNotice({
   retry?: { label: string; onClick: () => void };
   /** The next steps this page can take (search again, see current rates, top up). */
   next?: Partial<Record<NextStep, NextStepAction>>;
+  /** Given, the notice can take the focus (the result of an action that was refused). */
+  ref?: Ref<HTMLDivElement>;
 }) {
   const api = error instanceof ApiError ? error : null;
   const unreadable = error instanceof UnreadableAnswer;
@@ -48,7 +52,7 @@ export function ErrorNotice({
   const detail = read?.detail ?? null;
   const step = words?.next ? (next?.[words.next] ?? EVERYWHERE[words.next]) : undefined;
   return (
-    <div role="alert" className="notice notice-error">
+    <div role="alert" className="notice notice-error" ref={ref} tabIndex={ref ? -1 : undefined}>
       <strong>{title}</strong>
       <p>{said}</p>
       {detail && detail !== said && <p>{detail}</p>}

@@ -9,20 +9,18 @@ import {
   travellerChecks,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { BookFrame, HoldActions, useHold } from '../../../components/book-frame.tsx';
+import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { SavedTraveller, TravellerChecks, TripReference } from '../../../components/office-parts.tsx';
-import { ResumedAttempt } from '../../../components/resumed-attempt.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
-import { notify } from '../../../components/toasts.tsx';
-import { ApiError, useAttemptKey } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { useClientPrices } from '../../../lib/client-prices.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
-import { markQuoteBooked } from '../../../lib/quote-booked.ts';
 import { Controller, type Path, useForm, useWatch, zodResolver } from '../../../lib/use-form.ts';
 import { activityProductQuery, availabilityQuery, useCreateActivityBooking } from '../api/activities.ts';
 import {
@@ -63,41 +61,40 @@ export function ActivityBookPage() {
     : '/activities';
   const type = product.data?.product_types.find((t) => t.id === typeId);
 
-  const head = (
-    <div className="page-head">
-      <h1>Book {product.data ? product.data.title : 'an activity'}</h1>
-      <Link to={back}>Change date or travellers</Link>
-    </div>
-  );
+  const frame = {
+    title: `Book ${product.data ? product.data.title : 'an activity'}`,
+    back: { to: back, label: 'Change date or travellers' },
+  };
   if (!selection.date)
     return (
-      <div className="page stack">
-        {head}
+      <BookFrame {...frame}>
         <p className="notice">No date was chosen. Go back and choose one.</p>
-      </div>
+      </BookFrame>
     );
   if (day.isPending) return <p className="loading">Checking places and prices…</p>;
   if (day.error)
     return (
-      <div className="page stack">
-        {head}
+      <BookFrame {...frame}>
         <QueryErrorNotice query={day} title="Could not check this date" />
-      </div>
+      </BookFrame>
     );
   const count = travelerLabels(selection.travelers).length;
   const problem = day.data.available
     ? travelersProblem(day.data, selection.travelers)
     : 'This date is sold out.';
   return (
-    <div className="page stack">
-      {head}
-      <section className="card" aria-label="What is being booked">
-        <p>
-          <strong>{type?.title ?? 'Activity'}</strong> · {day.data.weekday} {selection.date}
-          {selection.slot ? ` at ${selection.slot}` : ', any time that day'} ({day.data.timezone}) · {count}{' '}
-          traveller{count === 1 ? '' : 's'}: {describeTravelers(selection.travelers)}
-        </p>
-      </section>
+    <BookFrame
+      {...frame}
+      summary={
+        <section className="card" aria-label="What is being booked">
+          <p>
+            <strong>{type?.title ?? 'Activity'}</strong> · {day.data.weekday} {selection.date}
+            {selection.slot ? ` at ${selection.slot}` : ', any time that day'} ({day.data.timezone}) · {count}{' '}
+            traveller{count === 1 ? '' : 's'}: {describeTravelers(selection.travelers)}
+          </p>
+        </section>
+      }
+    >
       {problem ? (
         <div role="alert" className="notice notice-error">
           <p>{problem}</p>
@@ -114,7 +111,7 @@ export function ActivityBookPage() {
           activity={productId}
         />
       )}
-    </div>
+    </BookFrame>
   );
 }
 
@@ -292,10 +289,12 @@ function BookingForm({
     resolver: readingPhones(zodResolver(schema), [['customer', 'phone']]),
     defaultValues: emptyActivityBooking(options, travelers),
   });
-  const navigate = useNavigate();
   const create = useCreateActivityBooking();
-  // One key per booking attempt: a double click or a retry after a lost answer books once.
-  const key = useAttemptKey(`activity:${typeId}:${date}:${slot ?? ''}`);
+  const hold = useHold(create, `activity:${typeId}:${date}:${slot ?? ''}`, (booking) => ({
+    title: 'Activity booking held',
+    detail: `${booking.code} for ${formatMoney(booking.total)}. Confirm it next.`,
+    to: `/activities/bookings/${booking.id}`,
+  }));
   // The directory profile each traveller was filled from, checked against the day (decision 018): one person twice,
   // or a passport given that has run out by the day. Six months' validity is a matter of entering a country, the
   // flight's check, not the activity's.
@@ -337,37 +336,40 @@ function BookingForm({
       travelers,
       options,
     });
-    create.mutate(
-      { body, key: key.sending() },
-      {
-        onSuccess: (booking) => {
-          markQuoteBooked(new URLSearchParams(window.location.search).get('quote'), booking.id);
-          notify(
-            'Activity booking held',
-            `${booking.code} for ${formatMoney(booking.total)}. Confirm it next.`,
+    hold.hold(body, {
+      refused: (error) => {
+        // The service names the field it refused: the message goes on that field, and focus with it.
+        const field = error instanceof ApiError ? fieldOfParam(error.param, options) : null;
+        if (field && error instanceof ApiError)
+          form.setError(
+            field as Path<ActivityBookingForm>,
+            { message: error.message.replace(`${error.param}: `, '') },
+            { shouldFocus: true },
           );
-          key.done();
-          void navigate(`/activities/bookings/${booking.id}`);
-        },
-        onError: (error) => {
-          key.settle(error);
-          // The service names the field it refused: the message goes on that field, and focus with it.
-          const field = error instanceof ApiError ? fieldOfParam(error.param, options) : null;
-          if (field && error instanceof ApiError)
-            form.setError(
-              field as Path<ActivityBookingForm>,
-              { message: error.message.replace(`${error.param}: `, '') },
-              { shouldFocus: true },
-            );
-        },
       },
-    );
+    });
   });
+  // Where the work starts (the shell and the frame focus it on arrival): the first question asked, else the customer.
+  // The questions' controls are of a dozen kinds, so the first is found once it is drawn.
+  const first = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const questions = first.current?.querySelector('.option-grid :is(input, select, textarea)');
+    (questions ?? first.current?.querySelector('[name="customer.given_name"]'))?.setAttribute(
+      'data-screen-focus',
+      '',
+    );
+  }, []);
   const apiError = create.error;
   const placed = apiError instanceof ApiError && fieldOfParam(apiError.param, options) !== null;
 
   return (
-    <form className="book-layout" onSubmit={(e) => void submit(e)} aria-label="Booking details" noValidate>
+    <form
+      className="book-layout"
+      onSubmit={(e) => void submit(e)}
+      aria-label="Booking details"
+      noValidate
+      ref={first}
+    >
       <div className="stack">
         <OptionsSections
           form={form}
@@ -442,31 +444,22 @@ function BookingForm({
             />
           </div>
         </fieldset>
-        {apiError && (
-          <ErrorNotice
-            error={apiError}
-            title={
-              placed ? 'The supplier refused an answer: it is marked on the form' : 'The booking was not held'
-            }
-          />
-        )}
-        {blocked && (
-          <p role="alert" className="field-error">
-            A traveller needs attention before this can be held: see the problem marked above.
-          </p>
-        )}
-        {Object.keys(form.formState.errors).length > 0 && !apiError && (
-          <p role="alert" className="field-error">
-            Some answers need attention; they are marked above.
-          </p>
-        )}
-        <ResumedAttempt resumed={key.resumed} />
-        <div className="row">
-          <button type="submit" className="button primary" disabled={create.isPending}>
-            {create.isPending ? 'Holding…' : 'Hold booking'}
-          </button>
-          <span className="muted small">A hold keeps the places for 30 minutes; you confirm it next.</span>
-        </div>
+        <HoldActions
+          pending={create.isPending}
+          label="Hold booking"
+          hint="A hold keeps the places for 30 minutes; you confirm it next."
+          error={apiError}
+          errorTitle={
+            placed ? 'The supplier refused an answer: it is marked on the form' : 'The booking was not held'
+          }
+          attention={[
+            blocked && 'A traveller needs attention before this can be held: see the problem marked above.',
+            Object.keys(form.formState.errors).length > 0 &&
+              !apiError &&
+              'Some answers need attention; they are marked above.',
+          ]}
+          resumed={hold.resumed}
+        />
       </div>
       <RunningTotal form={form} day={day} travelers={travelers} activity={activity} />
       {activity && (

@@ -9,23 +9,22 @@ import {
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { AddToQuote } from '../../../components/add-to-quote.tsx';
+import { BookFrame, HoldActions, useHold } from '../../../components/book-frame.tsx';
 import { OfferClientPrice } from '../../../components/client-price.tsx';
 import { Countdown } from '../../../components/countdown.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { SavedTraveller, TravellerChecks, TripReference } from '../../../components/office-parts.tsx';
-import { ResumedAttempt } from '../../../components/resumed-attempt.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
-import { ApiError, useAttemptKey } from '../../../lib/api.ts';
-import { dateInDays, formatMoney, priceDifference } from '../../../lib/format.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { dateInDays, formatMoney } from '../../../lib/format.ts';
 import { useLinkTraveller, useSaveTraveller } from '../../../lib/office.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
-import { markQuoteBooked } from '../../../lib/quote-booked.ts';
 import { forget, keep, recall } from '../../../lib/remembered.ts';
 import { Controller, useForm, useWatch, zodResolver } from '../../../lib/use-form.ts';
 import { rememberedOffer, repricedOfferQuery } from '../api/offers.ts';
@@ -44,50 +43,11 @@ import { OfferDetail } from './offer-detail.tsx';
 
 const TYPE_LABEL = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const;
 
-function PriceChange({
-  before,
-  after,
-  onAccept,
-}: {
-  before: FlightOffer;
-  after: FlightOffer;
-  onAccept: () => void;
-}) {
-  const changes = offerChanges(before, after);
-  return (
-    <div role="alert" className="notice">
-      <strong>
-        The airline changed this offer{changes.includes('price') ? "'s price" : ''}
-        {changes.includes('terms') ? (changes.includes('price') ? ' and terms' : "'s terms") : ''}.
-      </strong>
-      <div className="compare">
-        <div>
-          <div className="muted small">When you chose it</div>
-          <strong>{formatMoney(before.total)}</strong>
-        </div>
-        <div className="new">
-          <div className="muted small">Now</div>
-          <strong>{formatMoney(after.total)}</strong>
-          {priceDifference(before.total, after.total) && (
-            <div className="small">Difference: {priceDifference(before.total, after.total)}</div>
-          )}
-        </div>
-      </div>
-      <p className="small">Check the flights and baggage below before you accept.</p>
-      <button type="button" className="button primary" onClick={onAccept}>
-        Accept the new {changes.includes('price') ? 'price' : 'terms'}
-      </button>
-    </div>
-  );
-}
-
 export function BookPage() {
   const { offerId = '' } = useParams();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const seen = useMemo(() => rememberedOffer(offerId), [offerId]);
   const priced = useQuery(repricedOfferQuery(offerId));
-  const [accepted, setAccepted] = useState(false);
   const backToResults = `/flights?${params.toString()}`;
 
   if (priced.isPending) return <p className="loading">Checking the price with the airline…</p>;
@@ -96,8 +56,7 @@ export function BookPage() {
       priced.error instanceof ApiError &&
       (priced.error.code === 'offer_expired' || priced.error.status === 404);
     return (
-      <div className="page stack">
-        <h1>Review and book</h1>
+      <BookFrame title="Review and book">
         <ErrorNotice
           error={priced.error}
           title={gone ? 'This offer is no longer available' : 'Could not check the price'}
@@ -105,57 +64,57 @@ export function BookPage() {
         <p>
           <Link to={backToResults}>Search again</Link> for fresh offers.
         </p>
-      </div>
+      </BookFrame>
     );
   }
   const offer = priced.data;
-  const changed = seen !== null && offerChanges(seen, offer).length > 0;
+  const changes = seen ? offerChanges(seen, offer) : [];
+  const price = changes.includes('price');
   return (
-    <div className="page stack">
-      <div className="page-head">
-        <h1>Review and book</h1>
-        <Link to={backToResults}>Back to results</Link>
-      </div>
-      {offer.expires_at && (
-        // When the airline stops holding this offer (the service's time); then the page asks again and says so.
-        <Countdown
-          deadline={offer.expires_at}
-          label="Offer holds for"
-          onPassed={() => void priced.refetch()}
-        />
-      )}
-      {changed && !accepted && seen && (
-        <PriceChange before={seen} after={offer} onAccept={() => setAccepted(true)} />
-      )}
-      <section className="card" aria-label="Flights">
-        <OfferDetail offer={offer} />
-      </section>
-      {(!changed || accepted) && (
-        <PassengersForm
-          offer={offer}
-          types={passengerTypesFor(
-            offer,
-            readSearch(params)?.request.passengers ?? { adults: 1, children: 0, infants: 0 },
+    <BookFrame
+      title="Review and book"
+      back={{ to: backToResults, label: 'Back to results' }}
+      change={
+        seen &&
+        changes.length > 0 && {
+          title: `The airline changed this offer${price ? "'s price" : ''}${changes.includes('terms') ? (price ? ' and terms' : "'s terms") : ''}.`,
+          before: { total: seen.total },
+          after: { total: offer.total },
+          price,
+          hint: 'Check the flights and baggage below before you accept.',
+        }
+      }
+      summary={
+        <>
+          {offer.expires_at && (
+            // When the airline stops holding this offer (the service's time); then the page asks again and says so.
+            <Countdown
+              deadline={offer.expires_at}
+              label="Offer holds for"
+              onPassed={() => void priced.refetch()}
+            />
           )}
-          onBooked={(id) => navigate(`/flights/orders/${id}`)}
-        />
-      )}
-    </div>
+          <section className="card" aria-label="Flights">
+            <OfferDetail offer={offer} />
+          </section>
+        </>
+      }
+    >
+      <PassengersForm
+        offer={offer}
+        types={passengerTypesFor(
+          offer,
+          readSearch(params)?.request.passengers ?? { adults: 1, children: 0, infants: 0 },
+        )}
+      />
+    </BookFrame>
   );
 }
 
 /** The travellers typed for a booking not yet made, kept in this tab (by the passenger types) until it is made. */
 const DRAFT = 'flight-travellers';
 
-function PassengersForm({
-  offer,
-  types,
-  onBooked,
-}: {
-  offer: FlightOffer;
-  types: PassengerType[];
-  onBooked: (orderId: string) => void;
-}) {
+function PassengersForm({ offer, types }: { offer: FlightOffer; types: PassengerType[] }) {
   const schema = useMemo(() => bookingFormSchema(offer, types), [offer, types]);
   // What the agent typed outlives the offer: an expired offer and a new search find it again (same travellers).
   const draftKey = types.join(',');
@@ -172,8 +131,11 @@ function PassengersForm({
     keep(DRAFT, draftKey, typed);
   }, [draftKey, typed]);
   const create = useCreateOrder();
-  // One key per booking attempt: a double click or a retry after a lost answer books once.
-  const key = useAttemptKey(`flight:${offer.id}`);
+  const hold = useHold(create, `flight:${offer.id}`, (order) => ({
+    title: 'Booking held',
+    detail: `Order ${order.booking_reference ?? order.id} for ${formatMoney(order.total)}. Ticket it before the deadline.`,
+    to: `/flights/orders/${order.id}`,
+  }));
   const lastDeparture = offer.slices.at(-1)?.segments.at(-1)?.arriving_at.slice(0, 10) ?? dateInDays(0);
   // The directory profile each passenger was filled from, for the name and duplicate checks.
   const [profiles, setProfiles] = useState<Record<number, Traveller>>({});
@@ -223,57 +185,45 @@ function PassengersForm({
       return;
     }
     const body = toOrderRequest(schema.parse(values), offer.id);
-    create.mutate(
-      { body, key: key.sending() },
-      {
-        onSuccess: (order) => {
-          // Made from a quote's option: the quote says it was booked.
-          markQuoteBooked(new URLSearchParams(window.location.search).get('quote'), order.id);
-          notify(
-            'Booking held',
-            `Order ${order.booking_reference ?? order.id} for ${formatMoney(order.total)}. Ticket it before the deadline.`,
-          );
-          const saving = body.passengers.filter((_, index) => toSave[index] && !profiles[index]);
-          // Picked from the directory: the profile is linked to the booking (a link not made is found again by the
-          // order page's match, so it is not worth a word).
-          for (const profile of Object.values(profiles))
-            linkTraveller.mutate({ id: profile.id, bookingId: order.id });
-          // The booking stands whatever happens here: a traveller not saved is said, never the booking undone. One
-          // already in the directory is updated with what was typed, never saved twice (decision 043).
-          void Promise.allSettled(
-            saving.map((p) =>
-              saveTraveller.mutateAsync({
-                body: {
-                  ...travellerFromPassenger(p, saving.length === 1 ? body.contact.email : null),
-                  booking_id: order.id,
-                  on_match: 'update',
-                },
-              }),
-            ),
-          ).then((results) => {
-            const outcomes = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.outcome] : []));
-            const added = outcomes.filter((o) => o === 'created').length;
-            const updated = outcomes.length - added;
-            const travellers = (n: number) => `${n} traveller${n === 1 ? '' : 's'}`;
-            if (added > 0) notify('Saved to travellers', `${travellers(added)} added to the directory.`);
-            if (updated > 0)
-              notify(
-                'Saved to travellers',
-                `${travellers(updated)} already in the directory: ${updated === 1 ? 'the profile was' : 'their profiles were'} updated.`,
-              );
-            if (outcomes.length < results.length)
-              notify(
-                'Not saved to travellers',
-                'The booking is made; save the traveller from the directory instead.',
-              );
-          });
-          key.done();
-          forget(DRAFT, draftKey);
-          onBooked(order.id);
-        },
-        onError: (error) => key.settle(error),
+    hold.hold(body, {
+      made: (order) => {
+        const saving = body.passengers.filter((_, index) => toSave[index] && !profiles[index]);
+        // Picked from the directory: the profile is linked to the booking (a link not made is found again by the
+        // order page's match, so it is not worth a word).
+        for (const profile of Object.values(profiles))
+          linkTraveller.mutate({ id: profile.id, bookingId: order.id });
+        // The booking stands whatever happens here: a traveller not saved is said, never the booking undone. One
+        // already in the directory is updated with what was typed, never saved twice (decision 043).
+        void Promise.allSettled(
+          saving.map((p) =>
+            saveTraveller.mutateAsync({
+              body: {
+                ...travellerFromPassenger(p, saving.length === 1 ? body.contact.email : null),
+                booking_id: order.id,
+                on_match: 'update',
+              },
+            }),
+          ),
+        ).then((results) => {
+          const outcomes = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.outcome] : []));
+          const added = outcomes.filter((o) => o === 'created').length;
+          const updated = outcomes.length - added;
+          const travellers = (n: number) => `${n} traveller${n === 1 ? '' : 's'}`;
+          if (added > 0) notify('Saved to travellers', `${travellers(added)} added to the directory.`);
+          if (updated > 0)
+            notify(
+              'Saved to travellers',
+              `${travellers(updated)} already in the directory: ${updated === 1 ? 'the profile was' : 'their profiles were'} updated.`,
+            );
+          if (outcomes.length < results.length)
+            notify(
+              'Not saved to travellers',
+              'The booking is made; save the traveller from the directory instead.',
+            );
+        });
+        forget(DRAFT, draftKey);
       },
-    );
+    });
   });
 
   return (
@@ -297,6 +247,7 @@ function PassengersForm({
                 name={`passengers.${index}.given_name`}
                 label="Given names"
                 autoComplete="off"
+                data-screen-focus={index === 0 || undefined}
               />
               <FormTextField
                 control={form.control}
@@ -419,39 +370,28 @@ function PassengersForm({
           onChange={(reference) => form.setValue('client_reference', reference)}
         />
       </div>
-      {create.error && (
-        <ErrorNotice
-          error={create.error}
-          title={
-            create.error instanceof ApiError && create.error.status === 402
-              ? 'The wallet cannot pay for this booking'
-              : 'The booking was not made'
-          }
+      <HoldActions
+        pending={create.isPending}
+        label={`Hold booking · ${formatMoney(offer.total)}`}
+        hint="Holding reserves the seats and the money; you ticket it on the next page."
+        error={create.error}
+        resumed={hold.resumed}
+      >
+        <OfferClientPrice
+          context={{
+            product: 'flight',
+            net: offer.total,
+            passengers: offer.passengers.length,
+            cabin: offer.cabin_class,
+          }}
         />
-      )}
-      <ResumedAttempt resumed={key.resumed} />
-      <OfferClientPrice
-        context={{
-          product: 'flight',
-          net: offer.total,
-          passengers: offer.passengers.length,
-          cabin: offer.cabin_class,
-        }}
-      />
-      <AddToQuote
-        option={{
-          request: { kind: 'flight', offer_id: offer.id },
-          label: `${offer.airline_name}, ${offer.slices.map((sl) => `${sl.origin}→${sl.destination}`).join(', ')}`,
-        }}
-      />
-      <div className="actions">
-        <button type="submit" className="button primary" disabled={create.isPending}>
-          {create.isPending ? 'Holding…' : `Hold booking · ${formatMoney(offer.total)}`}
-        </button>
-        <span className="muted small">
-          Holding reserves the seats and the money; you ticket it on the next page.
-        </span>
-      </div>
+        <AddToQuote
+          option={{
+            request: { kind: 'flight', offer_id: offer.id },
+            label: `${offer.airline_name}, ${offer.slices.map((sl) => `${sl.origin}→${sl.destination}`).join(', ')}`,
+          }}
+        />
+      </HoldActions>
     </form>
   );
 }

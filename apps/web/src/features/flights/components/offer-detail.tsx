@@ -25,7 +25,7 @@ export function OfferDetail({ offer }: { offer: FlightOffer }) {
           <h3 className="small">
             {slice.origin} → {slice.destination} · {duration(slice.duration_minutes)}
           </h3>
-          <table className="data">
+          <table className="data frame-rows">
             <thead>
               <tr>
                 <th>Flight</th>
@@ -46,18 +46,18 @@ export function OfferDetail({ offer }: { offer: FlightOffer }) {
                     )}
                     <div className="muted small">class {s.booking_class}</div>
                   </td>
-                  <td>
+                  <td data-label="Departs">
                     <PlaceTime code={s.origin} at={s.departing_at} />
                   </td>
-                  <td>
+                  <td data-label="Arrives">
                     <PlaceTime code={s.destination} at={s.arriving_at} from={s.departing_at} />
                   </td>
-                  <td>{s.aircraft_name}</td>
-                  <td>
+                  <td data-label="Aircraft">{s.aircraft_name}</td>
+                  <td data-label="Baggage">
                     {s.baggage.checked}
                     <div className="muted small">cabin {s.baggage.cabin}</div>
                   </td>
-                  <td>{s.seats_remaining}</td>
+                  <td data-label="Seats left">{s.seats_remaining}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,20 +1,18 @@
 import { bookingDocument, type HotelRate, hotelFeeScope, type Traveller } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { AddToQuote } from '../../../components/add-to-quote.tsx';
+import { BookFrame, HoldActions, useHold } from '../../../components/book-frame.tsx';
 import { OfferClientPrice } from '../../../components/client-price.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { SavedTraveller, TravellerChecks, TripReference } from '../../../components/office-parts.tsx';
-import { ResumedAttempt } from '../../../components/resumed-attempt.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { notify } from '../../../components/toasts.tsx';
-import { ApiError, useAttemptKey } from '../../../lib/api.ts';
-import { formatMoney, priceDifference, whenLocal } from '../../../lib/format.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
-import { markQuoteBooked } from '../../../lib/quote-booked.ts';
 import { Controller, useForm, useWatch, zodResolver } from '../../../lib/use-form.ts';
 import {
   confirmedRateQuery,
@@ -37,51 +35,12 @@ import { readRooms } from '../search-params.ts';
 import { HotelFacts } from './hotel-page.tsx';
 import '../hotels.css';
 
-function RateChange({
-  before,
-  after,
-  onAccept,
-}: {
-  before: HotelRate;
-  after: HotelRate;
-  onAccept: () => void;
-}) {
-  const changes = rateChanges(before, after);
-  return (
-    <div role="alert" className="notice">
-      <strong>The hotel changed this rate: {changes.join(', ')}.</strong>
-      <div className="compare">
-        <div>
-          <div className="muted small">When you chose it</div>
-          <strong>{formatMoney(before.total)}</strong>
-          <div className="small">{before.board ?? 'Room only'}</div>
-          <div className="small">{before.cancellation.policy_text}</div>
-        </div>
-        <div className="new">
-          <div className="muted small">Now</div>
-          <strong>{formatMoney(after.total)}</strong>
-          {priceDifference(before.total, after.total) && (
-            <div className="small">Difference: {priceDifference(before.total, after.total)}</div>
-          )}
-          <div className="small">{after.board ?? 'Room only'}</div>
-          <div className="small">{after.cancellation.policy_text}</div>
-        </div>
-      </div>
-      <button type="button" className="button primary" onClick={onAccept}>
-        Accept the new {changes.includes('price') ? 'price' : 'terms'}
-      </button>
-    </div>
-  );
-}
-
 /** Confirms the chosen rate with the hotel, then takes the guests and holds the booking. */
 export function HotelBookPage() {
   const { rateId = '' } = useParams();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const seen = useMemo(() => rememberedRate(rateId), [rateId]);
   const confirmed = useQuery(confirmedRateQuery(rateId));
-  const [accepted, setAccepted] = useState(false);
   const hotelId = params.get('hotel');
   const stay = new URLSearchParams(params);
   stay.delete('hotel');
@@ -101,8 +60,7 @@ export function HotelBookPage() {
   if (confirmed.isPending) return <p className="loading">Confirming the rate with the hotel…</p>;
   if (confirmed.error) {
     return (
-      <div className="page stack">
-        <h1>Book a room</h1>
+      <BookFrame title="Book a room">
         <ErrorNotice
           error={confirmed.error}
           title={gone ? 'This rate is no longer available' : 'Could not confirm the rate'}
@@ -115,48 +73,56 @@ export function HotelBookPage() {
         <p>
           <Link to={backToHotel}>See the hotel's current rates</Link> and choose again.
         </p>
-      </div>
+      </BookFrame>
     );
   }
   const rate = confirmed.data;
-  const changed = seen !== null && rateChanges(seen, rate).length > 0;
+  const changes = seen ? rateChanges(seen, rate) : [];
+  const terms = (r: HotelRate) => [r.board ?? 'Room only', r.cancellation.policy_text];
   return (
-    <div className="page stack">
-      <div className="page-head">
-        <h1>Book a room</h1>
-        <Link to={backToHotel}>Back to the hotel</Link>
-      </div>
-      {changed && !accepted && seen && (
-        <RateChange before={seen} after={rate} onAccept={() => setAccepted(true)} />
-      )}
-      {rate.hotel && <HotelFacts hotel={rate.hotel} />}
-      <section className="card stack" aria-label="The rate">
-        <p>
-          <strong>{roomNames(rate.rooms)}</strong> · {rate.board ?? 'Room only'} · {rate.nights} night
-          {rate.nights === 1 ? '' : 's'}, {rate.check_in} to {rate.check_out} ·{' '}
-          <strong>{formatMoney(rate.total)}</strong>
-          {rate.total_before_discount && (
-            <span className="muted">
-              {' '}
-              (was <s>{formatMoney(rate.total_before_discount)}</s>)
-            </span>
-          )}
-        </p>
-        <p className="small">
-          {rate.refundable
-            ? `Refundable${rate.refundable_until ? ` until ${whenLocal(rate.refundable_until)}` : ''}.`
-            : 'Non-refundable.'}{' '}
-          {rate.cancellation.policy_text}
-        </p>
-      </section>
-      {(!changed || accepted) && (
-        <GuestsForm rate={rate} onBooked={(id) => navigate(`/hotels/orders/${id}`)} />
-      )}
-    </div>
+    <BookFrame
+      title="Book a room"
+      back={{ to: backToHotel, label: 'Back to the hotel' }}
+      change={
+        seen &&
+        changes.length > 0 && {
+          title: `The hotel changed this rate: ${changes.join(', ')}.`,
+          before: { total: seen.total, lines: terms(seen) },
+          after: { total: rate.total, lines: terms(rate) },
+          price: changes.includes('price'),
+        }
+      }
+      summary={
+        <>
+          {rate.hotel && <HotelFacts hotel={rate.hotel} />}
+          <section className="card stack" aria-label="The rate">
+            <p>
+              <strong>{roomNames(rate.rooms)}</strong> · {rate.board ?? 'Room only'} · {rate.nights} night
+              {rate.nights === 1 ? '' : 's'}, {rate.check_in} to {rate.check_out} ·{' '}
+              <strong>{formatMoney(rate.total)}</strong>
+              {rate.total_before_discount && (
+                <span className="muted">
+                  {' '}
+                  (was <s>{formatMoney(rate.total_before_discount)}</s>)
+                </span>
+              )}
+            </p>
+            <p className="small">
+              {rate.refundable
+                ? `Refundable${rate.refundable_until ? ` until ${whenLocal(rate.refundable_until)}` : ''}.`
+                : 'Non-refundable.'}{' '}
+              {rate.cancellation.policy_text}
+            </p>
+          </section>
+        </>
+      }
+    >
+      <GuestsForm rate={rate} />
+    </BookFrame>
   );
 }
 
-function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: string) => void }) {
+function GuestsForm({ rate }: { rate: HotelRate }) {
   const [params] = useSearchParams();
   const searchedRooms = readRooms(params.get('rooms')) ?? [];
   const rateRooms = readRateRooms(rate.rooms);
@@ -166,8 +132,11 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
     defaultValues: emptyHotelBooking(rate, searchedRooms),
   });
   const create = useCreateHotelOrder();
-  // One key per booking attempt: a double click or a retry after a lost answer holds once.
-  const key = useAttemptKey(`hotel:${rate.id}`);
+  const hold = useHold(create, `hotel:${rate.id}`, (order) => ({
+    title: 'Hotel booking held',
+    detail: `Order ${order.id} for ${formatMoney(order.total)}. Confirm it before the deadline.`,
+    to: `/hotels/orders/${order.id}`,
+  }));
   const rooms = form.getValues('rooms');
   // The directory profile each guest was filled from ("room.guest"), checked against the stay (decision 018).
   const [profiles, setProfiles] = useState<Record<string, Traveller>>({});
@@ -177,22 +146,7 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
 
   const submit = form.handleSubmit((values) => {
     if (create.isPending || blocked) return;
-    const body = toHotelOrder(HotelBookingFormSchema.parse(values), rate.id);
-    create.mutate(
-      { body, key: key.sending() },
-      {
-        onSuccess: (order) => {
-          markQuoteBooked(new URLSearchParams(window.location.search).get('quote'), order.id);
-          notify(
-            'Hotel booking held',
-            `Order ${order.id} for ${formatMoney(order.total)}. Confirm it before the deadline.`,
-          );
-          key.done();
-          onBooked(order.id);
-        },
-        onError: (error) => key.settle(error),
-      },
-    );
+    hold.hold(toHotelOrder(HotelBookingFormSchema.parse(values), rate.id));
   });
 
   return (
@@ -242,6 +196,7 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
                 name={`rooms.${r}.guests.${g}.given_name`}
                 label="Given names"
                 autoComplete="off"
+                data-screen-focus={(r === 0 && g === 0) || undefined}
               />
               <FormTextField
                 control={form.control}
@@ -299,44 +254,31 @@ function GuestsForm({ rate, onBooked }: { rate: HotelRate; onBooked: (orderId: s
         label="Note to the hotel (optional)"
         description="Late arrival, a cot, a quiet room…"
       />
-      {create.error && (
-        <ErrorNotice
-          error={create.error}
-          title={
-            create.error instanceof ApiError && create.error.status === 402
-              ? 'The wallet cannot pay for this booking'
-              : 'The booking was not held'
-          }
+      <HoldActions
+        pending={create.isPending}
+        label={`Hold booking · ${formatMoney(rate.total)}`}
+        hint="Holding reserves the room and the amount in the wallet; you confirm it next."
+        error={create.error}
+        attention={[
+          blocked && 'A guest needs attention before this can be held: see the problem marked above.',
+        ]}
+        resumed={hold.resumed}
+      >
+        <OfferClientPrice
+          context={{
+            product: 'hotel',
+            net: rate.total,
+            nights: rate.nights ?? undefined,
+            ...hotelFeeScope(rate.hotel),
+          }}
         />
-      )}
-      {blocked && (
-        <p role="alert" className="field-error">
-          A guest needs attention before this can be held: see the problem marked above.
-        </p>
-      )}
-      <ResumedAttempt resumed={key.resumed} />
-      <OfferClientPrice
-        context={{
-          product: 'hotel',
-          net: rate.total,
-          nights: rate.nights ?? undefined,
-          ...hotelFeeScope(rate.hotel),
-        }}
-      />
-      <AddToQuote
-        option={{
-          request: { kind: 'hotel', rate_id: rate.id },
-          label: `${rate.hotel?.name ?? 'Hotel'}, ${roomNames(rate.rooms)}, ${rate.check_in ?? ''} to ${rate.check_out ?? ''}`,
-        }}
-      />
-      <div className="row">
-        <button type="submit" className="button primary" disabled={create.isPending}>
-          {create.isPending ? 'Holding…' : `Hold booking · ${formatMoney(rate.total)}`}
-        </button>
-        <span className="muted small">
-          Holding reserves the room and the amount in the wallet; you confirm it next.
-        </span>
-      </div>
+        <AddToQuote
+          option={{
+            request: { kind: 'hotel', rate_id: rate.id },
+            label: `${rate.hotel?.name ?? 'Hotel'}, ${roomNames(rate.rooms)}, ${rate.check_in ?? ''} to ${rate.check_out ?? ''}`,
+          }}
+        />
+      </HoldActions>
     </form>
   );
 }

@@ -251,3 +251,31 @@ export const SecurityNoticesQuerySchema = z
   .strict();
 export type SecurityNoticesQuery = z.infer<typeof SecurityNoticesQuerySchema>;
 export const NotMeRequestSchema = z.object({ token: LinkTokenSchema }).strict();
+
+/**
+ * An IANA time zone name this runtime knows (`Europe/Paris`, `America/New_York`, `UTC`, an alias such as
+ * `Europe/Kyiv`), not an offset (`+01:00`: a zone's offset changes with the season, an offset does not).
+ */
+export function isTimeZoneName(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The time zone the console's own times are shown in for a person (decision 049): null is their browser's. */
+export const TimeZoneSettingSchema = z
+  .object({
+    time_zone: z
+      .string()
+      .max(64, { error: 'is not a time zone: a name such as Europe/Paris, at most 64 characters' })
+      .refine(isTimeZoneName, {
+        error: 'is not a time zone the console knows: give a name such as Europe/Paris or America/New_York',
+      })
+      .nullable(),
+  })
+  .strict();
+export type TimeZoneSetting = z.infer<typeof TimeZoneSettingSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MoneySchema } from './money.ts';
 import { PageQueryShape, pageSchema } from './pages.ts';
 import { DateTimeSchema } from './primitives.ts';
+import { isTimeZoneName } from './time-zones.ts';
 
 /**
  * One's own account (decision 028): a new password, one's sessions. A module of its own so the schemas are in the
@@ -251,20 +252,6 @@ export const SecurityNoticesQuerySchema = z
   .strict();
 export type SecurityNoticesQuery = z.infer<typeof SecurityNoticesQuerySchema>;
 export const NotMeRequestSchema = z.object({ token: LinkTokenSchema }).strict();
-
-/**
- * An IANA time zone name this runtime knows (`Europe/Paris`, `America/New_York`, `UTC`, an alias such as
- * `Europe/Kyiv`), not an offset (`+01:00`: a zone's offset changes with the season, an offset does not).
- */
-export function isTimeZoneName(name: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The time zone the console's own times are shown in for a person (decision 049): null is their browser's. */
 export const TimeZoneSettingSchema = z

@@ -14,7 +14,11 @@ const zoneOf = async (b: { get: (path: string) => Promise<{ body: unknown }> }) 
 describe('the time zone a person chooses', () => {
   it('is none (the browser’s) until chosen, then follows the person to every browser they sign in from', async () => {
     const admin = await t.signedIn('admin');
-    await t.invite(admin, { email: 'zones@demo.test', name: 'Ines Moreau', role: 'agent' }, 'tide harbour amber 42');
+    await t.invite(
+      admin,
+      { email: 'zones@demo.test', name: 'Ines Moreau', role: 'agent' },
+      'tide harbour amber 42',
+    );
     const laptop = t.browser();
     await laptop.signIn('zones@demo.test', 'tide harbour amber 42');
     expect(await zoneOf(laptop)).toBeNull();

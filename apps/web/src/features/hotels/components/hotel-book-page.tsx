@@ -12,7 +12,7 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError, useAttemptKey } from '../../../lib/api.ts';
-import { formatMoney, priceDifference, whenLocal } from '../../../lib/format.ts';
+import { formatMoney, priceDifference } from '../../../lib/format.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { markQuoteBooked } from '../../../lib/quote-booked.ts';
 import { Controller, useForm, useWatch, zodResolver } from '../../../lib/use-form.ts';
@@ -35,6 +35,7 @@ import { childAge, guestChecks, guestIndex } from '../guest-checks.ts';
 import { readRateRooms, roomNames } from '../read.ts';
 import { readRooms } from '../search-params.ts';
 import { HotelFacts } from './hotel-page.tsx';
+import { HotelTime } from './hotel-time.tsx';
 import '../hotels.css';
 
 function RateChange({
@@ -143,9 +144,20 @@ export function HotelBookPage() {
           )}
         </p>
         <p className="small">
-          {rate.refundable
-            ? `Refundable${rate.refundable_until ? ` until ${whenLocal(rate.refundable_until)}` : ''}.`
-            : 'Non-refundable.'}{' '}
+          {rate.refundable ? (
+            <>
+              Refundable
+              {rate.refundable_until && (
+                <>
+                  {' '}
+                  until <HotelTime at={rate.refundable_until} hotel={rate.hotel} />
+                </>
+              )}
+              .
+            </>
+          ) : (
+            'Non-refundable.'
+          )}{' '}
           {rate.cancellation.policy_text}
         </p>
       </section>

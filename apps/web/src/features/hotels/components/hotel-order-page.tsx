@@ -21,7 +21,7 @@ import { OpenValue } from '../../../components/open-value.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { UnknownStatusNotice } from '../../../components/unknown-status.tsx';
 import { latestActionError } from '../../../lib/api.ts';
-import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { usePageActions } from '../../../lib/page-actions.ts';
 import { serviceNow } from '../../../lib/service-clock.ts';
@@ -33,6 +33,8 @@ import {
   useExtendDeadline,
   useHotelOrder,
 } from '../api/hotels.ts';
+import { useHotelClock } from '../hotel-clock.ts';
+import { HotelTime, hotelTimeText } from './hotel-time.tsx';
 
 type Pending = 'confirm' | 'extend' | 'cancel' | null;
 
@@ -57,6 +59,7 @@ function HotelOrderView({ order, live, readAt }: { order: HotelOrder; live: bool
   const error = latestActionError(confirm, extend, cancel);
   const client = useQueryClient();
   const close = () => setAsking(null);
+  const clock = useHotelClock(order.hotel);
   const quoteExpired = quote.data ? Date.parse(quote.data.expires_at) <= serviceNow() : false;
   // The command palette offers the same buttons, opening the same confirmations.
   usePageActions([
@@ -108,7 +111,8 @@ function HotelOrderView({ order, live, readAt }: { order: HotelOrder; live: bool
       />
       {order.status === 'held' && (
         <p className="muted small">
-          Payment deadline: {whenLocal(order.payment_deadline)}. An unconfirmed hold is cancelled then.
+          Payment deadline: <HotelTime at={order.payment_deadline} hotel={order.hotel} />. An unconfirmed hold
+          is cancelled then.
         </p>
       )}
       {order.status === 'confirming' && (
@@ -227,7 +231,7 @@ function HotelOrderView({ order, live, readAt }: { order: HotelOrder; live: bool
         onConfirm={() =>
           extend.mutate(undefined, {
             onSuccess: (r) => {
-              notify('Deadline extended', `Confirm by ${whenLocal(r.payment_deadline)}.`);
+              notify('Deadline extended', `Confirm by ${hotelTimeText(r.payment_deadline, clock)}.`);
               close();
             },
             onError: close,
@@ -236,7 +240,8 @@ function HotelOrderView({ order, live, readAt }: { order: HotelOrder; live: bool
       >
         <p>
           The hold stays and {formatMoney(order.total)} stays reserved in the wallet. The deadline is now{' '}
-          {whenLocal(order.payment_deadline)}; the hotel moves it later, up to three times.
+          <HotelTime at={order.payment_deadline} hotel={order.hotel} />; the hotel moves it later, up to three
+          times.
         </p>
       </ConfirmDialog>
       <ConfirmDialog

@@ -8,6 +8,7 @@ import { onFactorSetupRequired, onSignedOut } from '../lib/api.ts';
 import { meQuery, useMe } from '../lib/me.ts';
 import { loadOrReload } from '../lib/new-version.ts';
 import { useScreenSettled } from '../lib/screen-settled.ts';
+import { setAgentTimeZone } from '../lib/time-zone.ts';
 import { forgetWayBack, signInPath } from '../lib/way-back.ts';
 import { CHANGE_COUNT_SLOT, NAV } from './nav.ts';
 import { ProofHost } from './proof-host.tsx';
@@ -92,6 +93,8 @@ export function Layout() {
   if (held && location.pathname !== '/account')
     return <Navigate to={`/account?then=${encodeURIComponent(here)}`} replace />;
 
+  // The console's own times are shown in the zone the person chose, else the browser's (decision 049).
+  setAgentTimeZone(me.data.user.time_zone);
   const live = me.data.environment === 'live';
   return (
     <div className={live ? 'shell live' : 'shell'}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOrderOf, readTypedDate, showDate, todayIn } from './typed-date.ts';
+import { dayOrderOf, readTypedDate, showDate, showWallClock, todayIn } from './typed-date.ts';
 
 const TODAY = '2026-11-29';
 const gb = (text: string, today = TODAY) => readTypedDate(text, today, 'en-GB');
@@ -80,5 +80,14 @@ describe('a date shown', () => {
     expect(todayIn('Europe/London', at)).toBe('2026-12-31');
     expect(todayIn('Asia/Tokyo', at)).toBe('2027-01-01');
     expect(todayIn('America/New_York', at)).toBe('2026-12-31');
+  });
+});
+
+describe('a place’s wall clock', () => {
+  it('is the time as the service gave it, in the locale’s words, said to be local', () => {
+    expect(showWallClock('2026-12-12 08:25', 'en-GB')).toBe('Sat, 12 Dec 2026, 08:25 local');
+    expect(showWallClock('2026-12-12T08:25:00-05:00', 'en-US')).toBe('Sat, Dec 12, 2026, 08:25 local');
+    expect(showWallClock('2026-12-12', 'en-US')).toBe('Sat, Dec 12, 2026');
+    expect(showWallClock('later', 'en-US')).toBe('later');
   });
 });

@@ -207,3 +207,14 @@ export function todayIn(timeZone: string, now = Date.now()): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/**
+ * A place's wall clock as the service gave it (`2026-12-12 08:25`, `2026-12-12T08:25:00+01:00`, or a date alone) in
+ * the locale's words, said to be local: "Sat 12 Dec 2026, 08:25 local". Anything else is shown as written.
+ */
+export function showWallClock(value: string, locale: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?/.exec(value.trim());
+  if (!match?.[1]) return value;
+  const day = showDate(match[1], locale);
+  return match[2] ? `${day}, ${match[2]} local` : day;
+}

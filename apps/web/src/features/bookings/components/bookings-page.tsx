@@ -17,6 +17,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useActivityBookings, useActivityLedger } from '../../../lib/activity-bookings.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { agentTimeZone } from '../../../lib/time-zone.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
 import { orderPath, useBookings } from '../api/bookings.ts';
@@ -67,7 +68,7 @@ export function BookingsPage() {
   const admin = useMe().data?.user.role === 'admin';
   const bookings = useBookings(paging.query(search));
   // The export is every booking the filters match (net, fee and client price), not the page on screen.
-  const csv = `/api/bookings?${new URLSearchParams([...new URLSearchParams(search), ['format', 'csv']])}`;
+  const csv = `/api/bookings?${new URLSearchParams([...new URLSearchParams(search), ['format', 'csv'], ['time_zone', agentTimeZone()]])}`;
   // Activity bookings the service knows that were not made through this console (another tool, the supplier): the
   // service's first page, less those the ledger knows (asked by id, whatever page of the desk they are on).
   const service = useActivityBookings({});

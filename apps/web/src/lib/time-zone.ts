@@ -38,10 +38,22 @@ function formatter(locale: string, timeZone: string, options: Intl.DateTimeForma
   const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
   let made = formatters.get(key);
   if (!made) {
-    made = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    // A 24-hour clock writes its hours in two digits (08:00, not 8:00), as timetables do; a 12-hour one as it says them.
+    const hour = options.hour && !twelveHours(locale) ? { hour: '2-digit' as const } : {};
+    made = new Intl.DateTimeFormat(locale, { ...options, ...hour, timeZone });
     formatters.set(key, made);
   }
   return made;
+}
+
+const clocks = new Map<string, boolean>();
+function twelveHours(locale: string): boolean {
+  let twelve = clocks.get(locale);
+  if (twelve === undefined) {
+    twelve = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hour12 === true;
+    clocks.set(locale, twelve);
+  }
+  return twelve;
 }
 
 const DAY = { weekday: 'short', day: 'numeric', month: 'short' } as const;

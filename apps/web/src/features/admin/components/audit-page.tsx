@@ -1,4 +1,5 @@
 import { AUDIT_RESULTS, browserLabel, type Matched, matchedWords } from '@console/contract';
+import { DateField } from '../../../components/date-field.tsx';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
@@ -63,8 +64,8 @@ export function AuditPage() {
             options={[{ id: '', label: 'Any result' }, ...AUDIT_RESULTS.map((r) => ({ id: r, label: r }))]}
             onChange={(result) => apply({ ...form, result })}
           />
-          <TextField label="From" type="date" value={form.from} onChange={set('from')} />
-          <TextField label="To" type="date" value={form.to} onChange={set('to')} />
+          <DateField label="From" value={form.from || null} onChange={(v) => set('from')(v ?? '')} />
+          <DateField label="To" value={form.to || null} onChange={(v) => set('to')(v ?? '')} />
           <button type="submit" className="button search-button">
             Filter
           </button>

@@ -9,6 +9,7 @@ import {
 } from '@console/contract';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/countdown.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
@@ -123,8 +124,16 @@ export function BookingsPage() {
             options={SORTS}
             onChange={(sort) => apply({ ...form, sort })}
           />
-          <TextField label="Made from" type="date" value={form.created_from} onChange={set('created_from')} />
-          <TextField label="Made up to" type="date" value={form.created_to} onChange={set('created_to')} />
+          <DateField
+            label="Made from"
+            value={form.created_from || null}
+            onChange={(v) => set('created_from')(v ?? '')}
+          />
+          <DateField
+            label="Made up to"
+            value={form.created_to || null}
+            onChange={(v) => set('created_to')(v ?? '')}
+          />
           <button type="submit" className="button primary search-button">
             Search
           </button>

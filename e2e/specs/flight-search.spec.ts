@@ -13,9 +13,9 @@ test('an agent searches flights and watches offers stream in, then sorts and fil
   await expect(page.getByRole('radio', { name: 'One way' })).toBeChecked();
   const depart = inDays(30);
   const [year, month, day] = depart.split('-');
-  // Typed as a keyboard user types into the browser's date field (en-US: month, day, year).
-  await page.getByLabel('Depart').pressSequentially(`${month}${day}${year}`);
-  await expect(page.getByLabel('Depart')).toHaveValue(depart);
+  // Typed as a keyboard user types a date in en-US: month, day, year (decision 049).
+  await page.getByLabel('Depart').pressSequentially(`${month}/${day}/${year}`);
+  await expect(page.getByLabel('Depart')).toHaveAttribute('data-date', depart);
   // The search streams for about a second here: "Still searching" is watched for on every frame from the click on.
   const searching = glimpse(page, 'status', 'Still searching');
   await page.getByRole('button', { name: 'Search flights' }).click();

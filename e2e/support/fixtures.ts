@@ -93,9 +93,10 @@ export const inDays = (days: number, from = Date.now()) =>
   new Date(from + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Enters a YYYY-MM-DD date into a date field (the browser's own date input). */
-export async function fillDate(field: import('@playwright/test').Locator, date: string) {
-  await field.fill(date);
-  await expect(field).toHaveValue(date);
+/** Types a date (any form the date field reads: `2026-12-12`, `12dec`) and checks the date it took (decision 049). */
+export async function fillDate(field: import('@playwright/test').Locator, typed: string, date = typed) {
+  await field.fill(typed);
+  await expect(field).toHaveAttribute('data-date', date);
 }
 
 /** Scans the page with axe and fails on serious or critical violations, naming them. */

@@ -242,7 +242,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const cookie = sessionCookie(env.COOKIE_SECURE);
   /** Who is signed in, as GET /api/me answers and as each page of the SPA carries it (static.ts). */
   const meOf = (user: SignedInUser): Me => ({
-    user: { id: user.id, email: user.email, name: user.name, role: user.role },
+    user: { id: user.id, email: user.email, name: user.name, role: user.role, time_zone: user.timeZone },
     environment: upstream.service.environment,
     session: {
       expires_at: new Date(user.sessionExpiresAt).toISOString(),

@@ -401,3 +401,24 @@ describe('hotel orders', () => {
     );
   });
 });
+
+describe('a hotel’s times', () => {
+  it('are written in the hotel’s local time with its offset, its zone named in its location', async () => {
+    const rate = await bookableRate();
+    expect(rate.hotel?.location.time_zone).toBe('Europe/Paris');
+    // Free cancellation until 18:00 at the hotel, two days before check-in (20 days out: Paris is on UTC+1 or +2).
+    expect(rate.refundable_until).toMatch(/T18:00:00\+0[12]:00$/);
+    const order = expectOk(
+      await sb.post('/hotels/orders', token, { rate_id: rate.id, rooms: guests, contact }),
+      HotelOrderShape,
+      201,
+    );
+    expect(order.payment_deadline).toMatch(/\+0[12]:00$/);
+    expect(Date.parse(order.payment_deadline)).toBeGreaterThan(Date.now());
+    const extended = expectOk(
+      await sb.post(`/hotels/orders/${order.id}/extend-deadline`, token),
+      ExtendDeadlineResultSchema,
+    );
+    expect(extended.payment_deadline).toMatch(/\+0[12]:00$/);
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MoneySchema } from './money.ts';
 import { PageQueryShape, pageSchema } from './pages.ts';
 import { DateTimeSchema } from './primitives.ts';
+import { isTimeZoneName } from './time-zones.ts';
 
 /**
  * One's own account (decision 028): a new password, one's sessions. A module of its own so the schemas are in the
@@ -251,3 +252,17 @@ export const SecurityNoticesQuerySchema = z
   .strict();
 export type SecurityNoticesQuery = z.infer<typeof SecurityNoticesQuerySchema>;
 export const NotMeRequestSchema = z.object({ token: LinkTokenSchema }).strict();
+
+/** The time zone the console's own times are shown in for a person (decision 049): null is their browser's. */
+export const TimeZoneSettingSchema = z
+  .object({
+    time_zone: z
+      .string()
+      .max(64, { error: 'is not a time zone: a name such as Europe/Paris, at most 64 characters' })
+      .refine(isTimeZoneName, {
+        error: 'is not a time zone the console knows: give a name such as Europe/Paris or America/New_York',
+      })
+      .nullable(),
+  })
+  .strict();
+export type TimeZoneSetting = z.infer<typeof TimeZoneSettingSchema>;

@@ -70,7 +70,14 @@ export const ConsoleUserSchema = z.object({
 export type ConsoleUser = z.infer<typeof ConsoleUserSchema>;
 
 export const MeSchema = z.object({
-  user: z.object({ id: idSchema('user'), email: z.string(), name: z.string(), role: RoleSchema }),
+  user: z.object({
+    id: idSchema('user'),
+    email: z.string(),
+    name: z.string(),
+    role: RoleSchema,
+    /** The time zone the person chose on their account page (decision 049); null or absent: their browser's. */
+    time_zone: z.string().nullable().optional(),
+  }),
   environment: EnvironmentSchema,
   /** When this sign-in ends at the latest, and after how long idle. */
   session: z.object({

@@ -257,6 +257,8 @@ export const HotelLocationSchema = CoordinatesSchema.extend({
   /** Distance from the city centre, in kilometres. */
   distance_km: z.number().min(0).nullish(),
   district: z.string().nullish(),
+  /** The hotel's IANA time zone, where the service names it (ours does; decision 049). */
+  time_zone: z.string().nullish(),
 });
 
 /** A hotel as the document states it: strings, numbers, three objects and the images. */

@@ -5,6 +5,7 @@ import { csvStream } from '../platform/csv.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseQuery } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
+import { zoneOfRequest } from '../platform/zoned-time.ts';
 import { AUDIT_CSV_HEADER, auditCsvRow } from './audit.ts';
 import type { AuditDeps } from './deps.ts';
 
@@ -25,11 +26,16 @@ export function auditRoutes(d: AuditDeps) {
         // Every entry the filters match (not a page), streamed a batch at a time (decision 023).
         const { after: _after, limit: _limit, ...filters } = query;
         const range = `${query.from ?? 'start'}-to-${query.to ?? new Date().toISOString().slice(0, 10)}`;
-        return c.body(csvStream(AUDIT_CSV_HEADER, d.audit.all(filters), auditCsvRow), 200, {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="audit-${range}.csv"`,
-          'Cache-Control': 'private, no-store',
-        });
+        const zone = zoneOfRequest(c);
+        return c.body(
+          csvStream(AUDIT_CSV_HEADER, d.audit.all(filters), (e) => auditCsvRow(e, zone)),
+          200,
+          {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': `attachment; filename="audit-${range}.csv"`,
+            'Cache-Control': 'private, no-store',
+          },
+        );
       }
       return c.json(await d.audit.list(query));
     },

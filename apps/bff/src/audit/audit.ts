@@ -6,6 +6,7 @@ import { type CsvRow, EXPORT_BATCH } from '../platform/csv.ts';
 import { decodeCursor, type Page, pageFrom } from '../platform/pages.ts';
 import { countMatches } from '../platform/search.ts';
 import type { Actor } from '../platform/types.ts';
+import { zonedIso } from '../platform/zoned-time.ts';
 
 export interface AuditedAction {
   action: string;
@@ -211,9 +212,9 @@ export const AUDIT_CSV_HEADER = [
 ];
 
 /** One audit entry as a CSV row. */
-export const auditCsvRow = (e: AuditEntry): CsvRow => [
+export const auditCsvRow = (e: AuditEntry, timeZone = 'UTC'): CsvRow => [
   e.id,
-  e.at,
+  zonedIso(e.at, timeZone),
   e.user.email,
   e.action,
   e.resource_id,

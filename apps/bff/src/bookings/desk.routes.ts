@@ -4,6 +4,7 @@ import { csvStream } from '../platform/csv.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseQuery } from '../platform/parse.ts';
 import type { AppEnv, SignedInUser } from '../platform/types.ts';
+import { zoneOfRequest } from '../platform/zoned-time.ts';
 import { ledgerScope } from './access.ts';
 import type { BookingsDeps } from './deps.ts';
 import { LEDGER_CSV_HEADER, ledgerCsvRow } from './desk.ts';
@@ -28,8 +29,11 @@ export function bookingRoutes(d: BookingsDeps) {
       if (c.req.query('format') === 'csv') {
         // Every booking the filters match, streamed a batch at a time, with net, fee and client price.
         const { after: _after, limit: _limit, ...filters } = query;
+        const zone = zoneOfRequest(c);
         return c.body(
-          csvStream(LEDGER_CSV_HEADER, d.ledger.all(filters, scopeOf(c.get('user'))), ledgerCsvRow),
+          csvStream(LEDGER_CSV_HEADER, d.ledger.all(filters, scopeOf(c.get('user'))), (entry) =>
+            ledgerCsvRow(entry, zone),
+          ),
           200,
           {
             'Content-Type': 'text/csv; charset=utf-8',

@@ -2,6 +2,7 @@ import type { BookingsQuery, LedgerEntry } from '@console/contract';
 import { sql } from 'kysely';
 import type { CsvRow } from '../platform/csv.ts';
 import type { KeysetOrder } from '../platform/search.ts';
+import { zonedIso } from '../platform/zoned-time.ts';
 import type { LedgerRow } from './ledger-rows.ts';
 
 /** The bookings desk's orders (each with its indexes on both stores) and its CSV. */
@@ -82,11 +83,12 @@ export const LEDGER_CSV_HEADER = [
   'currency',
   'fee_reason',
 ];
-export function ledgerCsvRow(entry: LedgerEntry): CsvRow {
+/** A booking's row of the CSV, its time in the zone of the person downloading it, offset and all (decision 049). */
+export function ledgerCsvRow(entry: LedgerEntry, timeZone = 'UTC'): CsvRow {
   return [
     entry.id,
     entry.product,
-    entry.created_at,
+    zonedIso(entry.created_at, timeZone),
     entry.agent.email,
     entry.client_reference,
     entry.reference ?? null,

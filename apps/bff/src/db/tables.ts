@@ -47,6 +47,8 @@ export interface Database {
     office_wide: Generated<number>;
     /** How the person hears of their bookings' changes by e-mail: immediate, daily or none (migration 018). */
     change_email: Generated<string>;
+    /** The person's time zone (IANA), or null for their browser's (migration 024). */
+    time_zone: string | null;
     created_at: string;
     updated_at: string;
   };

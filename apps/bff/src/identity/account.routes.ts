@@ -16,6 +16,7 @@ import {
   SecurityNoticesQuerySchema,
   SingleSignOnRedirectRequestSchema,
   SingleSignOnRedirectSchema,
+  TimeZoneSettingSchema,
   TotpEnrolmentSchema,
 } from '@console/contract';
 import { type Context, Hono } from 'hono';
@@ -145,6 +146,21 @@ export function accountRoutes(d: IdentityDeps) {
           const { change_email } = await parseBody(c, NotificationSettingsSchema.strict());
           await d.accounts.setChangeEmail(c.get('user').id, change_email);
           return c.json({ change_email });
+        },
+      )
+      .put(
+        '/time-zone',
+        doc({
+          summary:
+            'Choose the time zone the console’s own times are shown in (an IANA name; null: the browser’s own)',
+          tag: 'account',
+          body: TimeZoneSettingSchema,
+          response: TimeZoneSettingSchema,
+        }),
+        async (c) => {
+          const { time_zone } = await parseBody(c, TimeZoneSettingSchema);
+          await d.accounts.setTimeZone(c.get('user').id, time_zone);
+          return c.json({ time_zone });
         },
       )
       .get(

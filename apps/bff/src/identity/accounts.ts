@@ -37,6 +37,7 @@ const sessionQuery = (db: Db) =>
       'users.role',
       'users.disabled',
       'users.office_wide',
+      'users.time_zone',
       'sessions.factor_setup',
       'sessions.proved_at',
       'sessions.proved_with',
@@ -285,6 +286,15 @@ export class Accounts {
     await this.db
       .updateTable('users')
       .set({ change_email: choice, updated_at: now() })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** The time zone the person chose (decision 049), or null for their browser's: read with every session. */
+  async setTimeZone(userId: string, timeZone: string | null): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ time_zone: timeZone, updated_at: now() })
       .where('id', '=', userId)
       .execute();
   }
@@ -653,6 +663,7 @@ export class Accounts {
       name: row.name,
       role: row.role,
       officeWide: row.office_wide === 1,
+      timeZone: row.time_zone,
       sessionId: id,
       sessionExpiresAt: Number(row.expires_at),
       factorSetup: Number(row.factor_setup) === 1,

@@ -14,6 +14,8 @@ export interface SignedInUser {
   role: Role;
   /** May read and act on every booking of the office (admins always may). */
   officeWide: boolean;
+  /** The time zone the person chose (IANA), or null for their browser's (decision 049). */
+  timeZone: string | null;
   sessionId: string;
   sessionExpiresAt: number;
   /** The office's policy wants a second factor this person has not set up: their account only, until they do. */

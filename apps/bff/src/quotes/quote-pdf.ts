@@ -1,15 +1,17 @@
 import type { Quote } from '@console/contract';
+import { zonedWords } from '../platform/zoned-time.ts';
 import { type Block, textBlock as block, documentPdf, MUTED } from '../trips/index.ts';
 
 const money = (m: { amount: string; currency: string }) =>
   `${Number(m.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${m.currency}`;
-const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * A quote for the client (decision 034): each option with the price the client pays — never the net or the fee, which
  * are the office's — and until when that price holds, as the service said; the client's name and the agent's note.
  */
-export function quotePdf(quote: Quote, issuedAt: Date): Promise<Uint8Array> {
+export function quotePdf(quote: Quote, issuedAt: Date, timeZone = 'UTC'): Promise<Uint8Array> {
+  // In the zone of the agent who made it, the zone named (decision 049).
+  const when = (iso: string) => zonedWords(iso, timeZone);
   const blocks: Block[] = [
     block('Quote', 56, 24, 'bold', undefined, 8),
     block(`For ${quote.client_name}`, 56, 14, 'bold'),

@@ -13,6 +13,7 @@ import { ConsoleError } from '../platform/errors.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
+import { zoneOfRequest } from '../platform/zoned-time.ts';
 import type { QuotesDeps } from './deps.ts';
 import { quotePdf } from './quote-pdf.ts';
 import { priceOption, Quotes } from './quotes.ts';
@@ -107,7 +108,7 @@ export function quoteRoutes(d: QuotesDeps) {
       async (c) => {
         const quote = await quotes.get(pathId(c, 'id'), c.get('user'), environment());
         if (!quote) throw noQuote();
-        const pdf = await quotePdf(quote, new Date());
+        const pdf = await quotePdf(quote, new Date(), zoneOfRequest(c));
         const name = quote.client_name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'client';
         return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
           'Content-Type': 'application/pdf',

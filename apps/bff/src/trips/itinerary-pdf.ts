@@ -1,6 +1,7 @@
 import { inLivedOrder, type Trip, type TripPart } from '@console/contract';
 import { type Color, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import { PdfText, type Weight } from '../platform/pdf-text.ts';
+import { zonedWords } from '../platform/zoned-time.ts';
 
 /** Parts a traveller can travel on: ticketed flights, confirmed stays and activities. */
 const CONFIRMED = new Set(['ticketed', 'confirmed', 'completed', 'issued']);
@@ -35,10 +36,12 @@ export async function itineraryPdf(
   trip: Trip,
   parts: readonly TripPart[],
   issuedAt: Date,
+  /** The zone of the agent who made it: when it was issued is said in it (decision 049). */
+  timeZone = 'UTC',
 ): Promise<Uint8Array> {
   return documentPdf(
     { title: `Itinerary ${trip.reference}`, subject: trip.name, issuedAt },
-    itineraryBlocks(trip, parts, issuedAt),
+    itineraryBlocks(trip, parts, issuedAt, timeZone),
   );
 }
 
@@ -91,7 +94,7 @@ export const textBlock = (
 });
 export { INK, MUTED };
 
-function itineraryBlocks(trip: Trip, parts: readonly TripPart[], issuedAt: Date): Block[] {
+function itineraryBlocks(trip: Trip, parts: readonly TripPart[], issuedAt: Date, timeZone: string): Block[] {
   const block = textBlock;
   const blocks: Block[] = [
     block('Itinerary', 56, 24, 'bold', INK, 8),
@@ -100,7 +103,9 @@ function itineraryBlocks(trip: Trip, parts: readonly TripPart[], issuedAt: Date)
     ...(trip.travellers.length > 0
       ? [block(`Travellers: ${trip.travellers.join(', ')}`, 56, 11, 'regular', MUTED)]
       : []),
-    block(`Issued ${issuedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`, 56, 9, 'regular', MUTED, 24),
+    block(`Issued ${zonedWords(issuedAt.toISOString(), timeZone)}`, 56, 9, 'regular', MUTED),
+    // Flight times are each airport's local time, as the airline gives them.
+    block('Times are local to each place.', 56, 9, 'regular', MUTED, 24),
   ];
   const confirmed = parts.filter(isConfirmed);
   if (confirmed.length === 0)

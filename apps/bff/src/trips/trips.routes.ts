@@ -15,6 +15,7 @@ import { ConsoleError } from '../platform/errors.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
+import { zoneOfRequest } from '../platform/zoned-time.ts';
 import { tripConflicts } from './conflicts.ts';
 import type { TripsDeps } from './deps.ts';
 import { itineraryPdf } from './itinerary-pdf.ts';
@@ -191,7 +192,12 @@ export function tripRoutes(d: TripsDeps) {
       async (c) => {
         const row = await tripOf(c);
         const parts = await partsOf(c, row);
-        const pdf = await itineraryPdf(await trips.view(row, c.get('user')), parts, new Date());
+        const pdf = await itineraryPdf(
+          await trips.view(row, c.get('user')),
+          parts,
+          new Date(),
+          zoneOfRequest(c),
+        );
         return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
           'Content-Type': 'application/pdf',
           'Content-Disposition': `attachment; filename="itinerary-${row.reference.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`,

@@ -9,6 +9,7 @@ import {
 import { type Db, historyReads, sql } from '../db/index.ts';
 import { type CsvRow, EXPORT_BATCH } from '../platform/csv.ts';
 import { decodeCursor, pageFrom } from '../platform/pages.ts';
+import { zonedIso } from '../platform/zoned-time.ts';
 
 /**
  * The wallet statement (decisions 020, 039): the wallet's moves as the ledger wrote them (`wallet_moves`), the money
@@ -297,8 +298,8 @@ async function netBefore(
 }
 
 export const STATEMENT_CSV_HEADER = ['at', 'kind', 'action', 'booking_id', 'user', 'amount', 'currency'];
-export const statementCsvRow = (l: StatementLine): CsvRow => [
-  l.at,
+export const statementCsvRow = (l: StatementLine, timeZone = 'UTC'): CsvRow => [
+  zonedIso(l.at, timeZone),
   l.kind,
   l.action,
   l.booking_id,

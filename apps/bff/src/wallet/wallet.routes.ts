@@ -12,6 +12,7 @@ import { ConsoleError } from '../platform/errors.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
+import { zoneOfRequest } from '../platform/zoned-time.ts';
 import { WalletAlerts, walletAlert } from './alerts.ts';
 import type { WalletDeps } from './deps.ts';
 import { STATEMENT_CSV_HEADER, statementCsvRow, WalletStatement } from './statement.ts';
@@ -97,10 +98,13 @@ export function walletRoutes(d: WalletDeps) {
             param: 'from',
             message: 'from: must be on or before to.',
           });
-        if (c.req.query('format') === 'csv')
+        if (c.req.query('format') === 'csv') {
           // Every line of the period (not a page), streamed a batch at a time (decision 023).
+          const zone = zoneOfRequest(c);
           return c.body(
-            csvStream(STATEMENT_CSV_HEADER, statements.lines(service.environment, from, to), statementCsvRow),
+            csvStream(STATEMENT_CSV_HEADER, statements.lines(service.environment, from, to), (line) =>
+              statementCsvRow(line, zone),
+            ),
             200,
             {
               'Content-Type': 'text/csv; charset=utf-8',
@@ -108,6 +112,7 @@ export function walletRoutes(d: WalletDeps) {
               'Cache-Control': 'private, no-store',
             },
           );
+        }
         // The service's balance now: where the running balance starts the first time, and what it is checked against.
         const wallet = await service.op.wallet({}).catch(() => null);
         // Dated by the ledger's clock, as the moves are: a payment just after the first read is never counted before it

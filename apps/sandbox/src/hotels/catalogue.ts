@@ -349,6 +349,7 @@ function buildHotel(
         longitude: Math.round(lon * 10000) / 10000,
         distance_km: Math.round(distanceKm({ lat, lon }, { lat: city.lat, lon: city.lon }) * 10) / 10,
         district: district?.[0] ?? null,
+        time_zone: city.timeZone,
       },
       images: [1, 2, 3].map((n) => `/media/hotels/${id}/${n}.svg`),
     },

@@ -9,8 +9,9 @@ import {
   subtractMoney,
   toCents,
 } from '@console/contract';
-import { DAY, HOUR, isoSeconds } from '../lib/clock.ts';
+import { DAY, HOUR } from '../lib/clock.ts';
 import { hashString, Rng } from '../lib/rng.ts';
+import { formatZoned, zonedToUtc } from '../lib/timezones.ts';
 import type { Cancellation, HotelCitySearch, HotelRate, HotelSummary } from '../shapes.ts';
 import {
   type CatalogueHotel,
@@ -136,30 +137,35 @@ export function cancellationFor(
   checkIn: string,
   nights: number,
   now: number,
+  timeZone = 'UTC',
 ): { cancellation: Cancellation; refundableUntil: string | null } {
-  const checkInMs = Date.parse(`${checkIn}T14:00:00Z`);
+  // Times at the hotel, written in its local time with its offset (decision 049): check-in from 14:00, free
+  // cancellation until 18:00 two days before.
+  const checkInMs = zonedToUtc(checkIn, 14 * 60, timeZone);
+  const at = (ms: number) => formatZoned(ms, timeZone);
   if (!spec.refundable) {
     return {
       cancellation: {
         non_refundable: true,
         policy_text: 'Non-refundable: cancelling at any time costs the full price.',
-        policies: [{ starts_at: isoSeconds(now), penalty: spec.total, description: 'Full price' }],
+        policies: [{ starts_at: at(now), penalty: spec.total, description: 'Full price' }],
       },
       refundableUntil: null,
     };
   }
-  const freeUntil = Math.max(now + HOUR, checkInMs - 2 * DAY - 2 * HOUR);
+  const twoDaysBefore = new Date(Date.parse(`${checkIn}T00:00:00Z`) - 2 * DAY).toISOString().slice(0, 10);
+  const freeUntil = Math.max(now + HOUR, zonedToUtc(twoDaysBefore, 18 * 60, timeZone));
   const firstNight = money(toCents(spec.total.amount) / BigInt(Math.max(1, nights)));
   return {
     cancellation: {
       non_refundable: false,
-      policy_text: `Free cancellation until ${isoSeconds(freeUntil).replace('T', ' ').replace('Z', ' UTC')}; after that the first night (${firstNight.amount} USD) is charged, and from check-in the full price.`,
+      policy_text: `Free cancellation until ${at(freeUntil).slice(0, 16).replace('T', ' ')} hotel time (${timeZone}); after that the first night (${firstNight.amount} USD) is charged, and from check-in the full price.`,
       policies: [
-        { starts_at: isoSeconds(freeUntil), penalty: firstNight, description: 'First night' },
-        { starts_at: isoSeconds(checkInMs), penalty: spec.total, description: 'Full price' },
+        { starts_at: at(freeUntil), penalty: firstNight, description: 'First night' },
+        { starts_at: at(checkInMs), penalty: spec.total, description: 'Full price' },
       ],
     },
-    refundableUntil: isoSeconds(freeUntil),
+    refundableUntil: at(freeUntil),
   };
 }
 
@@ -172,7 +178,13 @@ export function rateBody(
 ): Omit<HotelRate, 'id'> {
   const nights = nightsOf(request.check_in, request.check_out).length;
   const rng = new Rng(`${h.hotel.id}${spec.room.name}${request.check_in}`);
-  const { cancellation, refundableUntil } = cancellationFor(spec, request.check_in, nights, now);
+  const { cancellation, refundableUntil } = cancellationFor(
+    spec,
+    request.check_in,
+    nights,
+    now,
+    h.hotel.location.time_zone ?? 'UTC',
+  );
   return {
     object: 'hotel_rate',
     check_in: request.check_in,

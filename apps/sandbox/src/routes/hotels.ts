@@ -20,6 +20,7 @@ import { ApiError } from '../lib/errors.ts';
 import { idempotent } from '../lib/idempotency.ts';
 import { parseBody, parseQuery } from '../lib/parse.ts';
 import { hashString } from '../lib/rng.ts';
+import { formatZoned } from '../lib/timezones.ts';
 import { advance } from '../lib/transition.ts';
 import type { AppEnv, Caller } from '../lib/types.ts';
 import { settleHotelOrder } from '../settle.ts';
@@ -253,7 +254,8 @@ export function hotelRoutes(store: Store) {
         object: 'hotel_order',
         id,
         status: 'held',
-        payment_deadline: isoSeconds(deadline),
+        // In the hotel's local time, with its offset (decision 049).
+        payment_deadline: formatZoned(deadline, hotel.location.time_zone ?? 'UTC'),
         check_in: checkIn,
         check_out: rate.check_out ?? checkIn,
         nights: rate.nights ?? 1,
@@ -324,7 +326,7 @@ export function hotelRoutes(store: Store) {
       }
       advance(HOTEL_ORDER_MACHINE, order, 'extend_deadline');
       record.extensions += 1;
-      order.payment_deadline = isoSeconds(next);
+      order.payment_deadline = formatZoned(next, order.hotel.location.time_zone ?? 'UTC');
       const body: ExtendDeadlineResult = {
         object: 'hotel_order',
         id: order.id,

@@ -10,6 +10,7 @@ import { loadOrReload } from '../lib/new-version.ts';
 import { screenTarget, watchScreenFocus } from '../lib/screen-focus.ts';
 import { useScreenSettled } from '../lib/screen-settled.ts';
 import { runShellKey } from '../lib/shell-keys.ts';
+import { setAgentTimeZone } from '../lib/time-zone.ts';
 import { forgetWayBack, signInPath } from '../lib/way-back.ts';
 import { KeysDialog } from './keys-dialog.tsx';
 import { ProofHost } from './proof-host.tsx';
@@ -130,6 +131,8 @@ export function Layout() {
   if (held && location.pathname !== '/account')
     return <Navigate to={`/account?then=${encodeURIComponent(here)}`} replace />;
 
+  // The console's own times are shown in the zone the person chose, else the browser's (decision 049).
+  setAgentTimeZone(me.data.user.time_zone);
   const live = me.data.environment === 'live';
   return (
     <div className={live ? 'shell live' : 'shell'}>

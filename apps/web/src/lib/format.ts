@@ -1,4 +1,5 @@
-import { daysBetween, instantOf, type Money, wallClockOf } from '@console/contract';
+import { daysBetween, type Money, wallClockOf } from '@console/contract';
+import { agentTime } from './time-zone.ts';
 
 // The screens' amounts and counts are written out by hand, in en-US's own form ("1,234.50"), not by Intl: the first
 // Intl formatter a page makes loads the browser's ICU data, ~100 ms on a slow phone (4x CPU, pnpm bench Lighthouse),
@@ -61,30 +62,10 @@ export const duration = (minutes: number) =>
   `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 
 /**
- * A date-time in the agent's own zone, in full. Read with or without an offset (without one it is UTC); a value that
- * is not a time is shown as the service wrote it.
+ * A date-time of the console's own (made, seen, handled) in the agent's time zone, with the zone's name (decision
+ * 049). Read with or without an offset (without one it is UTC); a value that is not a time is shown as written.
  */
-export const whenLocal = (iso: string) => {
-  const at = instantOf(iso);
-  if (at === null) return iso;
-  // Made when first asked for (see the numbers above).
-  when ??= [
-    new Intl.DateTimeFormat('en-GB', WHEN),
-    new Intl.DateTimeFormat('en-GB', { ...WHEN, year: 'numeric' }),
-  ];
-  // Half a year or more away (an office's history goes back years), the year is said too.
-  return when[Math.abs(at - Date.now()) >= HALF_A_YEAR ? 1 : 0].format(at);
-};
-const HALF_A_YEAR = 182 * 86_400_000;
-const WHEN = {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZoneName: 'short',
-} as const;
-let when: [Intl.DateTimeFormat, Intl.DateTimeFormat] | undefined;
+export const whenLocal = (iso: string) => agentTime(iso);
 
 /** The date `days` from today (UTC), as YYYY-MM-DD: the earliest a search may start, and form defaults. */
 export const dateInDays = (days: number) =>

@@ -8,6 +8,8 @@ import {
   RecoveryCodesSchema,
   SecurityNoticeListSchema,
   SingleSignOnRedirectSchema,
+  type TimeZoneSetting,
+  TimeZoneSettingSchema,
   TotpEnrolmentSchema,
 } from '@console/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -192,5 +194,18 @@ export function useSetNotifications() {
     mutationFn: (body: NotificationSettings) =>
       api('/account/notifications', { method: 'PUT', body, schema: NotificationSettingsSchema }),
     onSuccess: (saved) => client.setQueryData(notificationsQuery.queryKey, saved),
+  });
+}
+
+/** The time zone the console's own times are shown in (decision 049): kept with the person, given in /me. */
+export function useSetTimeZone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TimeZoneSetting) =>
+      api('/account/time-zone', { method: 'PUT', body, schema: TimeZoneSettingSchema }),
+    onSuccess: (saved) =>
+      client.setQueryData(meQuery.queryKey, (me) =>
+        me ? { ...me, user: { ...me.user, time_zone: saved.time_zone } } : me,
+      ),
   });
 }

@@ -23,6 +23,7 @@ import {
 import { ChangeEmails } from './change-emails.tsx';
 import { SecurityNotices } from './security-notices.tsx';
 import { SingleSignOnCard } from './single-sign-on.tsx';
+import { TimeZoneSetting } from './time-zone-setting.tsx';
 import { TwoStep } from './two-step.tsx';
 
 /** One's own account (decision 028): the password, the sessions signed in, and the recent sign-ins. */
@@ -70,6 +71,7 @@ export function AccountPage() {
       {!held && <SingleSignOnCard />}
       {!held && (
         <>
+          <TimeZoneSetting />
           <ChangeEmails />
           <ChangePassword />
           <SignIns />

@@ -2,6 +2,7 @@ import { CHANGE_EMAIL_CHOICES, type ChangeEmail } from '@console/contract';
 import { useState } from 'react';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
 import './change-emails.css';
+import { agentLocale, agentTimeZone } from '../../../lib/time-zone.ts';
 import { useNotifications, useSetNotifications } from '../api/account.ts';
 
 const CHOICES: Record<ChangeEmail, { label: string; detail: string }> = {
@@ -11,10 +12,21 @@ const CHOICES: Record<ChangeEmail, { label: string; detail: string }> = {
   },
   daily: {
     label: 'A daily digest',
-    detail: 'One e-mail a day, at 07:00 UTC, with the changes since the last one.',
+    detail: 'One e-mail a day, at 07:00 UTC (DIGEST your time), with the changes since the last one.',
   },
   none: { label: 'No e-mail', detail: 'The Changes list and its count in the top bar only.' },
 };
+
+/** 07:00 UTC, when the daily digest goes, on the agent's clock (decision 049). */
+function digestHere(): string {
+  const at = new Date();
+  at.setUTCHours(7, 0, 0, 0);
+  return new Intl.DateTimeFormat(agentLocale(), {
+    timeZone: agentTimeZone(),
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(at);
+}
 
 /**
  * How one hears by e-mail that a booking changed by itself (decision 037): at once, a daily digest, or not at all.
@@ -50,7 +62,7 @@ export function ChangeEmails() {
             <span>
               <strong>{CHOICES[choice].label}</strong>
               <br />
-              <span className="muted small">{CHOICES[choice].detail}</span>
+              <span className="muted small">{CHOICES[choice].detail.replace('DIGEST', digestHere())}</span>
             </span>
           </label>
         ))}

@@ -1,4 +1,6 @@
 import { DayPicker } from 'react-day-picker';
+import { agentLocale } from '../../../lib/time-zone.ts';
+import { showDate } from '../../../lib/typed-date.ts';
 import './calendar.css';
 
 // The calendar works in the browser's own days (a date is its local midnight): with a time zone of its own it
@@ -10,8 +12,6 @@ const toDate = (iso: string) => {
 };
 const pad = (n: number) => String(n).padStart(2, '0');
 const toIso = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-/** "Thu, 10 Dec 2026" for a YYYY-MM-DD. */
-const dayLabel = (iso: string) => new Date(`${iso}T00:00:00Z`).toUTCString().slice(0, 16);
 
 export interface DateCalendarProps {
   /** The first and last bookable dates (YYYY-MM-DD): the months shown run from one to the other. */
@@ -43,7 +43,7 @@ export function DateCalendar({ first, last, bookable, chosen, onChoose, months }
       disabled={(date) => !bookable.has(toIso(date))}
       footer={
         <p role="status" className="small">
-          {chosen ? `Chosen: ${dayLabel(chosen)}` : 'Choose a date.'}
+          {chosen ? `Chosen: ${showDate(chosen, agentLocale())}` : 'Choose a date.'}
         </p>
       }
     />

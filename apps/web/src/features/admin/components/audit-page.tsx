@@ -1,10 +1,12 @@
 import { AUDIT_RESULTS, browserLabel, type Matched, matchedWords } from '@console/contract';
+import { DateField } from '../../../components/date-field.tsx';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { agentTimeZone } from '../../../lib/time-zone.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
 import { useAudit } from '../api/admin.ts';
@@ -40,7 +42,7 @@ export function AuditPage() {
   const paging = useUrlPage();
   const audit = useAudit(paging.query(search));
   // The export is every entry the filters match, not the page on screen.
-  const csv = `/api/admin/audit?${new URLSearchParams([...new URLSearchParams(search), ['format', 'csv']])}`;
+  const csv = `/api/admin/audit?${new URLSearchParams([...new URLSearchParams(search), ['format', 'csv'], ['time_zone', agentTimeZone()]])}`;
   const data = audit.data;
 
   return (
@@ -62,8 +64,8 @@ export function AuditPage() {
             options={[{ id: '', label: 'Any result' }, ...AUDIT_RESULTS.map((r) => ({ id: r, label: r }))]}
             onChange={(result) => apply({ ...form, result })}
           />
-          <TextField label="From" type="date" value={form.from} onChange={set('from')} />
-          <TextField label="To" type="date" value={form.to} onChange={set('to')} />
+          <DateField label="From" value={form.from || null} onChange={(v) => set('from')(v ?? '')} />
+          <DateField label="To" value={form.to || null} onChange={(v) => set('to')(v ?? '')} />
           <button type="submit" className="button search-button">
             Filter
           </button>

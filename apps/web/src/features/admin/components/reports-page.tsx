@@ -2,10 +2,10 @@ import { type Report, type ReportFigures, ReportSchema } from '@console/contract
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/date-field.tsx';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';
@@ -142,8 +142,8 @@ export function ReportsPage() {
         <h1>Reports</h1>
         <AdminNav />
         <form aria-label="Report range" className="card row wrap" onSubmit={submit}>
-          <TextField label="From" type="date" value={form.from || from} onChange={set('from')} />
-          <TextField label="To" type="date" value={form.to || to} onChange={set('to')} />
+          <DateField label="From" value={form.from || from} onChange={(v) => set('from')(v ?? '')} />
+          <DateField label="To" value={form.to || to} onChange={(v) => set('to')(v ?? '')} />
           <SelectField
             label="Group"
             value={(form.by || by) as Report['by']}

@@ -15,6 +15,7 @@ import { useUrlPage } from '../../../lib/url-page.ts';
 import { walletAlertQuery } from '../../../lib/wallet-alert.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 import '../admin.css';
+import { agentTimeZone } from '../../../lib/time-zone.ts';
 
 const KEYS = ['from', 'to'] as const;
 const KIND_LABEL = {
@@ -117,7 +118,7 @@ function StatementSection() {
     placeholderData: keepPreviousData,
   });
   const today = new Date(serviceNow()).toISOString().slice(0, 10);
-  const csv = `/api/wallet/statement?${queryString({ from: filters.from || undefined, to: filters.to || undefined, format: 'csv' })}`;
+  const csv = `/api/wallet/statement?${queryString({ from: filters.from || undefined, to: filters.to || undefined, format: 'csv', time_zone: agentTimeZone() })}`;
   return (
     <section className="card stack" aria-labelledby="statement-title">
       <h2 id="statement-title">Statement</h2>

@@ -9,6 +9,7 @@ import {
 } from '@console/contract';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/countdown.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
@@ -17,6 +18,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useActivityBookings, useActivityLedger } from '../../../lib/activity-bookings.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { agentTimeZone } from '../../../lib/time-zone.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
 import { orderPath, useBookings } from '../api/bookings.ts';
@@ -67,7 +69,7 @@ export function BookingsPage() {
   const admin = useMe().data?.user.role === 'admin';
   const bookings = useBookings(paging.query(search));
   // The export is every booking the filters match (net, fee and client price), not the page on screen.
-  const csv = `/api/bookings?${new URLSearchParams([...new URLSearchParams(search), ['format', 'csv']])}`;
+  const csv = `/api/bookings?${new URLSearchParams([...new URLSearchParams(search), ['format', 'csv'], ['time_zone', agentTimeZone()]])}`;
   // Activity bookings the service knows that were not made through this console (another tool, the supplier): the
   // service's first page, less those the ledger knows (asked by id, whatever page of the desk they are on).
   const service = useActivityBookings({});
@@ -123,8 +125,16 @@ export function BookingsPage() {
             options={SORTS}
             onChange={(sort) => apply({ ...form, sort })}
           />
-          <TextField label="Made from" type="date" value={form.created_from} onChange={set('created_from')} />
-          <TextField label="Made up to" type="date" value={form.created_to} onChange={set('created_to')} />
+          <DateField
+            label="Made from"
+            value={form.created_from || null}
+            onChange={(v) => set('created_from')(v ?? '')}
+          />
+          <DateField
+            label="Made up to"
+            value={form.created_to || null}
+            onChange={(v) => set('created_to')(v ?? '')}
+          />
           <button type="submit" className="button primary search-button">
             Search
           </button>

@@ -11,7 +11,7 @@ import { SavedTraveller, TravellerChecks, TripReference } from '../../../compone
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { Controller, useForm, useWatch, zodResolver } from '../../../lib/use-form.ts';
 import {
@@ -33,6 +33,7 @@ import { childAge, guestChecks, guestIndex } from '../guest-checks.ts';
 import { readRateRooms, roomNames } from '../read.ts';
 import { readRooms } from '../search-params.ts';
 import { HotelFacts } from './hotel-page.tsx';
+import { HotelTime } from './hotel-time.tsx';
 import '../hotels.css';
 
 /** Confirms the chosen rate with the hotel, then takes the guests and holds the booking. */
@@ -108,9 +109,20 @@ export function HotelBookPage() {
               )}
             </p>
             <p className="small">
-              {rate.refundable
-                ? `Refundable${rate.refundable_until ? ` until ${whenLocal(rate.refundable_until)}` : ''}.`
-                : 'Non-refundable.'}{' '}
+              {rate.refundable ? (
+                <>
+                  Refundable
+                  {rate.refundable_until && (
+                    <>
+                      {' '}
+                      until <HotelTime at={rate.refundable_until} hotel={rate.hotel} />
+                    </>
+                  )}
+                  .
+                </>
+              ) : (
+                'Non-refundable.'
+              )}{' '}
               {rate.cancellation.policy_text}
             </p>
           </section>

@@ -13,7 +13,7 @@ import { Countdown } from '../../../components/countdown.tsx';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { OpenValue } from '../../../components/open-value.tsx';
 import { latestActionError } from '../../../lib/api.ts';
-import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { serviceNow } from '../../../lib/service-clock.ts';
 import {
   cancellationQuoteQuery,
@@ -23,6 +23,8 @@ import {
   useExtendDeadline,
   useHotelOrder,
 } from '../api/hotels.ts';
+import { useHotelClock } from '../hotel-clock.ts';
+import { HotelTime, hotelTimeText } from './hotel-time.tsx';
 
 export function HotelOrderPage() {
   const { orderId = '' } = useParams();
@@ -44,6 +46,7 @@ function HotelOrderView({ order, readAt }: { order: HotelOrder; readAt: number }
   const cancel = useCancelHotelOrder(order.id);
   const quote = useQuery({ ...cancellationQuoteQuery(order.id), enabled: asking === 'cancel' });
   const rooms = readKnownItems(HotelOrderRoomSchema, order.rooms);
+  const clock = useHotelClock(order.hotel);
   const quoteExpired = quote.data ? Date.parse(quote.data.expires_at) <= serviceNow() : false;
   const lead = rooms.known[0]?.guests[0];
 
@@ -67,7 +70,12 @@ function HotelOrderView({ order, readAt }: { order: HotelOrder; readAt: number }
       deadline={{
         at: order.payment_deadline,
         label: 'Confirm within',
-        note: `Payment deadline: ${whenLocal(order.payment_deadline)}. An unconfirmed hold is cancelled then.`,
+        note: (
+          <>
+            Payment deadline: <HotelTime at={order.payment_deadline} hotel={order.hotel} />. An unconfirmed
+            hold is cancelled then.
+          </>
+        ),
       }}
       facts={[
         order.hotel.name,
@@ -104,14 +112,15 @@ function HotelOrderView({ order, readAt }: { order: HotelOrder; readAt: number }
             body: (
               <p>
                 The hold stays and {formatMoney(order.total)} stays reserved in the wallet. The deadline is
-                now {whenLocal(order.payment_deadline)}; the hotel moves it later, up to three times.
+                now <HotelTime at={order.payment_deadline} hotel={order.hotel} />; the hotel moves it later,
+                up to three times.
               </p>
             ),
           },
           run: () =>
             extend.mutateAsync(undefined).then((r) => ({
               title: 'Deadline extended.',
-              detail: `Confirm by ${whenLocal(r.payment_deadline)}.`,
+              detail: `Confirm by ${hotelTimeText(r.payment_deadline, clock)}.`,
             })),
         },
         {

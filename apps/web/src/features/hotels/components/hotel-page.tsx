@@ -4,11 +4,12 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { OpenValue } from '../../../components/open-value.tsx';
 import { useClientPrices } from '../../../lib/client-prices.ts';
-import { formatMoney, whenLocal } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { rememberRate, useHotelSearch } from '../api/hotels.ts';
 import { readAddress, readContact, readLocation, readRateRooms, roomNames, whereText } from '../read.ts';
 import { describeOccupancy, readHotelSearch } from '../search-params.ts';
+import { HotelTime } from './hotel-time.tsx';
 import '../hotels.css';
 
 /** The rates by room, in the order the service listed them. */
@@ -101,6 +102,7 @@ export function HotelPage() {
                 </tr>
                 {rates.map((rate) => (
                   <RateRow
+                    hotel={result.hotel}
                     key={rate.id}
                     rate={rate}
                     client={
@@ -180,7 +182,17 @@ export function HotelFacts({ hotel }: { hotel: Hotel }) {
   );
 }
 
-function RateRow({ rate, client, onChoose }: { rate: HotelRate; client: Money; onChoose: () => void }) {
+function RateRow({
+  rate,
+  hotel,
+  client,
+  onChoose,
+}: {
+  rate: HotelRate;
+  hotel: Hotel;
+  client: Money;
+  onChoose: () => void;
+}) {
   const room = roomNames(rate.rooms);
   const first = readRateRooms(rate.rooms)[0];
   return (
@@ -202,7 +214,13 @@ function RateRow({ rate, client, onChoose }: { rate: HotelRate; client: Money; o
       <td>
         {rate.refundable ? (
           <span className="tag tag-good">
-            Refundable{rate.refundable_until ? ` until ${whenLocal(rate.refundable_until)}` : ''}
+            Refundable
+            {rate.refundable_until && (
+              <>
+                {' '}
+                until <HotelTime at={rate.refundable_until} hotel={rate.hotel ?? hotel} />
+              </>
+            )}
           </span>
         ) : (
           <span className="tag">Non-refundable</span>

@@ -11,6 +11,8 @@ import { formatMoney } from '../../../lib/format.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';
 import { attachableQuery, tripQuery, useTripBooking, useUpdateTrip } from '../api/trips.ts';
 import '../trips.css';
+import { agentLocale, agentTimeZone } from '../../../lib/time-zone.ts';
+import { showWallClock } from '../../../lib/typed-date.ts';
 
 // A trip's parts' changes come after the trip (the office's screens share one chunk, and most trips have none).
 const BookingChanges = lazy(async () => ({
@@ -58,7 +60,7 @@ function TripView({ trip, readAt }: { trip: TripDetail; readAt: number }) {
         <span className="muted">Trip {trip.reference}</span>
         <a
           className="button"
-          href={`/api/trips/${encodeURIComponent(trip.id)}/itinerary.pdf`}
+          href={`/api/trips/${encodeURIComponent(trip.id)}/itinerary.pdf?time_zone=${encodeURIComponent(agentTimeZone())}`}
           download={`itinerary-${trip.reference}.pdf`}
         >
           Download itinerary (PDF)
@@ -130,7 +132,9 @@ function TripView({ trip, readAt }: { trip: TripDetail; readAt: number }) {
                       : undefined
                 }
               >
-                <div className="muted small">{event.at ?? 'Date not known'}</div>
+                <div className="muted small">
+                  {event.at ? showWallClock(event.at, agentLocale()) : 'Date not known'}
+                </div>
                 <div>
                   <strong>{PRODUCT[event.part.product]}</strong> {event.text}{' '}
                   <span className={`status-pill status-${event.part.status}`}>{event.part.status}</span>

@@ -192,19 +192,19 @@ test.describe('at 1440 × 900', () => {
       .first()
       .click();
     await fillDate(page.getByLabel('Depart'), day(30));
-    await expect(page.getByRole('textbox', { name: 'Return' })).toHaveValue(day(37));
+    await expect(page.getByRole('textbox', { name: 'Return' })).toHaveAttribute('data-date', day(37));
     // The outbound date moves: so does the return, until the agent chooses one.
     await fillDate(page.getByLabel('Depart'), day(31));
-    await expect(page.getByRole('textbox', { name: 'Return' })).toHaveValue(day(38));
+    await expect(page.getByRole('textbox', { name: 'Return' })).toHaveAttribute('data-date', day(38));
     await fillDate(page.getByRole('textbox', { name: 'Return' }), day(35));
     await fillDate(page.getByLabel('Depart'), day(32));
-    await expect(page.getByRole('textbox', { name: 'Return' })).toHaveValue(day(35));
+    await expect(page.getByRole('textbox', { name: 'Return' })).toHaveAttribute('data-date', day(35));
     await page.getByRole('button', { name: 'Search flights' }).click();
     await expect(page).toHaveURL(new RegExp(`depart=${day(32)}&return=${day(35)}`));
     // A link asking for a return with no date searches the proposed one and says it.
     await page.goto(`/flights?from=LON&to=NYC&depart=${day(40)}&return=&adults=1`);
     await expect(page).toHaveURL(new RegExp(`return=${day(47)}`));
-    await expect(page.getByRole('textbox', { name: 'Return' })).toHaveValue(day(47));
+    await expect(page.getByRole('textbox', { name: 'Return' })).toHaveAttribute('data-date', day(47));
   });
 });
 

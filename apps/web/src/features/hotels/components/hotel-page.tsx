@@ -183,8 +183,9 @@ export function HotelFacts({ hotel }: { hotel: Hotel }) {
 function RateRow({ rate, client, onChoose }: { rate: HotelRate; client: Money; onChoose: () => void }) {
   const room = roomNames(rate.rooms);
   const first = readRateRooms(rate.rooms)[0];
+  // A row the shell's j/k walk (decision 046): Enter on it chooses the rate.
   return (
-    <tr>
+    <tr data-row tabIndex={-1}>
       <th scope="row">
         {room}
         {first?.bed_type && first.max_occupancy != null && (
@@ -227,6 +228,7 @@ function RateRow({ rate, client, onChoose }: { rate: HotelRate; client: Money; o
           type="button"
           className="button primary"
           onClick={onChoose}
+          data-row-open
           aria-label={`Choose ${room}, ${rate.board ?? 'room only'}, ${formatMoney(client)}`}
         >
           Choose

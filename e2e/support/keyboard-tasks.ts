@@ -76,8 +76,14 @@ export class Keys {
         ),
       ).filter((e) => e.tabIndex >= 0 && e.getClientRects().length > 0 && !e.closest('[inert]'));
       const active = document.activeElement;
-      // From <body>, Tab starts at the first element and Shift+Tab at the last.
-      const from = active instanceof HTMLElement ? tabbable.indexOf(active) : -1;
+      // From <body>, Tab starts at the first element and Shift+Tab at the last; from an element that is not itself
+      // tabbable (a row, a heading), Tab goes to the first tabbable after it (or inside it).
+      let from = active instanceof HTMLElement ? tabbable.indexOf(active) : -1;
+      if (from < 0 && active instanceof HTMLElement && active !== document.body)
+        from =
+          tabbable.findIndex(
+            (e) => (active.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+          ) - 1;
       const to = tabbable.findIndex((e) => e === el || el.contains(e));
       if (to < 0) return false;
       const forward = from < 0 ? to + 1 : (to - from + tabbable.length) % tabbable.length;
@@ -89,6 +95,26 @@ export class Keys {
     }
     throw new Error(`${most} presses of ${backwards ? 'Shift+Tab' : 'Tab'} did not reach ${target}`);
   }
+}
+
+/**
+ * `j` (the shell's next row, decision 046) until focus is on the row of the list that holds `target`, counting each
+ * press; Enter on a row then opens it (its `data-row-open`). The target must be on the screen first.
+ */
+export async function rowTo(keys: Keys, target: Locator, most = 40): Promise<void> {
+  await expect(target.first()).toBeVisible();
+  const onIt = () =>
+    target
+      .first()
+      .evaluate(
+        (el) =>
+          document.activeElement?.hasAttribute('data-row') === true && document.activeElement.contains(el),
+      );
+  for (let i = 0; i < most; i += 1) {
+    if (await onIt()) return;
+    await keys.press('j');
+  }
+  if (!(await onIt())) throw new Error(`${most} presses of j did not reach the row of ${target}`);
 }
 
 /** What a driver is given: the page, its keys, and the hook called after every step. */
@@ -145,7 +171,8 @@ export async function flightTask(run: TaskRun, surname: string): Promise<{ order
   await keys.press('Enter');
   await expect(page).toHaveURL(/\/flights\?from=LON&to=NYC/);
   await expect(page.getByRole('status').filter({ hasText: /offers found/ })).toBeVisible({ timeout: 30_000 });
-  await keys.tabTo(page.getByRole('button', { name: /^Select / }).first());
+  // The offers are rows: j to the first, Enter selects it.
+  await rowTo(keys, page.getByRole('button', { name: /^Select / }).first());
   await run.afterStep('the results: on the first offer');
 
   await keys.press('Enter');
@@ -194,13 +221,13 @@ export async function hotelTask(run: TaskRun, surname: string): Promise<void> {
     'properties in Paris',
     { timeout: 30_000 },
   );
-  // The first hotel's name is a link to its rates, as its "See rooms" is.
-  await keys.tabTo(page.getByRole('region', { name: 'Hotel results' }).getByRole('link').first());
+  // The hotels are rows: j to the first, Enter opens its rates (its name's link).
+  await rowTo(keys, page.getByRole('region', { name: 'Hotel results' }).getByRole('link').first());
   await run.afterStep('the results: on the first hotel');
 
   await keys.press('Enter');
   await expect(page.getByRole('heading', { name: /^Rates for/ })).toBeVisible({ timeout: 30_000 });
-  await keys.tabTo(page.getByRole('button', { name: /^Choose / }).first());
+  await rowTo(keys, page.getByRole('button', { name: /^Choose / }).first());
   await run.afterStep('the hotel’s rates: on the first');
 
   await keys.press('Enter');
@@ -244,7 +271,7 @@ export async function activityTask(run: TaskRun, surname: string): Promise<void>
   await run.afterStep('the activity typed in the palette');
 
   await keys.press('Enter');
-  await keys.tabTo(page.getByRole('link', { name: title }));
+  await rowTo(keys, page.getByRole('link', { name: title }));
   await run.afterStep('the results: on the Colosseum');
 
   await keys.press('Enter');
@@ -323,6 +350,8 @@ export async function changeTask(run: TaskRun, note: string): Promise<void> {
     .getByRole('article')
     .filter({ has: page.getByRole('button', { name: 'Mark handled' }) })
     .first();
+  // The changes are rows: j to the first, then Tab into it to its note.
+  await rowTo(keys, card);
   await fieldOf(run, card.getByLabel('What you did (optional)'), note);
   await run.afterStep('the note written');
 

@@ -96,9 +96,9 @@ export function BookingLoad<D>({
 
 /**
  * The one frame of a booking's page, whichever the product: the heading with the status and the running clock, the
- * price, what the service said when, the booking's changes, the client's price, the trips, the actions its state
- * allows (each confirmed in a dialog; the result said where the focus goes), a status the console does not know, and
- * the product's own part inside (decision 051).
+ * price, what the service said when, the booking's changes, the actions its state allows (each confirmed in a dialog;
+ * the result said where the focus goes), a status the console does not know, the client's price, the trips, and the
+ * product's own part inside (decision 051).
  */
 export function BookingFrame<S extends string, T extends string>({
   title,
@@ -198,8 +198,6 @@ export function BookingFrame<S extends string, T extends string>({
       </p>
       <ReadAt readAt={readAt} />
       <BookingChanges bookingId={id} readAt={readAt} />
-      <BookingClientPrice bookingId={id} />
-      <BookingTrips bookingId={id} tripName={tripName} />
       {status === 'held' && deadline && <p className="muted small">{deadline.note}</p>}
       {progress && (
         <p role="status" className="notice">
@@ -235,6 +233,10 @@ export function BookingFrame<S extends string, T extends string>({
         </p>
       )}
       {error && <ErrorNotice error={error} title="That action did not go through" ref={refused} />}
+      {/* The office's parts (the client's price, the trips) after the actions: the booking's next step (Confirm,
+          Ticket) is the first control after the heading (decision 050). */}
+      <BookingClientPrice bookingId={id} />
+      <BookingTrips bookingId={id} tripName={tripName} />
       {children}
       {actions.map((a) => (
         <ConfirmDialog

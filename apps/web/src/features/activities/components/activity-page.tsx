@@ -125,6 +125,8 @@ export function ActivityPage() {
                 type="radio"
                 name="product-type"
                 checked={type.id === typeId}
+                // The work starts here: the screen's focus lands on the option chosen (decision 050).
+                data-screen-focus={type.id === typeId || undefined}
                 onChange={() => choose({ type: type.id, date: null, slot: null })}
               />
               {type.title}

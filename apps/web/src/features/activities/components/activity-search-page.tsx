@@ -33,7 +33,8 @@ function ActivityCard({
 }) {
   const translated = product.title_translated && product.title_translated !== product.title;
   return (
-    <li className="activity-card">
+    // A row the shell's j/k walk (decision 046): Enter on it opens the activity, its title's link.
+    <li className="activity-card" data-row tabIndex={-1}>
       {product.image_url ? (
         <img src={mediaUrl(product.image_url)} alt="" loading="lazy" width={160} height={110} />
       ) : (
@@ -41,7 +42,7 @@ function ActivityCard({
       )}
       <div className="activity-main">
         <h2 className="activity-title">
-          <Link ref={linkRef} to={`/activities/${product.id}`}>
+          <Link ref={linkRef} to={`/activities/${product.id}`} data-row-open>
             {product.title}
           </Link>
         </h2>

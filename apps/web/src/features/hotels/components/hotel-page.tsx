@@ -195,8 +195,9 @@ function RateRow({
 }) {
   const room = roomNames(rate.rooms);
   const first = readRateRooms(rate.rooms)[0];
+  // A row the shell's j/k walk (decision 046): Enter on it chooses the rate.
   return (
-    <tr>
+    <tr data-row tabIndex={-1}>
       <th scope="row">
         {room}
         {first?.bed_type && first.max_occupancy != null && (
@@ -245,6 +246,7 @@ function RateRow({
           type="button"
           className="button primary"
           onClick={onChoose}
+          data-row-open
           aria-label={`Choose ${room}, ${rate.board ?? 'room only'}, ${formatMoney(client)}`}
         >
           Choose

@@ -235,7 +235,8 @@ function HotelCard({ hotel, to, index }: { hotel: HotelSummary; to: string; inde
   const nights = `${hotel.nights} night${hotel.nights === 1 ? '' : 's'}, from`;
   const stars = hotel.rating ?? 0;
   return (
-    <article className="hotel-card card" aria-labelledby={`hotel-${hotel.hotel_id}`}>
+    // A row the shell's j/k walk (decision 046): Enter on it opens the hotel's rates, its name's link.
+    <article className="hotel-card card" aria-labelledby={`hotel-${hotel.hotel_id}`} data-row tabIndex={-1}>
       {hotel.images[0] ? (
         <img
           src={mediaUrl(hotel.images[0])}
@@ -250,7 +251,9 @@ function HotelCard({ hotel, to, index }: { hotel: HotelSummary; to: string; inde
       )}
       <div className="hotel-main">
         <h2 id={`hotel-${hotel.hotel_id}`} className="hotel-name">
-          <Link to={to}>{hotel.name}</Link>
+          <Link to={to} data-row-open>
+            {hotel.name}
+          </Link>
         </h2>
         <p className="small">
           <span role="img" aria-label={`${stars} stars`} className="stars">

@@ -125,10 +125,9 @@ export interface TaskRun {
   afterStep: (step: string) => Promise<void>;
 }
 
-/** A day as a GDS entry writes it (`12DEC`), and as the console's date field is typed in en-US (`12122026`). */
+/** A day as a GDS entry writes it (`12DEC`). */
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 export const gdsDay = (date: string) => `${Number(date.slice(8, 10))}${MONTHS[Number(date.slice(5, 7)) - 1]}`;
-const typedDate = (date: string) => `${date.slice(5, 7)}${date.slice(8, 10)}${date.slice(0, 4)}`;
 const addDays = (days: number, from = Date.now()) =>
   new Date(from + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -189,8 +188,9 @@ export async function flightTask(run: TaskRun, surname: string): Promise<{ order
   ] as const) {
     await fieldOf(run, passengerField(index, 'Given names'), given);
     await fieldOf(run, passengerField(index, 'Family name'), surname);
-    await fieldOf(run, passengerField(index, 'Date of birth'), typedDate(born));
-    await expect(passengerField(index, 'Date of birth')).toHaveValue(born);
+    // The date field reads a date as the agent writes it; the ISO form reads in every locale.
+    await fieldOf(run, passengerField(index, 'Date of birth'), born);
+    await expect(passengerField(index, 'Date of birth')).toHaveAttribute('data-date', born);
     // A select takes the letter of its choice from the keyboard: the data is the gender.
     await fieldOf(run, passengerField(index, 'Gender'), index === 1 ? 'F' : 'M');
     await run.afterStep(`passenger ${index} entered`);

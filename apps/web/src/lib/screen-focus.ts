@@ -13,6 +13,8 @@ export function screenTarget(main: HTMLElement): HTMLElement | null {
 
 const shown = (element: HTMLElement) => element.getClientRects().length > 0;
 
+const DIALOG = 'dialog, [role="dialog"], [role="alertdialog"]';
+
 /**
  * Puts focus on the screen that has just opened, once it is drawn, and says its title (`announce`). Its heading first
  * (at once, so focus never waits on `<body>`), then the marked field when the screen draws it. It lets go at the
@@ -50,13 +52,20 @@ export function watchScreenFocus(main: HTMLElement, announce: (title: string) =>
       });
   });
   observer.observe(main, { childList: true, subtree: true });
-  // Focus given back outside the screen (not by the agent: they let go at their first key): taken back.
+  // Focus given back outside the screen by a closing dialog (the palette that opened this screen hands focus back to
+  // what had it before, or to nothing): taken back. Focus moved on from the screen itself or from another control (by
+  // a screen reader, a script, the agent) is theirs: the watcher lets go, and never pulls it back later.
   const focusIn = (event: FocusEvent) => {
     const target = event.target;
     if (!(target instanceof Element) || main.contains(target)) return;
     // A dialog that opened by itself (a proof asked for) keeps the focus it took.
-    if (target.closest('dialog, [role="dialog"], [role="alertdialog"]')) stop();
-    else queueMicrotask(place);
+    if (target.closest(DIALOG)) {
+      stop();
+      return;
+    }
+    const from = event.relatedTarget;
+    if (from === null || (from instanceof Element && from.closest(DIALOG) !== null)) queueMicrotask(place);
+    else stop();
   };
   const stop = () => {
     observer.disconnect();

@@ -21,6 +21,11 @@ import { TopNav } from './top-nav.tsx';
  * person at this browser is not sent to this one's screen: decision 042).
  */
 let signingOut = false;
+/**
+ * A sign-in found ended: where it sends (the sign-in page saying so, with the way back for that person). The shell may
+ * draw once with nobody signed in before that navigation lands; it sends to the same place, never to a plain sign-in.
+ */
+let endedTo: string | null = null;
 
 /** The account popover closes when one of its links is followed (the page changes under it). */
 const closeAccount = () => document.getElementById('account')?.hidePopover();
@@ -50,6 +55,7 @@ export function Layout() {
   useEffect(() => {
     if (me.data) {
       signingOut = false;
+      endedTo = null;
       forgetWayBack();
     }
   }, [me.data]);
@@ -105,16 +111,14 @@ export function Layout() {
         const ended = queryClient.getQueryData(meQuery.queryKey);
         if (ended === undefined) return;
         // Nothing of the ended sign-in is kept, including who it was; the way back is for that person only.
+        endedTo = signingOut
+          ? '/sign-in'
+          : signInPath(`${window.location.pathname}${window.location.search}`, {
+              expired: true,
+              for: ended.user.id,
+            });
         queryClient.clear();
-        void navigate(
-          signingOut
-            ? '/sign-in'
-            : signInPath(`${window.location.pathname}${window.location.search}`, {
-                expired: true,
-                for: ended.user.id,
-              }),
-          { replace: true },
-        );
+        void navigate(endedTo, { replace: true });
       }),
     [navigate, queryClient],
   );
@@ -125,7 +129,8 @@ export function Layout() {
   );
 
   if (me.isPending) return <p className="loading">Loading the console…</p>;
-  if (!me.data) return <Navigate to={signingOut ? '/sign-in' : signInPath(here, { for: null })} replace />;
+  if (!me.data)
+    return <Navigate to={signingOut ? '/sign-in' : (endedTo ?? signInPath(here, { for: null }))} replace />;
   // The office's policy wants a second factor this person has not set up: their account page, until they do, which
   // says why and goes on to where they were going after (never a silent bounce: decision 042).
   if (held && location.pathname !== '/account')

@@ -276,6 +276,9 @@ test('at 390 px the top bar’s destinations sit behind one menu button, each re
 }) => {
   await signIn(page, 'admin', '/bookings');
   await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
+  // A new screen puts the focus on its work: only then is the menu button taken (a screen still drawing takes it back).
+  const focusOnScreen = page.locator('main').locator(':focus');
+  await expect(focusOnScreen).toHaveCount(1);
   const menu = page.getByRole('button', { name: 'Menu' });
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
@@ -321,6 +324,7 @@ test('at 390 px the top bar’s destinations sit behind one menu button, each re
     // Followed, the menu closes and the screen is whole.
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(page.locator('main h1').first()).toBeVisible();
+    await expect(focusOnScreen).toHaveCount(1);
   }
 });
 

@@ -23,6 +23,7 @@ import { flightRoutes } from './bookings/flights.routes.ts';
 import { hotelRoutes } from './bookings/hotels.routes.ts';
 import { BookingIntents } from './bookings/intents.ts';
 import { Ledger } from './bookings/ledger.ts';
+import { BookingTimeline } from './bookings/timeline.ts';
 import { radarRoutes } from './bookings/radar.routes.ts';
 import { reconcileOpenIntents, refreshRunningClocks, remindHolds } from './bookings/refresh.ts';
 import { watchBookings } from './bookings/watch.ts';
@@ -158,6 +159,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const mailer = new Mailer(env.SMTP_URL, env.SMTP_FROM, log);
   const outbox = new MailOutbox(db, options.now);
   const changes = new BookingChanges(db, outbox, publicUrl, mailer.configured, options.now);
+  // The timeline keeps the ledger's time (the service's clock), as the changes and the watch do.
+  const timeline = new BookingTimeline(db, options.now ?? (() => upstream.clock.now()));
   const deps: Deps = {
     env,
     publicUrl,
@@ -193,6 +196,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       clock: options.now ?? (() => upstream.clock.now()),
     }),
     changes,
+    timeline,
     fees: new FeeRules(db, () => upstream.service),
     reports: new Reports(db),
     // On the embedded sandbox, the audit log keeps the ledger's time (the sandbox's clock), so a history booked while

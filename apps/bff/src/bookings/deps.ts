@@ -7,6 +7,7 @@ import type { LeadImages, Upstream } from '../upstream/index.ts';
 import type { BookingChanges } from './change-log.ts';
 import type { BookingIntents } from './intents.ts';
 import type { Ledger } from './ledger.ts';
+import type { BookingTimeline } from './timeline.ts';
 
 /**
  * What the bookings domain's routes and logic are handed (built once in app.ts): the root `Deps` is every domain's, so each
@@ -23,5 +24,7 @@ export interface BookingsDeps {
   lifecycle: Lifecycle;
   policy: SignInPolicy;
   securityHeaders: SecurityHeaders;
+  /** Every booking's timeline (decision 052): each event written where it happens. */
+  timeline: BookingTimeline;
   upstream: Upstream;
 }

@@ -4,3 +4,5 @@ export { activityFacts, flightFacts, hotelFacts } from './facts.ts';
 export type { Ledger } from './ledger.ts';
 export type { ServiceBooking } from './refresh.ts';
 export { readAndRefresh } from './refresh.ts';
+export type { TimelineActor, TimelineEvent, TimelineKind } from './timeline.ts';
+export { BookingTimeline } from './timeline.ts';

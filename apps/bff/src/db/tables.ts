@@ -138,6 +138,23 @@ export interface Database {
     /** The booking, the kind and what it is now: the same change seen twice is one row. */
     fingerprint: string;
   };
+  /** Every booking's timeline (migration 025): one append-only row per event, with who or what caused it. */
+  booking_events: {
+    seq: Generated<number>;
+    booking_id: string;
+    /** When it happened (ISO, the ledger's clock: the embedded sandbox's on the demo). */
+    at: string;
+    kind: string;
+    /** `agent` (someone's press: actor_id and actor_email say who), `service` (moved by itself), `console` (the watch, a job). */
+    actor_kind: 'agent' | 'service' | 'console';
+    actor_id: string | null;
+    actor_email: string | null;
+    summary: string;
+    /** JSON: the event's facts (amounts, ids, the note), read tolerantly. */
+    data: string | null;
+    /** The same event written twice (a retried press, two instances) is one row. */
+    dedupe: string | null;
+  };
   /** E-mails waiting to be sent (migration 018): one row per what and whom (`dedupe`), claimed, then sent once. */
   mail_outbox: {
     id: string;

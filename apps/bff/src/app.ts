@@ -16,6 +16,8 @@ import { auditRoutes } from './audit/audit.routes.ts';
 import { AuditLog } from './audit/audit.ts';
 import { ownBookingsOnly } from './bookings/access.ts';
 import { activityRoutes } from './bookings/activities.routes.ts';
+import { ChangeActionStore } from './bookings/change-action-store.ts';
+import { bookingLinkRoutes, changeActionRoutes } from './bookings/change-actions.routes.ts';
 import { BookingChanges } from './bookings/change-log.ts';
 import { changeRoutes } from './bookings/changes.routes.ts';
 import { bookingRoutes } from './bookings/desk.routes.ts';
@@ -196,6 +198,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       clock: options.now ?? (() => upstream.clock.now()),
     }),
     changes,
+    changeActions: new ChangeActionStore(db, options.now),
     timeline,
     fees: new FeeRules(db, () => upstream.service),
     reports: new Reports(db),
@@ -371,6 +374,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     .route('/bookings', bookingRoutes(deps))
     .route('/bookings', radarRoutes(deps))
     .route('/changes', changeRoutes(deps))
+    .route('/changes', changeActionRoutes(deps))
+    .route('/bookings', bookingLinkRoutes(deps))
     .route('/media', mediaRoutes(deps))
     .route('/admin', usersRoutes(deps))
     .route('/admin', policyRoutes(deps))

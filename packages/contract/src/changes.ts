@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChangeActionSchema, ChangeOutcomeSchema } from './change-actions.ts';
 import { ProductSchema } from './console.ts';
 import { PageQueryShape, pageSchema } from './pages.ts';
 import { DateTimeSchema } from './primitives.ts';
@@ -75,6 +76,10 @@ export const BookingChangeSchema = z.object({
   handled_at: DateTimeSchema.nullable(),
   handled_by: z.string().nullable(),
   note: z.string().nullable(),
+  /** The actions that fit the change now, in the order they are offered (decision 054). */
+  actions: z.array(ChangeActionSchema).default([]),
+  /** What the action taken did, with the amounts the service answered; null while none was taken. */
+  outcome: ChangeOutcomeSchema.nullish(),
 });
 export type BookingChange = z.infer<typeof BookingChangeSchema>;
 

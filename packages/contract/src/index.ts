@@ -5,6 +5,7 @@ export * from './activity-options.ts';
 export * from './activity-pricing.ts';
 export * from './auth.ts';
 export * from './browser.ts';
+export * from './change-actions.ts';
 export * from './changes.ts';
 export * from './console.ts';
 export * from './console-admin.ts';

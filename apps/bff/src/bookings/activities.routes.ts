@@ -9,7 +9,7 @@ import type { BookingsDeps } from './deps.ts';
 import { ACTIVITY_LEDGER, activityFacts } from './facts.ts';
 import { requireProofForPayment } from './payment-proof.ts';
 import { sentAnswersOf } from './sent-answers.ts';
-import { settleAction, settleCreate } from './settle.ts';
+import { ACTIVITY_CANCEL, settleAction, settleCreate } from './settle.ts';
 
 const VOID_STATUSES = new Set(['cancelled', 'refunded']);
 
@@ -74,17 +74,7 @@ export function activityRoutes(d: BookingsDeps) {
         );
       })
       .post('/bookings/:id/cancel', (c) =>
-        // A paid booking's cancellation gives its total back (decision 039).
-        settleAction(
-          c,
-          d,
-          {
-            action: 'activity.booking.cancel',
-            reader: ACTIVITY_LEDGER,
-            refunded: (booking) => booking.total,
-          },
-          (id) => service.op.cancelActivityBooking({ id }),
-        ),
+        settleAction(c, d, ACTIVITY_CANCEL, (id) => service.op.cancelActivityBooking({ id })),
       )
       .get('/bookings/:id/vouchers/:voucher/download', async (c) => {
         const id = pathId(c, 'id');

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   type BookingChange,
   type ChangeCount,
+  type ChangeOutcome,
+  ChangeOutcomeSchema,
   ChangeKindSchema,
   type ChangesQuery,
   type ChangeValue,
@@ -16,6 +18,7 @@ import { mailText, oneLine } from '../platform/mailer.ts';
 import type { MailOutbox } from '../platform/outbox.ts';
 import { decodeCursor, type Page, pageFrom } from '../platform/pages.ts';
 import type { Actor } from '../platform/types.ts';
+import { actionsFor } from './change-offers.ts';
 import type { ChangeDraft } from './changes.ts';
 
 const ORDER = 'changes.travel';
@@ -83,16 +86,23 @@ const changeRows = (db: Db) =>
       'booking_changes.note',
       'bookings.reference',
       'bookings.summary as booking_summary',
+      'booking_changes.state',
+      'booking_changes.outcome',
+      'bookings.status as booking_status',
     ]);
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof changeRows>['executeTakeFirst']>>>;
 
 function toChange(row: Row): BookingChange {
   const json = (text: string) => ChangeValueSchema.catch({}).parse(JSON.parse(text));
+  const outcome = row.outcome
+    ? ChangeOutcomeSchema.nullable().catch(null).parse(JSON.parse(row.outcome))
+    : null;
+  const kind = ChangeKindSchema.catch('cancelled').parse(row.kind);
   return {
     id: row.id,
     booking_id: row.booking_id,
     product: row.product,
-    kind: ChangeKindSchema.catch('cancelled').parse(row.kind),
+    kind,
     summary: row.summary,
     before: json(row.before_value),
     after: json(row.after_value),
@@ -104,6 +114,13 @@ function toChange(row: Row): BookingChange {
     handled_at: row.handled_at,
     handled_by: row.handled_by,
     note: row.note,
+    actions: actionsFor({
+      kind,
+      handled: row.state === 'handled',
+      bookingStatus: row.booking_status,
+      outcome,
+    }),
+    outcome,
   };
 }
 
@@ -340,6 +357,57 @@ export class BookingChanges {
   async one(id: string): Promise<BookingChange | null> {
     const row = await changeRows(this.db).where('booking_changes.id', '=', id).executeTakeFirst();
     return row ? toChange(row) : null;
+  }
+
+  /** One change in this person's reach (decision 015), whatever its state; null when none (or another agent's). */
+  async byId(
+    id: string,
+    scope: { environment: Environment; agentId?: string },
+  ): Promise<BookingChange | null> {
+    let q = changeRows(this.db)
+      .where('booking_changes.id', '=', id)
+      .where('booking_changes.environment', '=', scope.environment);
+    if (scope.agentId) q = q.where('booking_changes.agent_id', '=', scope.agentId);
+    const row = await q.executeTakeFirst();
+    return row ? toChange(row) : null;
+  }
+
+  /** What an action did (decision 054), kept on the change, which is handled by this person with their note. */
+  async acted(id: string, who: Actor, note: string, outcome: ChangeOutcome): Promise<void> {
+    await this.db
+      .updateTable('booking_changes')
+      .set({ outcome: JSON.stringify(outcome) })
+      .where('id', '=', id)
+      .execute();
+    await this.db
+      .updateTable('booking_changes')
+      .set({
+        state: 'handled',
+        handled_at: new Date(this.clock()).toISOString(),
+        handled_by: who.email,
+        note,
+      })
+      .where('id', '=', id)
+      .where('state', '!=', 'handled')
+      .execute();
+  }
+
+  /** A message to a booking's client, e-mailed once (its dedupe) when the office's mail goes out; whether it was queued. */
+  async mailClient(mail: { dedupe: string; to: string; sender: Actor; subject: string; text: string }) {
+    if (!this.mailing) return false;
+    await this.outbox.enqueue({
+      dedupe: mail.dedupe,
+      kind: 'client_message',
+      user: { id: mail.sender.id, email: mail.to },
+      dueAt: this.clock(),
+      content: { subject: oneLine(mail.subject), text: mail.text },
+    });
+    return true;
+  }
+
+  /** Whether the office's mail goes out (SMTP_URL). */
+  get mails(): boolean {
+    return this.mailing;
   }
 }
 

@@ -4,6 +4,7 @@ import type { Lifecycle } from '../platform/lifecycle.ts';
 import type { SecurityHeaders } from '../platform/security-headers.ts';
 import type { FeeRules } from '../pricing/index.ts';
 import type { LeadImages, Upstream } from '../upstream/index.ts';
+import type { ChangeActionStore } from './change-action-store.ts';
 import type { BookingChanges } from './change-log.ts';
 import type { BookingIntents } from './intents.ts';
 import type { Ledger } from './ledger.ts';
@@ -15,6 +16,8 @@ import type { BookingTimeline } from './timeline.ts';
  */
 export interface BookingsDeps {
   changes: BookingChanges;
+  /** Each press of a change's action, and the bookings that replace others (decision 054). */
+  changeActions: ChangeActionStore;
   audit: AuditLog;
   clock: () => number;
   fees: FeeRules;

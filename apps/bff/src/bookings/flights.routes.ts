@@ -16,7 +16,7 @@ import type { AppEnv } from '../platform/types.ts';
 import type { BookingsDeps } from './deps.ts';
 import { FLIGHT_LEDGER, flightFacts } from './facts.ts';
 import { requireProofForPayment } from './payment-proof.ts';
-import { rereadForLedger, settleAction, settleCreate, settledBody } from './settle.ts';
+import { refundFlightOrder, settleAction, settleCreate, settledBody } from './settle.ts';
 
 export const HEARTBEAT_MS = 15_000;
 
@@ -139,18 +139,7 @@ export function flightRoutes(d: BookingsDeps) {
     .post('/orders/:id/refund', async (c) => {
       const id = pathId(c, 'id');
       const body = await parseBody(c, RefundRequestSchema, { optional: true });
-      const refund = await d.audit.run(
-        c.get('user'),
-        { action: 'flight.order.refund', resourceId: id },
-        () => service.op.refundFlightOrder({ id, body }),
-        (r) => ({ amount: r.value?.amount ?? null }),
-      );
-      // What the service gave back (some tickets, or all): the wallet's move (decision 039).
-      await rereadForLedger(d, () => service.op.getFlightOrder({ id }), FLIGHT_LEDGER, {
-        who: c.get('user').email,
-        action: 'flight.order.refund',
-        refunded: refund.value?.amount ?? null,
-      });
+      const refund = await refundFlightOrder(d, c.get('user'), id, body);
       return c.json(settledBody(c, refund));
     })
     .post('/orders/:id/notes', async (c) => {

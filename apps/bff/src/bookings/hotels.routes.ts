@@ -1,11 +1,10 @@
-import { fromCents, money, toCents } from '@console/contract';
 import { Hono } from 'hono';
 import { pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { BookingsDeps } from './deps.ts';
 import { HOTEL_LEDGER, hotelFacts } from './facts.ts';
 import { requireProofForPayment } from './payment-proof.ts';
-import { rereadForLedger, settleAction, settleCreate, settledBody } from './settle.ts';
+import { HOTEL_CANCEL, rereadForLedger, settleAction, settleCreate, settledBody } from './settle.ts';
 
 /** Hotel orders: the money-moving calls and the order read that refreshes the ledger (reads are relayed). */
 export function hotelRoutes(d: BookingsDeps) {
@@ -29,20 +28,7 @@ export function hotelRoutes(d: BookingsDeps) {
       );
     })
     .post('/orders/:id/cancellation', (c) =>
-      settleAction(
-        c,
-        d,
-        // What a cancellation costs is its penalty, not the order's total.
-        // A confirmed order's cancellation gives back its total less the penalty (decision 039).
-        {
-          action: 'hotel.order.cancel',
-          reader: HOTEL_LEDGER,
-          amount: (order) => order.penalty ?? null,
-          refunded: (order) =>
-            money(fromCents(toCents(order.total.amount) - toCents(order.penalty?.amount ?? '0.00'))),
-        },
-        (id) => service.op.cancelHotelOrder({ id }),
-      ),
+      settleAction(c, d, HOTEL_CANCEL, (id) => service.op.cancelHotelOrder({ id })),
     )
     .post('/orders/:id/extend-deadline', async (c) => {
       const id = pathId(c, 'id');

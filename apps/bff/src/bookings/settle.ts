@@ -6,16 +6,23 @@ import {
   type Settled,
 } from '@console/client';
 import {
+  type ActivityBooking,
   ActivityBookingRequestSchema,
   FlightOrderRequestSchema,
+  fromCents,
+  type HotelOrder,
   HotelOrderRequestSchema,
   type Money,
+  money,
   type Product,
+  type Refund,
+  type RefundRequest,
+  toCents,
 } from '@console/contract';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { parseBody, pathId } from '../platform/parse.ts';
-import type { AppEnv } from '../platform/types.ts';
+import type { Actor, AppEnv } from '../platform/types.ts';
 import type { BookingsDeps } from './deps.ts';
 import {
   ACTIVITY_LEDGER,
@@ -256,6 +263,57 @@ export async function reconcileIntent(
   }
 }
 
+/** What an action on a booking says it does: its audit name, how its answer is read, what it costs and gives back. */
+export interface ActionOptions<T> {
+  action: string;
+  reader: LedgerReader<T>;
+  amount?: (value: T) => Money | null;
+  /** What the service gives back to the wallet when the action ends a paid booking (decision 039). */
+  refunded?: (value: T) => Money | null;
+}
+
+/** A hotel order's cancellation: what it costs is its penalty, not the order's total; a confirmed order's gives back
+ * its total less the penalty (decision 039). */
+export const HOTEL_CANCEL: ActionOptions<HotelOrder> = {
+  action: 'hotel.order.cancel',
+  reader: HOTEL_LEDGER,
+  amount: (order) => order.penalty ?? null,
+  refunded: (order) =>
+    money(fromCents(toCents(order.total.amount) - toCents(order.penalty?.amount ?? '0.00'))),
+};
+
+/** An activity booking's cancellation: a paid booking's gives its total back (decision 039). */
+export const ACTIVITY_CANCEL: ActionOptions<ActivityBooking> = {
+  action: 'activity.booking.cancel',
+  reader: ACTIVITY_LEDGER,
+  refunded: (booking) => booking.total,
+};
+
+/**
+ * A flight order's refund (some tickets, or all): audited with what the service gave back, which is the wallet's move
+ * (decision 039) once the order is read again for the ledger.
+ */
+export async function refundFlightOrder(
+  d: BookingsDeps,
+  user: Actor,
+  id: string,
+  body: RefundRequest,
+): Promise<Settled<Refund>> {
+  const { service } = d.upstream;
+  const refund = await d.audit.run(
+    user,
+    { action: 'flight.order.refund', resourceId: id },
+    () => service.op.refundFlightOrder({ id, body }),
+    (r) => ({ amount: r.value?.amount ?? null }),
+  );
+  await rereadForLedger(d, () => service.op.getFlightOrder({ id }), FLIGHT_LEDGER, {
+    who: user.email,
+    action: 'flight.order.refund',
+    refunded: refund.value?.amount ?? null,
+  });
+  return refund;
+}
+
 /**
  * An action on the booking named by the path's `id` (ticket, confirm, cancel): audited, the ledger's row refreshed
  * from whatever the 2xx body holds, and the answer passed on. `amount` says what the audit log records when it is
@@ -264,18 +322,26 @@ export async function reconcileIntent(
 export async function settleAction<T>(
   c: Context<AppEnv>,
   d: BookingsDeps,
-  options: {
-    action: string;
-    reader: LedgerReader<T>;
-    amount?: (value: T) => Money | null;
-    /** What the service gives back to the wallet when the action ends a paid booking (decision 039). */
-    refunded?: (value: T) => Money | null;
-  },
+  options: ActionOptions<T>,
   call: (id: string) => Promise<Settled<T>>,
 ): Promise<Response> {
-  const id = pathId(c, 'id');
+  const { settled } = await actOn(d, c.get('user'), pathId(c, 'id'), options, call);
+  return c.json(settledBody(c, settled));
+}
+
+/**
+ * The same action on a booking by its id, for whoever presses it (a booking page's button, a change's action): the
+ * same audit entry, ledger refresh and wallet move either way.
+ */
+export async function actOn<T>(
+  d: BookingsDeps,
+  user: Actor,
+  id: string,
+  options: ActionOptions<T>,
+  call: (id: string) => Promise<Settled<T>>,
+): Promise<{ settled: Settled<T>; refunded: Money | null }> {
   const { settled, facts } = await d.audit.run(
-    c.get('user'),
+    user,
     { action: options.action, resourceId: id },
     () => call(id).then((answer) => read(answer, options.reader, id)),
     (r) => audited(r, options.amount),
@@ -284,9 +350,9 @@ export async function settleAction<T>(
   const refunded = settled.value !== null && options.refunded ? options.refunded(settled.value) : null;
   await d.ledger.refresh(recordable(facts), {
     byConsole: true,
-    money: { who: c.get('user').email, action: options.action, refunded },
+    money: { who: user.email, action: options.action, refunded },
   });
-  return c.json(settledBody(c, settled));
+  return { settled, refunded };
 }
 
 /** After a money move whose answer is not the booking (a refund, a new deadline): the booking read again for the

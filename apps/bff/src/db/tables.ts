@@ -137,6 +137,30 @@ export interface Database {
     note: string | null;
     /** The booking, the kind and what it is now: the same change seen twice is one row. */
     fingerprint: string;
+    /** JSON: what an action beside the change did (migration 027), with the amounts the service answered. */
+    outcome: string | null;
+  };
+  /** Each press of a change's action under its Idempotency-Key (migration 027): a press sent again answers the same. */
+  change_actions: {
+    idempotency_key: string;
+    user_id: string;
+    change_id: string;
+    action: string;
+    /** JSON: the change, the action and the body, as first sent under the key. */
+    request: string;
+    state: 'running' | 'done';
+    /** JSON: the change as answered once done. */
+    answer: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  /** A booking that replaces another (migration 027): a rebooking, or a lapsed hold booked again. */
+  booking_links: {
+    booking_id: string;
+    replaces_id: string;
+    change_id: string;
+    linked_at: string;
+    linked_by: string;
   };
   /** Every booking's timeline (migration 025): one append-only row per event, with who or what caused it. */
   booking_events: {
@@ -159,7 +183,7 @@ export interface Database {
   mail_outbox: {
     id: string;
     dedupe: string;
-    kind: 'change' | 'hold_expiring';
+    kind: 'change' | 'hold_expiring' | 'client_message';
     user_id: string;
     email: string;
     /** JSON: what the e-mail says. */

@@ -112,12 +112,15 @@ export class MailOutbox {
           kind: row.kind,
           dedupe: row.dedupe,
           content: JSON.parse(row.payload),
+          // A message to a booking's client goes to the client whoever sent it (`user_id` is its sender).
           person:
-            row.disabled === null || row.change_email === 'none'
-              ? 'wants_none'
-              : Number(row.disabled) === 1
-                ? 'disabled'
-                : 'reachable',
+            row.kind === 'client_message'
+              ? 'reachable'
+              : row.disabled === null || row.change_email === 'none'
+                ? 'wants_none'
+                : Number(row.disabled) === 1
+                  ? 'disabled'
+                  : 'reachable',
         });
     }
     return claimed;
@@ -211,8 +214,12 @@ export function sendOutbox(
         } else due.push(mail);
       }
       const byPerson = new Map<string, typeof due>();
-      for (const mail of due) byPerson.set(mail.email, [...(byPerson.get(mail.email) ?? []), mail]);
-      for (const [email, mails] of byPerson) {
+      // A client's message goes alone, never in an agent's digest.
+      const group = (mail: DueMail) =>
+        mail.kind === 'client_message' ? `${mail.email}#${mail.id}` : mail.email;
+      for (const mail of due) byPerson.set(group(mail), [...(byPerson.get(group(mail)) ?? []), mail]);
+      for (const mails of byPerson.values()) {
+        const email = mails[0]?.email ?? '';
         if (!(await keep())) {
           await outbox.release(mails.map((m) => m.id));
           continue;

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, useAttemptKey } from '../lib/api.ts';
 import { focusNextStep, focusOnArrival } from '../lib/arrival-focus.ts';
 import { formatMoney, priceDifference } from '../lib/format.ts';
+import { linkRebooking } from '../lib/change-actions.ts';
 import { markQuoteBooked } from '../lib/quote-booked.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { ResumedAttempt } from './resumed-attempt.tsx';
@@ -179,12 +180,22 @@ export function useHold<B, R extends { id: string }>(
         { body, key: key.sending() },
         {
           onSuccess: (booking) => {
-            markQuoteBooked(new URLSearchParams(window.location.search).get('quote'), booking.id);
+            const params = new URLSearchParams(window.location.search);
+            markQuoteBooked(params.get('quote'), booking.id);
             const said = made(booking);
             notify(said.title, said.detail);
             then.made?.(booking);
             key.done();
-            void navigate(said.to);
+            // A rebooking (decision 054): the new hold replaces the old booking before its page opens, which then
+            // offers the old one's cancel with its quote. A link not made is said; the booking stands.
+            void linkRebooking(params, booking)
+              .catch(() =>
+                notify(
+                  'Not linked to the old booking',
+                  'The new booking is held. Open the change again and press Rebook to link it.',
+                ),
+              )
+              .finally(() => void navigate(said.to));
           },
           onError: (error) => {
             key.settle(error);

@@ -6,6 +6,7 @@ import { formatMoney } from '../lib/format.ts';
 import { useMe } from '../lib/me.ts';
 import { usePageActions } from '../lib/page-actions.ts';
 import { BookingChanges, ReadAt } from './booking-changes.tsx';
+import { BookingLinks } from './booking-links.tsx';
 import { BookingClientPrice } from './client-price.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Countdown } from './countdown.tsx';
@@ -198,6 +199,7 @@ export function BookingFrame<S extends string, T extends string>({
       </p>
       <ReadAt readAt={readAt} />
       <BookingChanges bookingId={id} readAt={readAt} />
+      <BookingLinks bookingId={id} />
       {status === 'held' && deadline && <p className="muted small">{deadline.note}</p>}
       {progress && (
         <p role="status" className="notice">

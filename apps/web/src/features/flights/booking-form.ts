@@ -8,6 +8,7 @@ import {
   GenderSchema,
   offerPassengerTypes,
   type PassengerType,
+  type RebookTraveller,
   PassengerTypeSchema,
   PersonNameSchema,
   PhoneSchema,
@@ -182,6 +183,31 @@ export function emptyPassengers(types: readonly PassengerType[]): PassengerForm[
     document_expires_on: '',
     document_country: '',
   }));
+}
+
+/**
+ * The passengers of a rebooking (decision 054): the travellers the old booking had, by type in their order, as far as
+ * its read showed them (a birth date or gender it did not show is left for the agent).
+ */
+export function passengersFrom(
+  types: readonly PassengerType[],
+  travellers: readonly RebookTraveller[],
+): PassengerForm[] {
+  const left = [...travellers];
+  return emptyPassengers(types).map((empty) => {
+    const index = left.findIndex((t) => t.type === empty.type);
+    const [traveller] = index < 0 ? [] : left.splice(index, 1);
+    if (!traveller) return empty;
+    const gender = traveller.gender?.toLowerCase();
+    return {
+      ...empty,
+      given_name: traveller.given_name,
+      family_name: traveller.family_name,
+      date_of_birth: traveller.date_of_birth ?? '',
+      gender: gender === 'male' || gender === 'female' ? gender : '',
+      nationality: traveller.nationality ?? '',
+    };
+  });
 }
 
 /** What changed between the offer as seen and as re-priced: price and each segment's baggage and cabin. */

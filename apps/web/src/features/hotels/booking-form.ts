@@ -1,4 +1,5 @@
 import {
+  type RebookPlan,
   CountryCodeSchema,
   EmailSchema,
   GuestInputSchema,
@@ -73,6 +74,28 @@ export function emptyHotelBooking(rate: HotelRate, searched: readonly Occupancy[
     nationality: '',
     note: '',
     client_reference: '',
+  };
+}
+
+/**
+ * A rebooking's form (decision 054): the old stay's guests in their order, its contact and reference, over the empty
+ * form of the new rate.
+ */
+export function rebookedHotelBooking(empty: HotelBookingForm, plan: RebookPlan): HotelBookingForm {
+  const left = [...plan.travellers];
+  return {
+    ...empty,
+    rooms: empty.rooms.map((room) => ({
+      guests: room.guests.map((guest) => {
+        const index = left.findIndex((t) => (t.type === 'child') === (guest.type === 'child'));
+        const [traveller] = index < 0 ? [] : left.splice(index, 1);
+        return traveller
+          ? { ...guest, given_name: traveller.given_name, family_name: traveller.family_name }
+          : guest;
+      }),
+    })),
+    contact: { email: plan.contact.email ?? '', phone: plan.contact.phone ?? '' },
+    client_reference: plan.client_reference ?? '',
   };
 }
 

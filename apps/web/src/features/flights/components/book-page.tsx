@@ -22,6 +22,7 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { rebookingOf } from '../../../lib/change-actions.ts';
 import { dateInDays, formatMoney } from '../../../lib/format.ts';
 import { useLinkTraveller, useSaveTraveller } from '../../../lib/office.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
@@ -35,6 +36,7 @@ import {
   bookingFormSchema,
   emptyPassengers,
   offerChanges,
+  passengersFrom,
   passengerTypesFor,
   toOrderRequest,
 } from '../booking-form.ts';
@@ -118,12 +120,15 @@ function PassengersForm({ offer, types }: { offer: FlightOffer; types: Passenger
   const schema = useMemo(() => bookingFormSchema(offer, types), [offer, types]);
   // What the agent typed outlives the offer: an expired offer and a new search find it again (same travellers).
   const draftKey = types.join(',');
+  // A rebooking (decision 054) starts from the old booking's travellers, contact and reference.
+  const [params] = useSearchParams();
+  const rebooking = useMemo(() => rebookingOf(params), [params]);
   const form = useForm<BookingForm>({
     resolver: readingPhones(zodResolver(schema), [['contact', 'phone']]),
     defaultValues: recall(DRAFT, draftKey, BookingDraftSchema) ?? {
-      passengers: emptyPassengers(types),
-      contact: { email: '', phone: '' },
-      client_reference: '',
+      passengers: rebooking ? passengersFrom(types, rebooking.travellers) : emptyPassengers(types),
+      contact: { email: rebooking?.contact.email ?? '', phone: rebooking?.contact.phone ?? '' },
+      client_reference: rebooking?.client_reference ?? '',
     },
   });
   const typed = useWatch({ control: form.control });

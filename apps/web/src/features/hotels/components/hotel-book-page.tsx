@@ -11,6 +11,7 @@ import { SavedTraveller, TravellerChecks, TripReference } from '../../../compone
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { rebookingOf } from '../../../lib/change-actions.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { Controller, useForm, useWatch, zodResolver } from '../../../lib/use-form.ts';
@@ -22,6 +23,7 @@ import {
 } from '../api/hotels.ts';
 import {
   emptyHotelBooking,
+  rebookedHotelBooking,
   type HotelBookingForm,
   HotelBookingFormSchema,
   rateChanges,
@@ -141,7 +143,11 @@ function GuestsForm({ rate }: { rate: HotelRate }) {
   const occupancies = roomOccupancies(rate, searchedRooms);
   const form = useForm<HotelBookingForm>({
     resolver: readingPhones(zodResolver(HotelBookingFormSchema), [['contact', 'phone']]),
-    defaultValues: emptyHotelBooking(rate, searchedRooms),
+    defaultValues: (() => {
+      const empty = emptyHotelBooking(rate, searchedRooms);
+      const rebooking = rebookingOf(params);
+      return rebooking ? rebookedHotelBooking(empty, rebooking) : empty;
+    })(),
   });
   const create = useCreateHotelOrder();
   const hold = useHold(create, `hotel:${rate.id}`, (order) => ({

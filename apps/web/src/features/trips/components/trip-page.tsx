@@ -19,6 +19,10 @@ const BookingChanges = lazy(async () => ({
   default: (await loadOrReload(() => import('../../../components/booking-changes.tsx'))).BookingChanges,
 }));
 
+const BookingLinks = lazy(async () => ({
+  default: (await loadOrReload(() => import('../../../components/booking-links.tsx'))).BookingLinks,
+}));
+
 const PRODUCT: Record<Product, string> = { flight: 'Flight', hotel: 'Hotel', activity: 'Activity' };
 const ENDED = new Set(['cancelled', 'canceled', 'refunded', 'expired', 'missing', 'failed']);
 const partPath = (part: Pick<TripPart, 'product' | 'booking_id'>) =>
@@ -110,6 +114,14 @@ function TripView({ trip, readAt }: { trip: TripDetail; readAt: number }) {
             key={part.booking_id}
             bookingId={part.booking_id}
             readAt={readAt}
+            part={`${PRODUCT[part.product]} ${part.reference ?? part.booking_id}`}
+          />
+        ))}
+        {/* Rebookings (decision 054): what each part replaces, or what replaced it. */}
+        {trip.parts.map((part) => (
+          <BookingLinks
+            key={`links-${part.booking_id}`}
+            bookingId={part.booking_id}
             part={`${PRODUCT[part.product]} ${part.reference ?? part.booking_id}`}
           />
         ))}

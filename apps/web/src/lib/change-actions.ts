@@ -1,0 +1,151 @@
+import {
+  BookingChangeSchema,
+  BookingLinksSchema,
+  CancelQuoteSchema,
+  type ChangeAction,
+  type ChangeActionRequest,
+  ClientMessageSchema,
+  type Product,
+  type RebookPlan,
+  RebookPlanSchema,
+} from '@console/contract';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, newIdempotencyKey } from './api.ts';
+import { keep, recall } from './remembered.ts';
+
+/**
+ * The actions beside a change (decision 054): what to read before one (the service's quote, the client's message, the
+ * search a rebooking starts from), the press itself under an Idempotency-Key kept until it has an answer, and the
+ * links between a booking and the one that replaced it.
+ */
+
+export const ACTION_LABELS: Record<ChangeAction, string> = {
+  accept: 'Client accepts the new times',
+  rebook: 'Rebook',
+  cancel_refund: 'Cancel and refund',
+  book_again: 'Book again',
+  tell_client: 'Tell the client',
+};
+
+export const cancelQuoteQuery = (changeId: string) =>
+  queryOptions({
+    queryKey: ['changes', 'quote', changeId],
+    queryFn: ({ signal }) =>
+      api(`/changes/${encodeURIComponent(changeId)}/quote`, { schema: CancelQuoteSchema, signal }),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const clientMessageQuery = (changeId: string) =>
+  queryOptions({
+    queryKey: ['changes', 'message', changeId],
+    queryFn: ({ signal }) =>
+      api(`/changes/${encodeURIComponent(changeId)}/message`, { schema: ClientMessageSchema, signal }),
+    retry: false,
+  });
+
+export const bookingLinksQuery = (bookingId: string) =>
+  queryOptions({
+    queryKey: ['changes', 'links', bookingId],
+    queryFn: ({ signal }) =>
+      api(`/bookings/${encodeURIComponent(bookingId)}/links`, { schema: BookingLinksSchema, signal }),
+  });
+export const useBookingLinks = (bookingId: string) => useQuery(bookingLinksQuery(bookingId));
+
+/** After an action: the changes, the links, and the bookings and wallet it may have moved, read again. */
+function afterAction(client: QueryClient) {
+  for (const key of [
+    ['changes'],
+    ['bookings'],
+    ['wallet'],
+    ['flights'],
+    ['hotels'],
+    ['activities'],
+    ['trips'],
+  ])
+    void client.invalidateQueries({ queryKey: key });
+}
+
+/** Keys of presses not yet answered, for this tab: the same press sent again (a lost answer) carries the same key. */
+const PRESS = 'change-press';
+
+/** Presses an action; its key is kept until a definitive answer, so a retry after a lost answer is the same press. */
+export async function pressChangeAction(changeId: string, action: ChangeAction, body: ChangeActionRequest) {
+  const scope = `${changeId}:${action}:${JSON.stringify(body)}`;
+  const key = recall(PRESS, scope, BookingChangeSchema.shape.id) ?? newIdempotencyKey();
+  keep(PRESS, scope, key);
+  const change = await api(`/changes/${encodeURIComponent(changeId)}/actions/${action}`, {
+    method: 'POST',
+    body,
+    schema: BookingChangeSchema,
+    idempotencyKey: key,
+  });
+  keep(PRESS, scope, null);
+  return change;
+}
+
+export function useChangeAction(changeId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, body }: { action: ChangeAction; body: ChangeActionRequest }) =>
+      pressChangeAction(changeId, action, body),
+    onSettled: () => afterAction(client),
+  });
+}
+
+/** The plan a rebooking starts from, kept for this tab so the search and the book page fill from it. */
+const PLAN = 'rebook-plan';
+export async function startRebooking(changeId: string): Promise<RebookPlan> {
+  const plan = await api(`/changes/${encodeURIComponent(changeId)}/plan`, { schema: RebookPlanSchema });
+  keep(PLAN, changeId, plan);
+  return plan;
+}
+
+/** The plan of the rebooking a URL carries (`rebook=<change id>`), if this tab started it. */
+export function rebookingOf(params: URLSearchParams): RebookPlan | null {
+  const id = params.get('rebook');
+  return id ? recall(PLAN, id, RebookPlanSchema) : null;
+}
+
+/** The search's URL a plan opens, with the `rebook` marker that the book pages carry to the hold. */
+export function rebookSearchPath(plan: RebookPlan): string {
+  const s = plan.search;
+  const marker = { rebook: plan.change_id };
+  const query = (values: Record<string, string | undefined>) =>
+    new URLSearchParams(
+      Object.entries({ ...values, ...marker }).filter((e): e is [string, string] => Boolean(e[1])),
+    ).toString();
+  if (plan.product === 'flight')
+    return `/flights?${query({
+      from: s.from,
+      to: s.to,
+      depart: s.depart,
+      return: s.return,
+      adults: s.adults,
+      children: s.children,
+      infants: s.infants,
+      cabin: s.cabin,
+    })}`;
+  if (plan.product === 'hotel')
+    return `/hotels/${encodeURIComponent(s.hotel_id ?? '')}?${query({
+      in: s.check_in,
+      out: s.check_out,
+      rooms: s.rooms,
+      name: s.hotel_name,
+    })}`;
+  return `/activities/${encodeURIComponent(s.product_id ?? '')}?${query({ type: s.product_type_id, date: s.date, slot: s.timeslot })}`;
+}
+
+/** Once the new booking is held: it replaces the old one (the same key for the same pair, so twice is once). */
+export async function linkRebooking(params: URLSearchParams, booking: { id: string; product?: Product }) {
+  const plan = rebookingOf(params);
+  const changeId = params.get('rebook');
+  if (!changeId) return null;
+  const action = plan?.action ?? 'rebook';
+  return api(`/changes/${encodeURIComponent(changeId)}/actions/${action}`, {
+    method: 'POST',
+    body: { booking_id: booking.id, note: '' },
+    schema: BookingChangeSchema,
+    idempotencyKey: `link-${changeId}-${booking.id}`,
+  });
+}

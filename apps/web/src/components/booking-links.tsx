@@ -32,7 +32,7 @@ export function BookingLinks({ bookingId, part }: { bookingId: string; part?: st
   if (!links || (links.replaces.length === 0 && links.replaced_by.length === 0)) return null;
   return (
     <section className="card stack booking-links" aria-label={part ? `${part}: rebooking` : 'Rebooking'}>
-      {part && <h2>{part}: rebooked</h2>}
+      <h2>{part ? `${part}: rebooked` : 'Rebooked'}</h2>
       <ul className="booking-link-list">
         {links.replaces.map((link) => (
           <LinkedRow key={`r-${link.id}`} link={link} word="Replaces" />

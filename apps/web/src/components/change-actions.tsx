@@ -158,7 +158,7 @@ function ActionDialog({
       : `${ACTION_LABELS[action]}: ${change.reference ?? change.booking_id}`;
   const confirm =
     action === 'cancel_refund'
-      ? quote.data?.refund
+      ? quote.data?.refund && Number(quote.data.refund.amount) > 0
         ? `Cancel and refund ${formatMoney(quote.data.refund)}`
         : 'Cancel it'
       : action === 'tell_client'

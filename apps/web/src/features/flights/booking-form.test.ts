@@ -1,6 +1,6 @@
 import type { FlightOffer } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { bookingFormSchema, emptyPassengers } from './booking-form.ts';
+import { bookingFormSchema, emptyPassengers, passengersFrom } from './booking-form.ts';
 
 /** An offer as far as the form's checks read it: who it is for, and when it flies. */
 const offer = {
@@ -64,5 +64,36 @@ describe('the passenger form', () => {
         client_reference: '',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('a rebooking’s passengers', () => {
+  it('are the old booking’s travellers by type in their order, with what its read did not show left to type', () => {
+    const passengers = passengersFrom(
+      ['adult', 'adult', 'child'],
+      [
+        {
+          type: 'child',
+          given_name: 'Kit',
+          family_name: 'Hart',
+          date_of_birth: '2018-01-02',
+          gender: 'MALE',
+          nationality: null,
+        },
+        {
+          type: 'adult',
+          given_name: 'Amelia',
+          family_name: 'Hart',
+          date_of_birth: null,
+          gender: null,
+          nationality: 'GB',
+        },
+      ],
+    );
+    expect(passengers.map((p) => [p.type, p.given_name, p.date_of_birth, p.gender, p.nationality])).toEqual([
+      ['adult', 'Amelia', '', '', 'GB'],
+      ['adult', '', '', '', ''],
+      ['child', 'Kit', '2018-01-02', 'male', ''],
+    ]);
   });
 });

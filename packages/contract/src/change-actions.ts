@@ -117,7 +117,7 @@ export const RebookPlanSchema = z.object({
   action: z.enum(['rebook', 'book_again']),
   product: z.enum(['flight', 'hotel', 'activity']),
   /** flight: from, to, depart, adults, children, infants, cabin; hotel: hotel_id, check_in, check_out, adults, rooms;
-   * activity: product_type_id, date, timeslot, adults, children, seniors. Plain strings, as a search's URL holds them. */
+   * activity: product_type_id, product_id, title, date, timeslot. Plain strings, as a search's URL holds them. */
   search: z.record(z.string(), z.string()),
   travellers: z.array(RebookTravellerSchema),
   contact: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),

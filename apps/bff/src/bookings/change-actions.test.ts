@@ -356,7 +356,11 @@ describe('book again, and tell the client', () => {
     expect(lapsed.actions).toEqual(['book_again']);
     const plan = RebookPlanSchema.parse((await b.get(`/changes/${lapsed.id}/plan`)).body);
     expect(plan.action).toBe('book_again');
-    expect(plan.search).toMatchObject({ product_type_id: tour.product_type_id, date: tour.date });
+    expect(plan.search).toMatchObject({
+      product_type_id: tour.product_type_id,
+      date: tour.date,
+      title: tour.title,
+    });
     expect(plan.contact.email).toBe('amelia@example.com');
     const accept = await press(b, lapsed.id, 'accept', {}, 'ba-accept');
     expect(accept.status).toBe(409);

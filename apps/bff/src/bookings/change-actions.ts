@@ -623,6 +623,7 @@ export async function planFor(
     ...plan,
     search: {
       product_type_id: booking.product_type_id,
+      title: booking.title,
       ...(booking.product_id ? { product_id: booking.product_id } : {}),
       date: booking.date,
       ...(booking.timeslot ? { timeslot: booking.timeslot } : {}),

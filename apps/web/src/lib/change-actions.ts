@@ -133,6 +133,8 @@ export function rebookSearchPath(plan: RebookPlan): string {
       rooms: s.rooms,
       name: s.hotel_name,
     })}`;
+  // A service that does not say the activity's product: its search, by the activity's title.
+  if (!s.product_id) return `/activities?${query({ q: s.title })}`;
   return `/activities/${encodeURIComponent(s.product_id ?? '')}?${query({ type: s.product_type_id, date: s.date, slot: s.timeslot })}`;
 }
 

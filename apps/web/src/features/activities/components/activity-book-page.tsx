@@ -11,6 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { rebookingOf } from '../../../lib/change-actions.ts';
 import { BookFrame, HoldActions, useHold } from '../../../components/book-frame.tsx';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
@@ -285,9 +286,28 @@ function BookingForm({
 }) {
   const options = day.booking_options;
   const schema = useMemo(() => activityBookingFormSchema(options), [options]);
+  // Booking again (decision 054): the lapsed hold's customer and reference, filled.
+  const [params] = useSearchParams();
   const form = useForm<ActivityBookingForm>({
     resolver: readingPhones(zodResolver(schema), [['customer', 'phone']]),
-    defaultValues: emptyActivityBooking(options, travelers),
+    defaultValues: (() => {
+      const empty = emptyActivityBooking(options, travelers);
+      const again = rebookingOf(params);
+      const customer = again?.travellers[0];
+      return again
+        ? {
+            ...empty,
+            customer: {
+              ...empty.customer,
+              given_name: customer?.given_name ?? '',
+              family_name: customer?.family_name ?? '',
+              email: again.contact.email ?? '',
+              phone: again.contact.phone ?? '',
+            },
+            client_reference: again.client_reference ?? '',
+          }
+        : empty;
+    })(),
   });
   const create = useCreateActivityBooking();
   const hold = useHold(create, `activity:${typeId}:${date}:${slot ?? ''}`, (booking) => ({

@@ -261,7 +261,9 @@ function DayChoice({
   // Categories are strings in the document, read by meaning; adults, children and seniors are the ones a booking
   // can carry, and any other is shown as the service wrote it.
   const { bookable: rates, other } = readRates(day.rates);
-  const next = writeSelection({ ...selection, type: null, slot }, { product: productId });
+  // A booking again (decision 054) carries its marker on to the book page.
+  const rebook = new URLSearchParams(window.location.search).get('rebook');
+  const next = `${writeSelection({ ...selection, type: null, slot }, { product: productId })}${rebook ? `&${new URLSearchParams({ rebook })}` : ''}`;
   return (
     <>
       {day.timeslots.length > 0 ? (

@@ -8,6 +8,7 @@ import {
   type ChangeKind,
   type ChangeOutcome,
   type ClientMessage,
+  fromCents,
   type LedgerEntry,
   type Money,
   money,
@@ -16,7 +17,6 @@ import {
   RefundQuoteTicketSchema,
   readKnownItems,
   toCents,
-  fromCents,
 } from '@console/contract';
 import { ConsoleError } from '../platform/errors.ts';
 import { mailText } from '../platform/mailer.ts';

@@ -2,9 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   type BookingChange,
   type ChangeCount,
+  ChangeKindSchema,
   type ChangeOutcome,
   ChangeOutcomeSchema,
-  ChangeKindSchema,
   type ChangesQuery,
   type ChangeValue,
   ChangeValueSchema,

@@ -8,11 +8,11 @@ import {
   GenderSchema,
   offerPassengerTypes,
   type PassengerType,
-  type RebookTraveller,
   PassengerTypeSchema,
   PersonNameSchema,
   PhoneSchema,
   passengerProblems,
+  type RebookTraveller,
 } from '@console/contract';
 import { z } from 'zod';
 import { optional } from '../../lib/forms.ts';

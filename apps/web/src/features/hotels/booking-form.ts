@@ -1,5 +1,4 @@
 import {
-  type RebookPlan,
   CountryCodeSchema,
   EmailSchema,
   GuestInputSchema,
@@ -8,6 +7,7 @@ import {
   type Occupancy,
   PersonNameSchema,
   PhoneSchema,
+  type RebookPlan,
   RoomSchema,
   readKnown,
 } from '@console/contract';

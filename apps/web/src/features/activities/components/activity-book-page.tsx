@@ -11,13 +11,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { rebookingOf } from '../../../lib/change-actions.ts';
 import { BookFrame, HoldActions, useHold } from '../../../components/book-frame.tsx';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { SavedTraveller, TravellerChecks, TripReference } from '../../../components/office-parts.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { rebookingOf } from '../../../lib/change-actions.ts';
 import { useClientPrices } from '../../../lib/client-prices.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';

@@ -23,10 +23,10 @@ import {
 } from '../api/hotels.ts';
 import {
   emptyHotelBooking,
-  rebookedHotelBooking,
   type HotelBookingForm,
   HotelBookingFormSchema,
   rateChanges,
+  rebookedHotelBooking,
   roomOccupancies,
   TITLES,
   toHotelOrder,

@@ -404,7 +404,7 @@ export async function messageFor(
   ]);
   return {
     to,
-    subject: `Your booking ${reference}: ${what}`,
+    subject: `Your booking ${reference} ${what}`,
     text,
     can_email: d.changes.mails && to !== null,
   };

@@ -227,7 +227,11 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
             <div role="status" className="palette-reading">
               {said && <p className="notice small">{said}</p>}
             </div>
+            {/* The first result is chosen from the start, as typing into the field chooses it: a line typed before the
+                palette was up (its keys kept while it came) is no different, and the arrows move on from the same place
+                however quick the typing or the machine. */}
             <Menu
+              autoFocus="first"
               className="palette-list"
               aria-label="Results"
               onAction={(key) => byId.get(String(key))?.run()}

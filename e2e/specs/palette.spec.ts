@@ -1,5 +1,18 @@
+import type { Locator } from '@playwright/test';
 import { expect, expectAccessible, inDays, test } from '../support/fixtures.ts';
 import { fillContact, fillPassenger, selectFirstOffer } from '../support/flights.ts';
+
+/**
+ * The result Enter runs is the one chosen (the field's active descendant): a step waits for it before pressing Enter,
+ * rather than for the result only to be listed (the choice follows typing and arrows a moment later).
+ */
+async function expectChosen(field: Locator, item: Locator) {
+  await expect(item).toBeVisible();
+  await expect(field).toHaveAttribute(
+    'aria-activedescendant',
+    (await item.getAttribute('id')) ?? 'an item with an id',
+  );
+}
 
 test('an agent books from the command palette: a one-line search, the hold, then a jump to the order and its ticket, the palette driven by keyboard only', async ({
   agentPage: page,
@@ -23,6 +36,7 @@ test('an agent books from the command palette: a one-line search, the hold, then
   await expect(palette.getByRole('menuitem', { name: /^Search flights LHR → CDG/ })).toBeVisible();
   await expectAccessible(page, 'command palette');
   // The first result is the one Enter runs.
+  await expectChosen(field, palette.getByRole('menuitem', { name: /^Search flights LHR → CDG/ }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/flights\\?from=LHR&to=CDG&depart=${depart}&adults=2`));
   await expect(palette).toBeHidden();
@@ -42,7 +56,7 @@ test('an agent books from the command palette: a one-line search, the hold, then
   // Jump to the held order by its id.
   await page.keyboard.press('Control+k');
   await page.keyboard.type(orderId);
-  await expect(palette.getByRole('menuitem', { name: /^Flight / })).toBeVisible();
+  await expectChosen(field, palette.getByRole('menuitem', { name: /^Flight / }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: /^Flight order / })).toBeVisible();
   expect(decodeURIComponent(page.url())).toContain(orderId);
@@ -56,15 +70,19 @@ test('an agent books from the command palette: a one-line search, the hold, then
     page.waitForResponse((r) => r.url().includes(`/api/${what}?`) && r.url().includes('q=ticket')),
   );
   await page.keyboard.type('ticket');
-  await expect(palette.getByRole('menuitem', { name: /^Ticket · / })).toBeVisible();
+  const ticket = palette.getByRole('menuitem', { name: /^Ticket · / });
+  await expect(ticket).toBeVisible();
   const answers = await Promise.all(
     lookups.map(async (r) => (await (await r).json()) as { data: unknown[] }),
   );
   if (answers.some((a) => a.data.length > 0))
     await expect(palette.getByText('Found', { exact: true })).toBeVisible();
-  // Arrow keys move between results: down to what was found (if anything) and back up to the action.
+  // The action is chosen, whether the word was typed into the field or (a busy machine) before it was up. Arrow keys
+  // move between results: down to what was found (if anything) and back up to the action, chosen before Enter.
+  await expectChosen(field, ticket);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
+  await expectChosen(field, ticket);
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('alertdialog', { name: 'Ticket this order?' });
   await expect(confirm).toBeVisible();
@@ -193,4 +211,42 @@ test('when nothing matches, the palette says what it reads, with examples; an en
   ).toBeVisible();
   await expect(help).toHaveCount(0);
   await expect(palette.getByRole('status')).toHaveText('');
+});
+
+test('a line typed before the palette is up has its first result chosen, as one typed into it has: the arrows move on from there', async ({
+  agentPage: page,
+}) => {
+  await page.goto('/bookings');
+  await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible();
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  const field = palette.getByRole('searchbox', { name: 'Go to, search or do' });
+  // Ctrl+K and the line pressed in one go, every key before the palette has drawn (a quick typist, a busy machine):
+  // the keys are kept for its field.
+  await page.evaluate(() => {
+    const keys: [string, boolean][] = [
+      ['k', true],
+      ['g', false],
+      ['o', false],
+      [' ', false],
+      ['t', false],
+      ['r', false],
+    ];
+    for (const [key, ctrlKey] of keys)
+      (document.activeElement ?? document.body).dispatchEvent(
+        new KeyboardEvent('keydown', { key, ctrlKey, bubbles: true, cancelable: true }),
+      );
+  });
+  await expect(field).toHaveValue('go tr');
+  const trips = palette.getByRole('menuitem', { name: 'Go to Trips' });
+  await expect(trips).toBeVisible();
+  await expect(palette.getByRole('menuitem', { name: 'Go to Travellers' })).toBeVisible();
+  // The first result is chosen, as after typing into the field: down to the next, up back to it, and Enter runs it.
+  await expectChosen(field, trips);
+  await page.keyboard.press('ArrowDown');
+  await expectChosen(field, palette.getByRole('menuitem', { name: 'Go to Travellers' }));
+  await page.keyboard.press('ArrowUp');
+  await expectChosen(field, trips);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/trips$/);
+  await expect(palette).toBeHidden();
 });

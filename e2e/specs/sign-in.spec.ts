@@ -95,8 +95,11 @@ test('a sign-in ended elsewhere leaves no trace: the screen asks once, is refuse
 }) => {
   await signIn(page, 'agent', '/flights');
   await expect(page.getByRole('heading', { name: 'Flights' })).toBeVisible();
-  // The session is gone (ended on another device, say); the cookie that says there is one is still here.
+  // The console's tab is left, then the session is gone (ended on another device, say); the cookie that says there is
+  // one is still here. (A console still open could meet the ended sign-in first, by a read of its own, and forget that
+  // cookie: the page opened next would then rightly ask nothing. The journey below follows that way.)
   // (Over HTTPS, and on localhost, which Chromium counts as secure, the cookies carry the `__Host-` prefix.)
+  await page.goto('about:blank');
   await context.clearCookies({ name: /^(__Host-)?console_session$/ });
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -109,6 +112,34 @@ test('a sign-in ended elsewhere leaves no trace: the screen asks once, is refuse
   await page.reload();
   await expect(page.getByLabel('Email')).toBeVisible();
   expect(asked).toHaveLength(1);
+});
+
+test('a read that meets a sign-in ended elsewhere sends the agent to sign in without asking who is signed in again', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'agent', '/flights');
+  await expect(page.getByRole('heading', { name: 'Flights' })).toBeVisible();
+  await context.clearCookies({ name: /^(__Host-)?console_session$/ });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/me') asked.push(request.url());
+  });
+  // The agent opens the bookings: the list's read is refused (or a read the shell makes by itself is, first, and the
+  // click finds the page gone). Either way the refusal said it all: the sign-in page, and no /api/me to be refused.
+  const click = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Bookings' })
+    .click({ timeout: 15_000 });
+  await Promise.race([page.waitForURL(/\/sign-in\?expired=1&next=/), click.catch(() => undefined)]);
+  await expect(page).toHaveURL(/\/sign-in\?expired=1&next=/);
+  await click.catch(() => undefined);
+  await expect(page.getByRole('status').filter({ hasText: 'Your sign-in ended' })).toBeVisible();
+  expect((await context.cookies()).map((cookie) => cookie.name).join(' ')).not.toContain('console_signed_in');
+  // Whatever the page asked before it was left is counted by now.
+  await page.reload();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(asked).toEqual([]);
 });
 
 test('signing out leaves no way back for whoever signs in next on this browser', async ({ page }) => {

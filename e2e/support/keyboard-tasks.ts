@@ -328,10 +328,23 @@ export async function activityTask(run: TaskRun, surname: string): Promise<void>
 export async function findTask(run: TaskRun, surname: string): Promise<void> {
   const { page, keys } = run;
   await openPalette(run);
+  // The palette lists what it finds for each start of the name as it is typed; what Enter runs is what was found for
+  // the whole name, listed once the office's bookings, trips and travellers have all answered for it.
+  const lookups = ['bookings', 'trips', 'travellers'].map((what) =>
+    page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === `/api/${what}` && url.searchParams.get('q') === surname;
+    }),
+  );
   await keys.data(surname);
-  // The newest of the bookings with that name comes first; Enter opens it.
+  await Promise.all(lookups);
+  // The newest of the bookings with that name comes first, chosen; Enter opens it.
   const found = page.getByRole('menuitem', { name: /^(Flight|Hotel|Activity) / }).first();
   await expect(found).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('searchbox', { name: 'Go to, search or do' })).toHaveAttribute(
+    'aria-activedescendant',
+    (await found.getAttribute('id')) ?? 'an item with an id',
+  );
   const first = await found.textContent();
   const product = /^(Flight|Hotel|Activity)/.exec(first ?? '')?.[1] ?? '';
   await run.afterStep('the surname typed in the palette');

@@ -208,11 +208,10 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
             <SearchField aria-describedby="palette-help" autoFocus className="palette-field">
               <Label>Go to, search or do</Label>
               <Input
-                // Enter with no result chosen runs the first one (as after typing into the field, where the first
-                // result is chosen at once; a search typed before the palette was up has none chosen yet).
+                // Enter with no result chosen (or one no longer listed) runs the first one, as the list chooses it.
                 onKeyDown={(event) => {
-                  if (event.key !== 'Enter' || event.currentTarget.getAttribute('aria-activedescendant'))
-                    return;
+                  const chosen = event.currentTarget.getAttribute('aria-activedescendant');
+                  if (event.key !== 'Enter' || (chosen && document.getElementById(chosen))) return;
                   const first = sections[0]?.items[0];
                   if (!first) return;
                   event.preventDefault();
@@ -227,7 +226,14 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
             <div role="status" className="palette-reading">
               {said && <p className="notice small">{said}</p>}
             </div>
+            {/* The first result is chosen from the start, as typing into the field chooses it: a line typed before the
+                palette was up (its keys kept while it came) is no different, and the arrows move on from the same place
+                however quick the typing or the machine. The list is drawn afresh for each search: a result that left
+                and came back (the finds are listed only once all three lookups have answered) is chosen again rather
+                than left named by a row no longer on screen, where Enter would run nothing. */}
             <Menu
+              key={q}
+              autoFocus="first"
               className="palette-list"
               aria-label="Results"
               onAction={(key) => byId.get(String(key))?.run()}

@@ -1,6 +1,6 @@
 import { ME_ELEMENT_ID, MeSchema, SIGNED_IN_HINT_COOKIE } from '@console/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from './api.ts';
+import { ApiError, api, onSignedOut } from './api.ts';
 
 const HINT = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`);
 
@@ -21,6 +21,13 @@ function forgetSignedInHint(): void {
   // biome-ignore lint/suspicious/noDocumentCookie: as above.
   document.cookie = `__Host-${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; Secure; SameSite=Strict`;
 }
+
+/**
+ * Any call refused for a sign-in that is gone says what a refused /api/me would: the hint goes at once. The sign-in
+ * page that refusal leads to (and a shell drawn once before it lands) then knows nobody is signed in without asking
+ * /api/me only to be refused (a wasted call, and a 401 in the browser's console).
+ */
+onSignedOut(forgetSignedInHint);
 
 const notSignedIn = () =>
   new ApiError(401, {

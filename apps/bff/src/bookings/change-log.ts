@@ -17,6 +17,8 @@ import type { MailOutbox } from '../platform/outbox.ts';
 import { decodeCursor, type Page, pageFrom } from '../platform/pages.ts';
 import type { Actor } from '../platform/types.ts';
 import type { ChangeDraft } from './changes.ts';
+import { BookingTimeline } from './timeline.ts';
+import { changeFoundEvent } from './timeline-write.ts';
 
 const ORDER = 'changes.travel';
 /** Where a change's travel date is unknown: after every known one. */
@@ -157,6 +159,9 @@ export class BookingChanges {
         .onConflict((oc) => oc.column('fingerprint').doNothing())
         .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 1) {
+        await new BookingTimeline(this.db).note(
+          changeFoundEvent(booking.id, { id, kind: draft.kind, summary: draft.summary, detectedAt }),
+        );
         recorded += 1;
         await this.#mail(id, booking, draft);
         continue;
@@ -214,6 +219,7 @@ export class BookingChanges {
       await this.outbox.enqueue({
         dedupe: `change:${changeId}:${person.id}`,
         kind: 'change',
+        bookingId: booking.id,
         user: person,
         dueAt: person.change_email === 'daily' ? nextDigest(at) : at,
         content: {
@@ -250,6 +256,7 @@ export class BookingChanges {
       const fresh = await this.outbox.enqueue({
         dedupe: `hold:${booking.id}:${booking.deadline}:${person.id}`,
         kind: 'hold_expiring',
+        bookingId: booking.id,
         user: person,
         dueAt: this.clock(),
         content: {

@@ -17,6 +17,7 @@ import type { BookingsDeps } from './deps.ts';
 import { FLIGHT_LEDGER, flightFacts } from './facts.ts';
 import { requireProofForPayment } from './payment-proof.ts';
 import { rereadForLedger, settleAction, settleCreate, settledBody } from './settle.ts';
+import { notesEvent } from './timeline-write.ts';
 
 export const HEARTBEAT_MS = 15_000;
 
@@ -146,19 +147,20 @@ export function flightRoutes(d: BookingsDeps) {
         (r) => ({ amount: r.value?.amount ?? null }),
       );
       // What the service gave back (some tickets, or all): the wallet's move (decision 039).
-      await rereadForLedger(d, () => service.op.getFlightOrder({ id }), FLIGHT_LEDGER, {
-        who: c.get('user').email,
-        action: 'flight.order.refund',
-        refunded: refund.value?.amount ?? null,
-      });
+      await rereadForLedger(
+        d,
+        () => service.op.getFlightOrder({ id }),
+        FLIGHT_LEDGER,
+        { who: c.get('user').email, action: 'flight.order.refund', refunded: refund.value?.amount ?? null },
+        { c, who: c.get('user'), action: 'flight.order.refund', amount: refund.value?.amount ?? null },
+      );
       return c.json(settledBody(c, refund));
     })
     .post('/orders/:id/notes', async (c) => {
       const id = pathId(c, 'id');
-      const settled = await service.op.addFlightOrderNotes({
-        id,
-        body: await parseBody(c, NotesRequestSchema),
-      });
+      const body = await parseBody(c, NotesRequestSchema);
+      const settled = await service.op.addFlightOrderNotes({ id, body });
+      await d.timeline.note(notesEvent(id, c.get('user'), body.notes));
       return c.json(settledBody(c, settled));
     });
 }

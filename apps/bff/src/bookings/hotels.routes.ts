@@ -51,7 +51,11 @@ export function hotelRoutes(d: BookingsDeps) {
         { action: 'hotel.order.extend_deadline', resourceId: id },
         () => service.op.extendHotelDeadline({ id }),
       );
-      await rereadForLedger(d, () => service.op.getHotelOrder({ id }), HOTEL_LEDGER);
+      await rereadForLedger(d, () => service.op.getHotelOrder({ id }), HOTEL_LEDGER, undefined, {
+        c,
+        who: c.get('user'),
+        action: 'hotel.order.extend_deadline',
+      });
       return c.json(settledBody(c, result));
     });
 }

@@ -15,7 +15,7 @@ import {
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { parseBody, pathId } from '../platform/parse.ts';
-import type { AppEnv } from '../platform/types.ts';
+import type { Actor, AppEnv } from '../platform/types.ts';
 import type { BookingsDeps } from './deps.ts';
 import {
   ACTIVITY_LEDGER,
@@ -29,6 +29,7 @@ import {
 import { created, idempotencyKey, newIdempotencyKey } from './idempotency.ts';
 import type { OpenIntent } from './intents.ts';
 import { keptOfActivityRequest } from './sent-answers.ts';
+import { madeEvent, moveEvent } from './timeline-write.ts';
 import type { MoneyContext } from './wallet-moves.ts';
 
 /** A settled answer with the ledger's facts of it, read once: in full, or loosely, or null when it names no booking. */
@@ -200,8 +201,10 @@ export async function settleCreate(c: Context<AppEnv>, d: BookingsDeps, name: Cr
   }
   const facts = recordable(outcome.value.facts);
   // Priced by the office's fee rules as they are now (decision 032); kept as made whatever they become.
-  await d.ledger.record(facts, user, service.environment, key, await d.fees.price(facts));
+  const price = await d.fees.price(facts);
+  await d.ledger.record(facts, user, service.environment, key, price);
   await d.intents.complete(key, facts.id, KEEPS[name]);
+  await d.timeline.note(madeEvent(facts, user, price));
   return created(c, settledBody(c, outcome.value.settled), key, outcome.reconciled);
 }
 
@@ -211,7 +214,10 @@ export async function settleCreate(c: Context<AppEnv>, d: BookingsDeps, name: Cr
  * `reconciled`. An intent made with other credentials' environment is not sent (it fails as `environment_changed`).
  */
 /** What reconciling an intent uses. */
-export type ReconcileDeps = Pick<BookingsDeps, 'upstream' | 'intents' | 'ledger' | 'fees' | 'audit'>;
+export type ReconcileDeps = Pick<
+  BookingsDeps,
+  'upstream' | 'intents' | 'ledger' | 'fees' | 'audit' | 'timeline'
+>;
 
 export async function reconcileIntent(
   d: ReconcileDeps,
@@ -234,15 +240,11 @@ export async function reconcileIntent(
       await d.intents.retryLater(intent.key, 'answer names no booking');
       return 'open';
     }
-    await d.ledger.record(
-      answer.facts,
-      intent.agent,
-      intent.environment,
-      intent.key,
-      await d.fees.price(answer.facts),
-    );
+    const price = await d.fees.price(answer.facts);
+    await d.ledger.record(answer.facts, intent.agent, intent.environment, intent.key, price);
     await d.audit.write(intent.agent, { ...action, ...audited(answer) }, 'reconciled', 201, null);
     await d.intents.complete(intent.key, answer.facts.id, KEEPS[intent.operation]);
+    await d.timeline.note(madeEvent(answer.facts, intent.agent, price));
     return 'done';
   } catch (error) {
     // A key still running on the service (409) is not a refusal of the booking: ask again later.
@@ -282,22 +284,44 @@ export async function settleAction<T>(
   );
   // The answer to the console's own action: its cancellation or refund is no news to anyone (decision 037).
   const refunded = settled.value !== null && options.refunded ? options.refunded(settled.value) : null;
-  await d.ledger.refresh(recordable(facts), {
+  const moved = recordable(facts);
+  await d.ledger.refresh(moved, {
     byConsole: true,
     money: { who: c.get('user').email, action: options.action, refunded },
   });
+  await d.timeline.note(
+    moveEvent(moved.id, c.get('user'), options.action, {
+      status: moved.status,
+      refunded,
+      key: idempotencyKey(c),
+    }),
+  );
   return c.json(settledBody(c, settled));
 }
 
 /** After a money move whose answer is not the booking (a refund, a new deadline): the booking read again for the
- * ledger. A failing read leaves that to the next one. */
+ * ledger. A failing read leaves that to the next one. `press`: the console's move on someone's press, for the
+ * booking's timeline (written whether the read again succeeds or not: the move was made). */
 export async function rereadForLedger<T>(
   d: BookingsDeps,
   load: () => Promise<T>,
   reader: LedgerReader<T>,
   money?: MoneyContext,
+  press?: { c: Context<AppEnv>; who: Actor; action: string; amount?: Money | null },
 ): Promise<void> {
-  await load()
-    .then((value) => d.ledger.refresh(reader.facts(value), { byConsole: true, ...(money ? { money } : {}) }))
-    .catch(() => undefined);
+  const facts = await load()
+    .then(async (value) => {
+      const read = reader.facts(value);
+      await d.ledger.refresh(read, { byConsole: true, ...(money ? { money } : {}) });
+      return read;
+    })
+    .catch(() => null);
+  if (press)
+    await d.timeline.note(
+      moveEvent(pathId(press.c, 'id'), press.who, press.action, {
+        status: facts?.status ?? null,
+        refunded: press.amount ?? null,
+        key: idempotencyKey(press.c),
+      }),
+    );
 }

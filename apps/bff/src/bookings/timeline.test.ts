@@ -1,4 +1,5 @@
 import {
+  ChangeListSchema,
   ErrorEnvelopeSchema,
   FlightOfferSchema,
   FlightSearchSchema,
@@ -9,6 +10,7 @@ import {
   TripSchema,
 } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillTimelines } from '../db/migrations/028-booking-timeline-history.ts';
 import { contact, inDays, passenger, startConsole, type TestConsole } from '../testing/console.ts';
 import { pdfText } from '../testing/pdf-text.ts';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp.ts';
@@ -366,5 +368,59 @@ describe("a booking's timeline", () => {
     // And the console's timeline has it, as internal.
     const remark = (await timeline(agent.browser, id)).data.find((e) => e.kind === 'remark');
     expect(remark).toMatchObject({ internal: true, summary: `${word}: client is VIP` });
+  });
+
+  it('is told for bookings made before it from what the database holds (migration 028), once however often it runs', async () => {
+    const agent = await newAgent();
+    const admin = await t.signedIn('admin');
+    const offer = await steadyOffer(agent.browser);
+    const made = await agent.browser.post('/flights/orders', {
+      offer_id: offer.id,
+      passengers: [passenger],
+      contact,
+      client_reference: 'TIMELINE-BACKFILL',
+    });
+    const id = String((made.body as { id: string }).id);
+    expect((await agent.browser.post(`/flights/orders/${id}/ticket`)).status).toBe(200);
+    await t.control('/clock/advance', { seconds: 60 });
+    expect(
+      (await admin.put(`/pricing/bookings/${id}/fee`, { fee: '12.00', reason: 'Agreed with client' })).status,
+    ).toBe(200);
+    const trip = TripSchema.parse(
+      (await agent.browser.post('/trips', { name: 'Old trip', booking_id: id })).body,
+    );
+    await t.control(`/flights/orders/${id}/schedule`, { days: 1 });
+    await aRoundLater();
+    await aRoundLater();
+    const [change] = ChangeListSchema.parse((await agent.browser.get(`/changes?booking=${id}`)).body).data;
+    expect(
+      (await agent.browser.post(`/changes/${change?.id}/handle`, { note: 'Client is fine with it' })).status,
+    ).toBe(200);
+    // As a database from before the timeline holds it: no events at all.
+    const { db } = t.console.deps;
+    await db.deleteFrom('booking_events').where('booking_id', '=', id).execute();
+    await backfillTimelines(db);
+    await backfillTimelines(db);
+
+    const page = await timeline(agent.browser, id);
+    // A trip's attachment is dated by this machine's clock (trip_bookings.added_at), the rest by the service's: its
+    // place among them is its own.
+    const joined = page.data.filter((e) => e.kind === 'trip_joined');
+    expect(joined.map((e) => [e.author.label, e.summary])).toEqual([
+      [agent.email, `Added to trip Old trip (${trip.reference})`],
+    ]);
+    const told = page.data.filter((e) => e.kind !== 'trip_joined');
+    expect(told.map((e) => [e.kind, e.author.label])).toEqual([
+      ['made', agent.email],
+      ['console_move', agent.email],
+      ['fee_changed', 'admin@demo.test'],
+      ['change_found', 'the console'],
+      ['change_handled', agent.email],
+    ]);
+    expect(told[0]?.summary).toContain(`${offer.total.amount} USD net; client price`);
+    expect(told[1]?.summary).toBe(`Ticketing asked by ${agent.email}; ${offer.total.amount} USD`);
+    expect(told[2]?.summary).toBe('Fee set by admin@demo.test to 12.00 USD');
+    expect(told[4]?.summary).toMatch(/\(Client is fine with it\)$/);
+    expect(page.data.every((e) => e.data?.backfilled === true)).toBe(true);
   });
 });

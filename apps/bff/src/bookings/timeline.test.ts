@@ -92,7 +92,7 @@ describe("a booking's timeline", () => {
     });
     expect(made.status, made.text).toBe(201);
     const id = String((made.body as { id: string }).id);
-    // Ticketed on the agent's press, sent twice with its key: one move.
+    // Ticketed on the agent's press (with its key: the same press sent again would be one move).
     const key = { 'Idempotency-Key': `ticket-${id}` };
     expect((await agent.browser.post(`/flights/orders/${id}/ticket`, undefined, key)).status).toBe(200);
     // The service finishes ticketing by itself; the watch sees it on its round.

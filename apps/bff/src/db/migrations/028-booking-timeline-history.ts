@@ -34,7 +34,7 @@ export const migration: Migration = {
 };
 
 /** The bookings' history told on their timelines from what the database holds (safe to run again: nothing twice). */
-export async function backfillTimelines(db: Kysely<unknown>): Promise<void> {
+export async function backfillTimelines<D>(db: Kysely<D>): Promise<void> {
   const insert = sql`insert into booking_events (booking_id, at, kind, actor_kind, actor_id, actor_email, summary, data, dedupe)`;
   const skip = sql`on conflict (dedupe) do nothing`;
 

@@ -26,6 +26,7 @@ import { soak } from './soak.ts';
 import { routeSizes, spaFigures } from './spa.ts';
 import { Tap } from './tap.ts';
 import { tasksBench } from './tasks.ts';
+import { timelineBench } from './timeline.ts';
 import { type WatchFigures, watchBench } from './watch.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -586,6 +587,38 @@ async function watchSection(results: Record<string, unknown>) {
   results.watch = figures;
 }
 
+/** Every booking's timeline (decision 052): 500 events on one booking among the office's, both stores. */
+async function timelineSection(results: Record<string, unknown>) {
+  const size = {
+    bookings: Number(process.env.BENCH_TIMELINE_BOOKINGS ?? 10_000),
+    events: Number(process.env.BENCH_TIMELINE_EVENTS ?? 1_000_000),
+  };
+  const stores = (process.env.BENCH_TIMELINE_STORES ?? 'sqlite,postgres').split(',') as (
+    | 'sqlite'
+    | 'postgres'
+  )[];
+  const figures = await timelineBench(size, stores, (line) => console.log(line));
+  section(
+    `A booking's timeline: 500 events on one booking among ${figures[0]?.events.toLocaleString('en-US') ?? '?'} events of ${size.bookings.toLocaleString('en-US')} bookings; p50 / p99 over 50 reads, ms (SQLite  ·  PostgreSQL)`,
+  );
+  const each = (f: (t: (typeof figures)[number]) => string) => figures.map(f).join('  ·  ');
+  row(
+    "the latest page (the booking's page opens on it)",
+    each((t) => `${t.first_page.p50.toFixed(1)} / ${t.first_page.p99.toFixed(1)}`),
+    '<= 20 ms',
+  );
+  row(
+    'a page five back ("Earlier events")',
+    each((t) => `${t.later_page.p50.toFixed(1)} / ${t.later_page.p99.toFixed(1)}`),
+    '<= 20 ms',
+  );
+  row(
+    'seeding (SQL inserts, indexes kept by the database)',
+    each((t) => `${t.seed_s.toFixed(0)} s`),
+  );
+  results.timeline = figures;
+}
+
 function print() {
   const width = Math.max(...rows.map((r) => r.figure.length));
   const valueWidth = Math.max(...rows.map((r) => r.value.length));
@@ -610,6 +643,7 @@ async function main() {
     if (!only || only === 'tasks') await tasksSection(results);
     if (!only || only === 'history') await historySection(results);
     if (!only || only === 'watch') await watchSection(results);
+    if (!only || only === 'timeline') await timelineSection(results);
   } finally {
     print();
     const out = resolve(here, '../results');

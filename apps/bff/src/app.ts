@@ -27,7 +27,9 @@ import { BookingIntents } from './bookings/intents.ts';
 import { Ledger } from './bookings/ledger.ts';
 import { radarRoutes } from './bookings/radar.routes.ts';
 import { reconcileOpenIntents, refreshRunningClocks, remindHolds } from './bookings/refresh.ts';
+import { timelineRoutes } from './bookings/timeline.routes.ts';
 import { BookingTimeline } from './bookings/timeline.ts';
+import { mailsOnTimeline } from './bookings/timeline-write.ts';
 import { watchBookings } from './bookings/watch.ts';
 import { closeDatabase, databaseInfo, openDatabase, sql } from './db/index.ts';
 import { seedDemoOffice } from './demo-office.ts';
@@ -162,7 +164,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const outbox = new MailOutbox(db, options.now);
   const changes = new BookingChanges(db, outbox, publicUrl, mailer.configured, options.now);
   // The timeline keeps the ledger's time (the service's clock), as the changes and the watch do.
-  const timeline = new BookingTimeline(db, options.now ?? (() => upstream.clock.now()));
+  const timeline = new BookingTimeline(db, options.now ?? (() => upstream.clock.now()), log);
   const deps: Deps = {
     env,
     publicUrl,
@@ -188,15 +190,19 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     db,
     upstream,
     accounts,
-    ledger: new Ledger(db, {
-      changes,
-      minutes: env.CHANGE_WATCH_MINUTES,
-      // A booking in a passing state is read again at the next round (at most a minute on), then less and less often.
-      soonestMs: Math.min(env.JOBS_INTERVAL_SECONDS * 1000, 60_000),
-      // The watch keeps the service's time, as deadlines do (decision 016): the real service's clock is this one's
-      // within seconds, and a sandbox whose clock is moved forward finds its bookings due as a real day would.
-      clock: options.now ?? (() => upstream.clock.now()),
-    }),
+    ledger: new Ledger(
+      db,
+      {
+        changes,
+        minutes: env.CHANGE_WATCH_MINUTES,
+        // A booking in a passing state is read again at the next round (at most a minute on), then less and less often.
+        soonestMs: Math.min(env.JOBS_INTERVAL_SECONDS * 1000, 60_000),
+        // The watch keeps the service's time, as deadlines do (decision 016): the real service's clock is this one's
+        // within seconds, and a sandbox whose clock is moved forward finds its bookings due as a real day would.
+        clock: options.now ?? (() => upstream.clock.now()),
+      },
+      timeline,
+    ),
     changes,
     changeActions: new ChangeActionStore(db, options.now),
     timeline,
@@ -241,7 +247,12 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
         roundMs: env.JOBS_INTERVAL_SECONDS * 1000,
       }),
       remindHolds(deps, env.HOLD_REMINDER_MINUTES * 60_000),
-      sendOutbox(outbox, mailer, changes.stillWanted),
+      sendOutbox(
+        outbox,
+        mailer,
+        changes.stillWanted,
+        mailsOnTimeline(timeline, deps.ledger.now.bind(deps.ledger)),
+      ),
       sweepSignInCounts(deps.throttle),
     ],
   });
@@ -373,6 +384,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     .route('/activities', activityRoutes(deps))
     .route('/bookings', bookingRoutes(deps))
     .route('/bookings', radarRoutes(deps))
+    .route('/bookings', timelineRoutes(deps))
     .route('/changes', changeRoutes(deps))
     .route('/changes', changeActionRoutes(deps))
     .route('/bookings', bookingLinkRoutes(deps))

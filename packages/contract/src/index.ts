@@ -32,6 +32,7 @@ export * from './reports.ts';
 export * from './session.ts';
 export * from './states.ts';
 export * from './time-zones.ts';
+export * from './timeline.ts';
 export * from './traveller-checks.ts';
 export * from './travellers.ts';
 export * from './trips.ts';

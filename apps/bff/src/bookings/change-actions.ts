@@ -353,18 +353,11 @@ async function tellClient(
     });
   await d.changes.mailClient({
     dedupe: `tell:${change.id}`,
+    bookingId: change.booking_id,
     to: message.to,
     sender: user,
     subject: message.subject,
     text: message.text,
-  });
-  await d.timeline.record({
-    bookingId: change.booking_id,
-    kind: 'mail_sent',
-    actor: agent(user),
-    summary: `The client told by e-mail to ${message.to}, by ${user.email}: ${message.subject}`,
-    data: { change_id: change.id, to: message.to },
-    dedupe: `tell:${change.id}`,
   });
   return message.to;
 }

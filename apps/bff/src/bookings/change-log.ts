@@ -20,6 +20,8 @@ import { decodeCursor, type Page, pageFrom } from '../platform/pages.ts';
 import type { Actor } from '../platform/types.ts';
 import { actionsFor } from './change-offers.ts';
 import type { ChangeDraft } from './changes.ts';
+import { BookingTimeline } from './timeline.ts';
+import { changeFoundEvent } from './timeline-write.ts';
 
 const ORDER = 'changes.travel';
 /** Where a change's travel date is unknown: after every known one. */
@@ -174,6 +176,9 @@ export class BookingChanges {
         .onConflict((oc) => oc.column('fingerprint').doNothing())
         .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 1) {
+        await new BookingTimeline(this.db).note(
+          changeFoundEvent(booking.id, { id, kind: draft.kind, summary: draft.summary, detectedAt }),
+        );
         recorded += 1;
         await this.#mail(id, booking, draft);
         continue;
@@ -231,6 +236,7 @@ export class BookingChanges {
       await this.outbox.enqueue({
         dedupe: `change:${changeId}:${person.id}`,
         kind: 'change',
+        bookingId: booking.id,
         user: person,
         dueAt: person.change_email === 'daily' ? nextDigest(at) : at,
         content: {
@@ -267,6 +273,7 @@ export class BookingChanges {
       const fresh = await this.outbox.enqueue({
         dedupe: `hold:${booking.id}:${booking.deadline}:${person.id}`,
         kind: 'hold_expiring',
+        bookingId: booking.id,
         user: person,
         dueAt: this.clock(),
         content: {
@@ -393,10 +400,19 @@ export class BookingChanges {
   }
 
   /** A message to a booking's client, e-mailed once (its dedupe) when the office's mail goes out; whether it was queued. */
-  async mailClient(mail: { dedupe: string; to: string; sender: Actor; subject: string; text: string }) {
+  async mailClient(mail: {
+    dedupe: string;
+    bookingId: string;
+    to: string;
+    sender: Actor;
+    subject: string;
+    text: string;
+  }) {
     if (!this.mailing) return false;
     await this.outbox.enqueue({
       dedupe: mail.dedupe,
+      // On the booking's timeline as it goes (decision 052), like every e-mail about a booking.
+      bookingId: mail.bookingId,
       kind: 'client_message',
       user: { id: mail.sender.id, email: mail.to },
       dueAt: this.clock(),

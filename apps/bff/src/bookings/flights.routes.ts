@@ -15,8 +15,10 @@ import { nodeSink, type SseSink } from '../platform/sse-sink.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { BookingsDeps } from './deps.ts';
 import { FLIGHT_LEDGER, flightFacts } from './facts.ts';
+import { idempotencyKey } from './idempotency.ts';
 import { requireProofForPayment } from './payment-proof.ts';
 import { refundFlightOrder, settleAction, settleCreate, settledBody } from './settle.ts';
+import { notesEvent } from './timeline-write.ts';
 
 export const HEARTBEAT_MS = 15_000;
 
@@ -139,15 +141,14 @@ export function flightRoutes(d: BookingsDeps) {
     .post('/orders/:id/refund', async (c) => {
       const id = pathId(c, 'id');
       const body = await parseBody(c, RefundRequestSchema, { optional: true });
-      const refund = await refundFlightOrder(d, c.get('user'), id, body);
+      const refund = await refundFlightOrder(d, c.get('user'), id, body, idempotencyKey(c));
       return c.json(settledBody(c, refund));
     })
     .post('/orders/:id/notes', async (c) => {
       const id = pathId(c, 'id');
-      const settled = await service.op.addFlightOrderNotes({
-        id,
-        body: await parseBody(c, NotesRequestSchema),
-      });
+      const body = await parseBody(c, NotesRequestSchema);
+      const settled = await service.op.addFlightOrderNotes({ id, body });
+      await d.timeline.note(notesEvent(id, c.get('user'), body.notes));
       return c.json(settledBody(c, settled));
     });
 }

@@ -3,6 +3,7 @@ import { pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { BookingsDeps } from './deps.ts';
 import { HOTEL_LEDGER, hotelFacts } from './facts.ts';
+import { idempotencyKey } from './idempotency.ts';
 import { requireProofForPayment } from './payment-proof.ts';
 import { HOTEL_CANCEL, rereadForLedger, settleAction, settleCreate, settledBody } from './settle.ts';
 
@@ -37,7 +38,12 @@ export function hotelRoutes(d: BookingsDeps) {
         { action: 'hotel.order.extend_deadline', resourceId: id },
         () => service.op.extendHotelDeadline({ id }),
       );
-      await rereadForLedger(d, () => service.op.getHotelOrder({ id }), HOTEL_LEDGER);
+      await rereadForLedger(d, () => service.op.getHotelOrder({ id }), HOTEL_LEDGER, undefined, {
+        id,
+        who: c.get('user'),
+        key: idempotencyKey(c),
+        action: 'hotel.order.extend_deadline',
+      });
       return c.json(settledBody(c, result));
     });
 }

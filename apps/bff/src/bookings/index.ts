@@ -6,3 +6,4 @@ export type { ServiceBooking } from './refresh.ts';
 export { readAndRefresh } from './refresh.ts';
 export type { TimelineActor, TimelineEvent, TimelineKind } from './timeline.ts';
 export { BookingTimeline } from './timeline.ts';
+export { tripEvent } from './timeline-write.ts';

@@ -19,6 +19,8 @@ import { changesBetween, type Held, isEnded, isPassing, unknownToService } from 
 import { ORDERS } from './desk.ts';
 import { type Facts, mergePeople } from './facts.ts';
 import { LEDGER_COLUMNS, PeopleSchema, toEntry } from './ledger-rows.ts';
+import type { BookingTimeline } from './timeline.ts';
+import { feeEvent, serviceMoveEvent } from './timeline-write.ts';
 import { CREATE_ACTIONS, type MoneyContext, SERVICE, writeFeeChange, writeMoves } from './wallet-moves.ts';
 
 /**
@@ -86,6 +88,8 @@ export class Ledger {
   constructor(
     private readonly db: Db,
     private readonly watch: WatchSettings | null = null,
+    /** Where the service's own moves and the fees set by hand are told (decision 052). */
+    private readonly timeline: BookingTimeline | null = null,
   ) {}
 
   #now(): number {
@@ -284,7 +288,7 @@ export class Ledger {
           )
         : 0;
     // The row and the money it moved together (decision 039); a status another writer changed first is theirs to move.
-    await this.db.transaction().execute(async (trx) => {
+    const moved = await this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('bookings')
         .set(
@@ -307,9 +311,9 @@ export class Ledger {
         .where('id', '=', facts.id)
         .where('status', '=', row.status)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return;
+      if (Number(updated.numUpdatedRows) !== 1) return false;
       const money = options.money;
-      if (row.status === facts.status && !money?.refunded) return;
+      if (row.status === facts.status && !money?.refunded) return false;
       const total = facts.partial ? { amount: row.total_amount, currency: 'USD' as const } : facts.total;
       await writeMoves(
         trx,
@@ -332,7 +336,13 @@ export class Ledger {
           refunded: money?.refunded ?? null,
         },
       );
+      return row.status !== facts.status;
     });
+    // A status the service moved by itself (not the answer to the console's own press): on the timeline, when seen.
+    if (moved && !options.byConsole)
+      await this.timeline?.note(
+        serviceMoveEvent(facts.id, row.status, facts.status, row.updated_at ?? '', now),
+      );
     return recorded;
   }
 
@@ -425,7 +435,7 @@ export class Ledger {
     reason: string,
     who?: Actor,
   ): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    const set = await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('bookings')
         .select([
@@ -441,7 +451,7 @@ export class Ledger {
         .where('id', '=', id)
         .where('environment', '=', environment)
         .executeTakeFirst();
-      if (!row) return false;
+      if (!row) return null;
       // The net the client price was made on: the client price less the fee, else today's total.
       const net =
         row.client_amount !== null && row.fee_amount !== null
@@ -477,8 +487,11 @@ export class Ledger {
         client - toCents(row.client_amount ?? row.total_amount),
         { at: new Date(now).toISOString(), who: who?.email ?? SERVICE, action: 'booking.fee.change' },
       );
-      return true;
+      return { from: row.fee_amount };
     });
+    if (!set) return false;
+    if (who) await this.timeline?.note(feeEvent(id, who, set.from, fee, reason));
+    return true;
   }
 
   /**
@@ -515,11 +528,16 @@ export class Ledger {
         [unknownToService(held)],
       );
     }
-    await this.db
+    const marked = await this.db
       .updateTable('bookings')
       .set({ status: 'missing', deadline: null, updated_at: now, checked_at: now, next_check_at: null })
       .where('id', '=', id)
-      .execute();
+      .where('status', '=', row.status)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 1)
+      await this.timeline?.note(
+        serviceMoveEvent(id, row.status, 'missing', row.updated_at ?? '', Date.parse(now)),
+      );
   }
 
   /**

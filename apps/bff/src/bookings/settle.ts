@@ -36,6 +36,7 @@ import {
 import { created, idempotencyKey, newIdempotencyKey } from './idempotency.ts';
 import type { OpenIntent } from './intents.ts';
 import { keptOfActivityRequest } from './sent-answers.ts';
+import { madeEvent, moveEvent } from './timeline-write.ts';
 import type { MoneyContext } from './wallet-moves.ts';
 
 /** A settled answer with the ledger's facts of it, read once: in full, or loosely, or null when it names no booking. */
@@ -207,8 +208,10 @@ export async function settleCreate(c: Context<AppEnv>, d: BookingsDeps, name: Cr
   }
   const facts = recordable(outcome.value.facts);
   // Priced by the office's fee rules as they are now (decision 032); kept as made whatever they become.
-  await d.ledger.record(facts, user, service.environment, key, await d.fees.price(facts));
+  const price = await d.fees.price(facts);
+  await d.ledger.record(facts, user, service.environment, key, price);
   await d.intents.complete(key, facts.id, KEEPS[name]);
+  await d.timeline.note(madeEvent(facts, user, price));
   return created(c, settledBody(c, outcome.value.settled), key, outcome.reconciled);
 }
 
@@ -218,7 +221,10 @@ export async function settleCreate(c: Context<AppEnv>, d: BookingsDeps, name: Cr
  * `reconciled`. An intent made with other credentials' environment is not sent (it fails as `environment_changed`).
  */
 /** What reconciling an intent uses. */
-export type ReconcileDeps = Pick<BookingsDeps, 'upstream' | 'intents' | 'ledger' | 'fees' | 'audit'>;
+export type ReconcileDeps = Pick<
+  BookingsDeps,
+  'upstream' | 'intents' | 'ledger' | 'fees' | 'audit' | 'timeline'
+>;
 
 export async function reconcileIntent(
   d: ReconcileDeps,
@@ -241,15 +247,11 @@ export async function reconcileIntent(
       await d.intents.retryLater(intent.key, 'answer names no booking');
       return 'open';
     }
-    await d.ledger.record(
-      answer.facts,
-      intent.agent,
-      intent.environment,
-      intent.key,
-      await d.fees.price(answer.facts),
-    );
+    const price = await d.fees.price(answer.facts);
+    await d.ledger.record(answer.facts, intent.agent, intent.environment, intent.key, price);
     await d.audit.write(intent.agent, { ...action, ...audited(answer) }, 'reconciled', 201, null);
     await d.intents.complete(intent.key, answer.facts.id, KEEPS[intent.operation]);
+    await d.timeline.note(madeEvent(answer.facts, intent.agent, price));
     return 'done';
   } catch (error) {
     // A key still running on the service (409) is not a refusal of the booking: ask again later.
@@ -298,6 +300,7 @@ export async function refundFlightOrder(
   user: Actor,
   id: string,
   body: RefundRequest,
+  key?: string,
 ): Promise<Settled<Refund>> {
   const { service } = d.upstream;
   const refund = await d.audit.run(
@@ -306,11 +309,13 @@ export async function refundFlightOrder(
     () => service.op.refundFlightOrder({ id, body }),
     (r) => ({ amount: r.value?.amount ?? null }),
   );
-  await rereadForLedger(d, () => service.op.getFlightOrder({ id }), FLIGHT_LEDGER, {
-    who: user.email,
-    action: 'flight.order.refund',
-    refunded: refund.value?.amount ?? null,
-  });
+  await rereadForLedger(
+    d,
+    () => service.op.getFlightOrder({ id }),
+    FLIGHT_LEDGER,
+    { who: user.email, action: 'flight.order.refund', refunded: refund.value?.amount ?? null },
+    { id, who: user, action: 'flight.order.refund', amount: refund.value?.amount ?? null, key },
+  );
   return refund;
 }
 
@@ -325,7 +330,7 @@ export async function settleAction<T>(
   options: ActionOptions<T>,
   call: (id: string) => Promise<Settled<T>>,
 ): Promise<Response> {
-  const { settled } = await actOn(d, c.get('user'), pathId(c, 'id'), options, call);
+  const { settled } = await actOn(d, c.get('user'), pathId(c, 'id'), options, call, idempotencyKey(c));
   return c.json(settledBody(c, settled));
 }
 
@@ -339,6 +344,8 @@ export async function actOn<T>(
   id: string,
   options: ActionOptions<T>,
   call: (id: string) => Promise<Settled<T>>,
+  /** The press's Idempotency-Key, when it has one: the same press sent again is one event on the timeline. */
+  key?: string,
 ): Promise<{ settled: Settled<T>; refunded: Money | null }> {
   const { settled, facts } = await d.audit.run(
     user,
@@ -348,22 +355,38 @@ export async function actOn<T>(
   );
   // The answer to the console's own action: its cancellation or refund is no news to anyone (decision 037).
   const refunded = settled.value !== null && options.refunded ? options.refunded(settled.value) : null;
-  await d.ledger.refresh(recordable(facts), {
+  const moved = recordable(facts);
+  await d.ledger.refresh(moved, {
     byConsole: true,
     money: { who: user.email, action: options.action, refunded },
   });
+  await d.timeline.note(moveEvent(moved.id, user, options.action, { status: moved.status, refunded, key }));
   return { settled, refunded };
 }
 
 /** After a money move whose answer is not the booking (a refund, a new deadline): the booking read again for the
- * ledger. A failing read leaves that to the next one. */
+ * ledger. A failing read leaves that to the next one. `press`: the console's move on someone's press, for the
+ * booking's timeline (written whether the read again succeeds or not: the move was made). */
 export async function rereadForLedger<T>(
   d: BookingsDeps,
   load: () => Promise<T>,
   reader: LedgerReader<T>,
   money?: MoneyContext,
+  press?: { id: string; who: Actor; action: string; amount?: Money | null; key?: string | undefined },
 ): Promise<void> {
-  await load()
-    .then((value) => d.ledger.refresh(reader.facts(value), { byConsole: true, ...(money ? { money } : {}) }))
-    .catch(() => undefined);
+  const facts = await load()
+    .then(async (value) => {
+      const read = reader.facts(value);
+      await d.ledger.refresh(read, { byConsole: true, ...(money ? { money } : {}) });
+      return read;
+    })
+    .catch(() => null);
+  if (press)
+    await d.timeline.note(
+      moveEvent(press.id, press.who, press.action, {
+        status: facts?.status ?? null,
+        refunded: press.amount ?? null,
+        key: press.key,
+      }),
+    );
 }

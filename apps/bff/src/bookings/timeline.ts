@@ -1,5 +1,8 @@
+import type { TimelineEvent as TimelineEventView, TimelinePage, TimelineQuery } from '@console/contract';
 import type { Db } from '../db/index.ts';
+import type { Logger } from '../platform/log.ts';
 import type { Actor } from '../platform/types.ts';
+import { timelineEventByDedupe, timelinePage } from './timeline-read.ts';
 
 /**
  * What can happen on a booking, as its timeline says it (decision 052). Written by the part of the console that did
@@ -57,7 +60,33 @@ export class BookingTimeline {
   constructor(
     private readonly db: Db,
     private readonly clock: () => number = Date.now,
+    private readonly log?: Logger,
   ) {}
+
+  /**
+   * Writes one event after the move it tells of, never failing that move (decision 052): a timeline that cannot be
+   * written is logged, and the booking's move stands.
+   */
+  async note(event: TimelineEvent): Promise<void> {
+    try {
+      await this.record(event);
+    } catch (error) {
+      this.log?.warn(
+        { err: error, booking: event.bookingId, kind: event.kind },
+        'timeline event not written',
+      );
+    }
+  }
+
+  /** A page of one booking's timeline, oldest first (timeline-read.ts). */
+  page(bookingId: string, query: TimelineQuery): Promise<TimelinePage> {
+    return timelinePage(this.db, bookingId, query);
+  }
+
+  /** The event written under a dedupe key, as a page shows it. */
+  byDedupe(dedupe: string): Promise<TimelineEventView | undefined> {
+    return timelineEventByDedupe(this.db, dedupe);
+  }
 
   /** Writes one event; whether it is new (false: written already under its dedupe key). */
   async record(event: TimelineEvent): Promise<boolean> {

@@ -185,6 +185,8 @@ export interface Database {
     dedupe: string;
     kind: 'change' | 'hold_expiring' | 'client_message';
     user_id: string;
+    /** The booking the e-mail is about, when it is about one (migration 028): its timeline says when it went. */
+    booking_id: string | null;
     email: string;
     /** JSON: what the e-mail says. */
     payload: string;

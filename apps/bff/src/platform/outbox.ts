@@ -20,9 +20,14 @@ export interface DueMail {
   kind: Kind;
   dedupe: string;
   content: OutboxMail;
+  /** The booking it is about, when it is about one (its timeline says when it went). */
+  bookingId: string | null;
   /** The person now: reachable, disabled since (it goes to the admins), or wanting no e-mails (or gone). */
   person: 'reachable' | 'disabled' | 'wants_none';
 }
+
+/** Each e-mail as it went out (to whom, what), for the timeline of the booking it is about (decision 052). */
+export type OnSent = (mails: readonly DueMail[]) => Promise<void>;
 
 /** Whether a queued e-mail still tells its reader something to act on (a change handled since is not sent). */
 export type StillWanted = (mail: { kind: Kind; dedupe: string }) => Promise<boolean>;
@@ -50,6 +55,8 @@ export class MailOutbox {
     user: { id: string; email: string };
     dueAt: number;
     content: OutboxMail;
+    /** The booking it is about, if any: its timeline says when the e-mail went, and to whom. */
+    bookingId?: string | null;
   }): Promise<boolean> {
     const result = await this.db
       .insertInto('mail_outbox')
@@ -60,6 +67,7 @@ export class MailOutbox {
         user_id: mail.user.id,
         email: mail.user.email,
         payload: JSON.stringify(mail.content),
+        booking_id: mail.bookingId ?? null,
         due_at: mail.dueAt,
         claimed_until: null,
         sent_at: null,
@@ -85,6 +93,7 @@ export class MailOutbox {
         'mail_outbox.kind',
         'mail_outbox.dedupe',
         'mail_outbox.payload',
+        'mail_outbox.booking_id',
         'mail_outbox.claimed_until',
         'users.disabled',
         'users.change_email',
@@ -112,6 +121,7 @@ export class MailOutbox {
           kind: row.kind,
           dedupe: row.dedupe,
           content: JSON.parse(row.payload),
+          bookingId: row.booking_id,
           // A message to a booking's client goes to the client whoever sent it (`user_id` is its sender).
           person:
             row.kind === 'client_message'
@@ -155,6 +165,7 @@ export class MailOutbox {
           dedupe: `${mail.dedupe}:via:${admin.id}`,
           kind: mail.kind,
           user: admin,
+          bookingId: mail.bookingId,
           dueAt: this.clock(),
           content: {
             subject: mail.content.subject,
@@ -196,6 +207,7 @@ export function sendOutbox(
   outbox: MailOutbox,
   mailer: Mailer,
   stillWanted: StillWanted = async () => true,
+  onSent: OnSent = async () => undefined,
 ): ScheduledJob<{ sent: number; failed: number; dropped: number; rerouted: number }> {
   return {
     name: 'mail',
@@ -235,6 +247,8 @@ export function sendOutbox(
         if (await mailer.send({ to: email, subject: content.subject, text: content.text })) {
           await outbox.markSent(mails.map((m) => m.id));
           figures.sent += mails.length;
+          // Told after it went; what cannot be told leaves the e-mail sent (the caller logs it).
+          await onSent(mails).catch(() => undefined);
         } else {
           await outbox.release(mails.map((m) => m.id));
           figures.failed += mails.length;

@@ -1,5 +1,5 @@
 import type { AuditLog } from '../audit/index.ts';
-import type { Ledger } from '../bookings/index.ts';
+import type { BookingTimeline, Ledger } from '../bookings/index.ts';
 import type { Db } from '../db/index.ts';
 import type { Upstream } from '../upstream/index.ts';
 
@@ -11,5 +11,7 @@ export interface TripsDeps {
   audit: AuditLog;
   db: Db;
   ledger: Ledger;
+  /** Each booking's timeline: a trip joined or left (decision 052). */
+  timeline: BookingTimeline;
   upstream: Upstream;
 }

@@ -10,7 +10,7 @@ import {
 } from '@console/contract';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { mayReach, reachableBooking } from '../bookings/index.ts';
+import { mayReach, reachableBooking, tripEvent } from '../bookings/index.ts';
 import { ConsoleError } from '../platform/errors.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
@@ -106,6 +106,7 @@ export function tripRoutes(d: TripsDeps) {
         const row = await trips.create({ ...body, travellers }, c.get('user'), environment());
         if (!row) throw taken();
         await audit(c, 'trip.create', row.id, 201);
+        if (body.booking_id) await d.timeline.note(tripEvent(body.booking_id, c.get('user'), row, true));
         return c.json(await trips.view(row, c.get('user')), 201);
       },
     )
@@ -157,8 +158,9 @@ export function tripRoutes(d: TripsDeps) {
         const row = await tripOf(c);
         const { booking_id } = await parseBody(c, AttachBookingSchema);
         await reachable(c, booking_id);
-        await trips.attach(row.id, booking_id);
+        const joined = await trips.attach(row.id, booking_id);
         await audit(c, 'trip.attach', row.id);
+        if (joined) await d.timeline.note(tripEvent(booking_id, c.get('user'), row, true));
         return c.json(await trips.view(row, c.get('user')));
       },
     )
@@ -179,6 +181,7 @@ export function tripRoutes(d: TripsDeps) {
               'This booking is not attached to the trip: it belongs by its client reference, which is the trip’s.',
           });
         await audit(c, 'trip.detach', row.id);
+        await d.timeline.note(tripEvent(bookingId, c.get('user'), row, false));
         return c.json(await trips.view(row, c.get('user')));
       },
     )

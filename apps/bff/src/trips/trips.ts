@@ -210,13 +210,14 @@ export class Trips {
     return next;
   }
 
-  /** Attaches a booking (once: attaching again changes nothing). */
-  async attach(tripId: string, bookingId: string): Promise<void> {
-    await this.db
+  /** Attaches a booking (once: attaching again changes nothing); whether it was not attached before. */
+  async attach(tripId: string, bookingId: string): Promise<boolean> {
+    const added = await this.db
       .insertInto('trip_bookings')
       .values({ trip_id: tripId, booking_id: bookingId, added_at: new Date().toISOString() })
       .onConflict((oc) => oc.columns(['trip_id', 'booking_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    return Number(added.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 
   async detach(tripId: string, bookingId: string): Promise<boolean> {

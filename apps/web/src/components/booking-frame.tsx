@@ -7,6 +7,7 @@ import { useMe } from '../lib/me.ts';
 import { usePageActions } from '../lib/page-actions.ts';
 import { BookingChanges, ReadAt } from './booking-changes.tsx';
 import { BookingLinks } from './booking-links.tsx';
+import { BookingTimeline } from './booking-timeline.tsx';
 import { BookingClientPrice } from './client-price.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Countdown } from './countdown.tsx';
@@ -99,7 +100,7 @@ export function BookingLoad<D>({
  * The one frame of a booking's page, whichever the product: the heading with the status and the running clock, the
  * price, what the service said when, the booking's changes, the actions its state allows (each confirmed in a dialog;
  * the result said where the focus goes), a status the console does not know, the client's price, the trips, and the
- * product's own part inside (decision 051).
+ * product's own part inside (decision 051), and the booking's timeline under it all (decision 052).
  */
 export function BookingFrame<S extends string, T extends string>({
   title,
@@ -240,6 +241,7 @@ export function BookingFrame<S extends string, T extends string>({
       <BookingClientPrice bookingId={id} />
       <BookingTrips bookingId={id} tripName={tripName} />
       {children}
+      <BookingTimeline bookingId={id} readAt={readAt} />
       {actions.map((a) => (
         <ConfirmDialog
           key={a.trigger}

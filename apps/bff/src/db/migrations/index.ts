@@ -25,6 +25,7 @@ import { migration as m023 } from './023-trip-reference-per-agent.ts';
 import { migration as m024 } from './024-agent-time-zone.ts';
 import { migration as m025 } from './025-booking-timeline.ts';
 import { migration as m027 } from './027-change-actions.ts';
+import { migration as m028 } from './028-booking-timeline-history.ts';
 
 /**
  * Every migration, one file each, in order. Imported statically (not read from a folder at run time): the built BFF is
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '024-agent-time-zone': m024,
   '025-booking-timeline': m025,
   '027-change-actions': m027,
+  '028-booking-timeline-history': m028,
 };

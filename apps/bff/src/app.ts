@@ -17,6 +17,7 @@ import { AuditLog } from './audit/audit.ts';
 import { ownBookingsOnly } from './bookings/access.ts';
 import { activityRoutes } from './bookings/activities.routes.ts';
 import { BookingChanges } from './bookings/change-log.ts';
+import { wakeSnoozedChanges } from './bookings/change-queue.ts';
 import { changeRoutes } from './bookings/changes.routes.ts';
 import { bookingRoutes } from './bookings/desk.routes.ts';
 import { flightRoutes } from './bookings/flights.routes.ts';
@@ -158,7 +159,9 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const mailer = new Mailer(env.SMTP_URL, env.SMTP_FROM, log);
   const outbox = new MailOutbox(db, options.now);
-  const changes = new BookingChanges(db, outbox, publicUrl, mailer.configured, options.now);
+  const changes = new BookingChanges(db, outbox, publicUrl, mailer.configured, options.now, () =>
+    upstream.clock.now(),
+  );
   // The timeline keeps the ledger's time (the service's clock), as the changes and the watch do.
   const timeline = new BookingTimeline(db, options.now ?? (() => upstream.clock.now()));
   const deps: Deps = {
@@ -238,6 +241,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
         roundMs: env.JOBS_INTERVAL_SECONDS * 1000,
       }),
       remindHolds(deps, env.HOLD_REMINDER_MINUTES * 60_000),
+      wakeSnoozedChanges(deps),
       sendOutbox(outbox, mailer, changes.stillWanted),
       sweepSignInCounts(deps.throttle),
     ],

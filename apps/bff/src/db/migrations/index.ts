@@ -24,6 +24,7 @@ import { migration as m022 } from './022-one-profile-per-traveller.ts';
 import { migration as m023 } from './023-trip-reference-per-agent.ts';
 import { migration as m024 } from './024-agent-time-zone.ts';
 import { migration as m025 } from './025-booking-timeline.ts';
+import { migration as m026 } from './026-change-queue.ts';
 
 /**
  * Every migration, one file each, in order. Imported statically (not read from a folder at run time): the built BFF is
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '023-trip-reference-per-agent': m023,
   '024-agent-time-zone': m024,
   '025-booking-timeline': m025,
+  '026-change-queue': m026,
 };

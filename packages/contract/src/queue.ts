@@ -96,9 +96,7 @@ export const ColleaguesQuerySchema = z
 export const ColleagueListSchema = pageSchema(ColleagueSchema);
 
 /** Away until an instant, covered by a colleague: new changes and hold reminders go to the cover meanwhile. */
-export const AwayRequestSchema = z
-  .object({ until: DateTimeSchema, cover_user_id: PersonIdSchema })
-  .strict();
+export const AwayRequestSchema = z.object({ until: DateTimeSchema, cover_user_id: PersonIdSchema }).strict();
 export type AwayRequest = z.input<typeof AwayRequestSchema>;
 export const AwaySchema = z.object({
   away: z.object({ until: DateTimeSchema, cover: ColleagueSchema }).nullable(),

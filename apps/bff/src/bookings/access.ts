@@ -56,7 +56,10 @@ export function ownBookingsOnly(d: BookingsDeps) {
       const owner = isPathId(id) ? await d.ledger.owner(id) : undefined;
       // Or another agent's booking handed to them through the queue (decision 053): a change of it is theirs, or they
       // cover for its agent while that agent is away.
-      if (!owner || !(mayReach(user, owner.agent_id) || (await d.changes.delegated(id, owner.agent_id, user.id))))
+      if (
+        !owner ||
+        !(mayReach(user, owner.agent_id) || (await d.changes.delegated(id, owner.agent_id, user.id)))
+      )
         throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such booking.' });
     }
     await next();

@@ -241,7 +241,8 @@ export class BookingChanges {
       .select(['id', 'email', 'name', 'disabled', 'change_email', 'away_until', 'cover_user_id'])
       .where('id', '=', agentId)
       .executeTakeFirst();
-    if (!agent || agent.disabled !== 0) return { assigneeId: null, mailTo: await this.#admins(), coverOf: null };
+    if (agent?.disabled !== 0)
+      return { assigneeId: null, mailTo: await this.#admins(), coverOf: null };
     const now = new Date(this.serviceClock()).toISOString();
     if (agent.away_until && agent.away_until > now && agent.cover_user_id) {
       const cover = await this.#person(agent.cover_user_id);
@@ -544,7 +545,13 @@ export class BookingChanges {
       .orderBy('users.id')
       .limit(query.limit + 1)
       .execute();
-    const page = pageFrom(rows, query.limit, PEOPLE_ORDER, (row) => [row.name, row.id], (row) => row);
+    const page = pageFrom(
+      rows,
+      query.limit,
+      PEOPLE_ORDER,
+      (row) => [row.name, row.id],
+      (row) => row,
+    );
     const lines = await Promise.all(
       page.data.map(async (row) => ({
         person: { id: row.id, name: row.name, email: row.email, disabled: row.disabled !== 0 },
@@ -611,7 +618,9 @@ export class BookingChanges {
       user: to,
       dueAt: to.change_email === 'daily' ? nextDigest(at) : at,
       content: {
-        subject: oneLine(`Assigned to you: ${change.reference ?? change.booking_id}, ${change.summary.split(/[.:]/)[0]}`),
+        subject: oneLine(
+          `Assigned to you: ${change.reference ?? change.booking_id}, ${change.summary.split(/[.:]/)[0]}`,
+        ),
         text: mailText([
           `Hello ${to.name},`,
           '',

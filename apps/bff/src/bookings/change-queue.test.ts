@@ -61,7 +61,8 @@ async function newPerson(role: 'agent' | 'admin' = 'agent', officeWide = false):
   const user = await t.invite(admin, { email, name, role }, 'violet tram harbour 42', (to) =>
     smtp.linkToken(to),
   );
-  if (officeWide) expect((await admin.patch(`/admin/users/${user.id}`, { office_wide: true })).status).toBe(200);
+  if (officeWide)
+    expect((await admin.patch(`/admin/users/${user.id}`, { office_wide: true })).status).toBe(200);
   const browser = t.browser();
   expect((await browser.signIn(email, 'violet tram harbour 42')).status).toBe(200);
   return { id: user.id, email, name, browser };
@@ -120,7 +121,8 @@ describe('a change’s owner', () => {
       mine: { open: 1, at_least: false },
       unassigned: { open: 0, at_least: false },
     });
-    await expect.poll(async () => (await t.console.jobs.runOnce(), mailsAbout(agent.email, 'Q-OWNER').length)).toBe(1);
+    await t.console.jobs.runOnce();
+    await expect.poll(() => mailsAbout(agent.email, 'Q-OWNER').length).toBe(1);
   });
 
   it('is nobody when the agent is disabled as it is found: unassigned, the admins e-mailed, taken by an admin but not by another agent', async () => {
@@ -154,7 +156,10 @@ describe('a change’s owner', () => {
     const taken = await other.browser.post(`/changes/${change?.id}/assign`, { user_id: other.id });
     expect(taken.status).toBe(404);
     // An admin gives it to that agent, who then has it and reaches the booking.
-    const given = await admin.post(`/changes/${change?.id}/assign`, { user_id: other.id, note: 'Yours now.' });
+    const given = await admin.post(`/changes/${change?.id}/assign`, {
+      user_id: other.id,
+      note: 'Yours now.',
+    });
     expect(BookingChangeSchema.parse(given.body).assignee?.id).toBe(other.id);
     expect(await listOf(other.browser, 'assignee=me')).toEqual([change?.id]);
     expect((await other.browser.get(`/flights/orders/${order.id}`)).status).toBe(200);
@@ -181,7 +186,9 @@ describe('assigning a change', () => {
     // The booking's agent still sees it among their bookings' changes.
     expect(await listOf(agent.browser, '')).toEqual([change.id]);
     await t.console.jobs.runOnce();
-    await expect.poll(() => mailsAbout(colleague.email, 'Client prefers you, call her after 5.').length).toBe(1);
+    await expect
+      .poll(() => mailsAbout(colleague.email, 'Client prefers you, call her after 5.').length)
+      .toBe(1);
     const mail = mailsAbout(colleague.email, 'Client prefers you').at(0) ?? '';
     expect(mail).toContain(`${agent.email} assigned you a change`);
     expect(mail).toContain(`/flights/orders/${order.id}`);
@@ -204,7 +211,11 @@ describe('assigning a change', () => {
         actor_email: agent.email,
         summary: `Change assigned to ${colleague.name} (${colleague.email}) by ${agent.email}: Client prefers you, call her after 5.`,
       },
-      { kind: 'change_handled', actor_email: colleague.email, summary: `Change handled by ${colleague.email}: Called her.` },
+      {
+        kind: 'change_handled',
+        actor_email: colleague.email,
+        summary: `Change handled by ${colleague.email}: Called her.`,
+      },
     ]);
     const admin = await t.signedIn('admin');
     const log = (await admin.get('/admin/audit?action=change.assign')).body as {
@@ -219,7 +230,9 @@ describe('assigning a change', () => {
     expect((await quiet.browser.put('/account/notifications', { change_email: 'none' })).status).toBe(200);
     const { change } = await changeFor(agent, 'Q-TWICE');
     for (let press = 0; press < 2; press++)
-      expect((await agent.browser.post(`/changes/${change.id}/assign`, { user_id: quiet.id })).status).toBe(200);
+      expect((await agent.browser.post(`/changes/${change.id}/assign`, { user_id: quiet.id })).status).toBe(
+        200,
+      );
     await t.console.jobs.runOnce();
     expect(mailsAbout(quiet.email, 'assigned you').length).toBe(0);
     const assigned = await t.console.deps.db
@@ -238,7 +251,10 @@ describe('assigning a change', () => {
     await disable(gone);
     const { change } = await changeFor(agent, 'Q-REFUSE');
     const toGone = await agent.browser.post(`/changes/${change.id}/assign`, { user_id: gone.id });
-    expect({ status: toGone.status, param: error(toGone.body).param }).toEqual({ status: 422, param: 'user_id' });
+    expect({ status: toGone.status, param: error(toGone.body).param }).toEqual({
+      status: 422,
+      param: 'user_id',
+    });
     expect(error(toGone.body).message).toContain(`${gone.name} (${gone.email}) is disabled`);
     const toNobody = await agent.browser.post(`/changes/${change.id}/assign`, { user_id: 'usr_nobody' });
     expect(toNobody.status).toBe(422);
@@ -253,7 +269,9 @@ describe('assigning a change', () => {
       status: 404,
       code: 'resource_not_found',
     });
-    expect((await stranger.browser.post(`/changes/${change.id}/snooze`, { until: '2099-01-01T00:00:00Z' })).status).toBe(404);
+    expect(
+      (await stranger.browser.post(`/changes/${change.id}/snooze`, { until: '2099-01-01T00:00:00Z' })).status,
+    ).toBe(404);
     expect((await agent.browser.get(`/changes?assignee=me`)).status).toBe(200);
   });
 });
@@ -269,7 +287,8 @@ describe('snoozing a change', () => {
 
     const until = new Date((await serviceNow()) + 2 * 3_600_000).toISOString();
     const snoozed = BookingChangeSchema.parse(
-      (await agent.browser.post(`/changes/${change.id}/snooze`, { until, note: 'Airline answers Monday.' })).body,
+      (await agent.browser.post(`/changes/${change.id}/snooze`, { until, note: 'Airline answers Monday.' }))
+        .body,
     );
     expect(snoozed).toMatchObject({ state: 'snoozed', snoozed_until: until });
     expect(await listOf(agent.browser, 'assignee=me')).toEqual([]);
@@ -311,7 +330,10 @@ describe('snoozing a change', () => {
     expect((await agent.browser.post(`/changes/${change.id}/snooze`, { until })).status).toBe(200);
     await t.control('/clock/advance', { seconds: 3600 + 60 });
     await serviceNow();
-    const [a, b] = await Promise.all([t.console.deps.changes.wakeDue(200), t.console.deps.changes.wakeDue(200)]);
+    const [a, b] = await Promise.all([
+      t.console.deps.changes.wakeDue(200),
+      t.console.deps.changes.wakeDue(200),
+    ]);
     expect([...(a ?? []), ...(b ?? [])].filter((w) => w.id === change.id)).toHaveLength(1);
     expect(await listOf(agent.browser, 'assignee=me')).toEqual([change.id]);
   });
@@ -333,7 +355,9 @@ describe('away, covered by a colleague', () => {
       const refused = await agent.browser.put('/account/away', body);
       expect({ status: refused.status, param: error(refused.body).param }).toEqual({ status: 422, param });
     }
-    const away = AwaySchema.parse((await agent.browser.put('/account/away', { until, cover_user_id: cover.id })).body);
+    const away = AwaySchema.parse(
+      (await agent.browser.put('/account/away', { until, cover_user_id: cover.id })).body,
+    );
     expect(away.away).toEqual({ until, cover: { id: cover.id, name: cover.name, email: cover.email } });
     expect(AwaySchema.parse((await agent.browser.get('/account/away')).body)).toEqual(away);
 
@@ -386,7 +410,9 @@ describe('several changes at once', () => {
     });
     const result = BulkChangesResultSchema.parse(reply.body);
     expect({ done: result.done, refused: result.refused }).toEqual({ done: 2, refused: 1 });
-    expect(result.results.map((r) => [r.id, r.outcome, r.error?.code ?? null, r.change?.note ?? null])).toEqual([
+    expect(
+      result.results.map((r) => [r.id, r.outcome, r.error?.code ?? null, r.change?.note ?? null]),
+    ).toEqual([
       [first.change.id, 'done', null, 'All told by phone.'],
       [theirs.change.id, 'refused', 'resource_not_found', null],
       [second.change.id, 'done', null, 'All told by phone.'],
@@ -415,9 +441,15 @@ describe('several changes at once', () => {
       action: 'assign',
       user_id: gone.id,
     });
-    expect({ status: refused.status, param: error(refused.body).param }).toEqual({ status: 422, param: 'user_id' });
+    expect({ status: refused.status, param: error(refused.body).param }).toEqual({
+      status: 422,
+      param: 'user_id',
+    });
     const noOne = await admin.post('/changes/bulk', { ids: [a.change.id], action: 'assign' });
-    expect({ status: noOne.status, param: error(noOne.body).param }).toEqual({ status: 422, param: 'user_id' });
+    expect({ status: noOne.status, param: error(noOne.body).param }).toEqual({
+      status: 422,
+      param: 'user_id',
+    });
     const done = BulkChangesResultSchema.parse(
       (
         await admin.post('/changes/bulk', {
@@ -429,7 +461,9 @@ describe('several changes at once', () => {
       ).body,
     );
     expect(done.done).toBe(2);
-    expect((await listOf(colleague.browser, 'assignee=me')).sort()).toEqual([a.change.id, b.change.id].sort());
+    expect((await listOf(colleague.browser, 'assignee=me')).sort()).toEqual(
+      [a.change.id, b.change.id].sort(),
+    );
     await t.console.jobs.runOnce();
     await expect.poll(() => mailsAbout(colleague.email, 'Both Hart bookings.').length).toBe(1);
   });
@@ -467,7 +501,10 @@ describe('everyone’s queue', () => {
     expect((await view(admin)).find((l) => l.person?.id === agent.id)?.open).toBe(2);
     expect(await listOf(officeWide.browser, `assignee=${agent.id}`)).toHaveLength(2);
     const refused = await agent.browser.get('/changes/people');
-    expect({ status: refused.status, code: error(refused.body).code }).toEqual({ status: 403, code: 'forbidden' });
+    expect({ status: refused.status, code: error(refused.body).code }).toEqual({
+      status: 403,
+      code: 'forbidden',
+    });
   });
 
   it('names the active colleagues to any agent, by pages and by part of a name', async () => {

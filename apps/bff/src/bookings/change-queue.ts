@@ -146,7 +146,12 @@ export async function bulkChanges(
       results.push({ id, outcome: 'done', change, error: null });
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error;
-      results.push({ id, outcome: 'refused', change: null, error: { code: error.code, message: error.message } });
+      results.push({
+        id,
+        outcome: 'refused',
+        change: null,
+        error: { code: error.code, message: error.message },
+      });
     }
   }
   return {

@@ -1,13 +1,13 @@
 import { hash, randomBytes } from 'node:crypto';
 import {
+  type Away,
   type ChangeEmail,
   ChangeEmailSchema,
+  type Colleague,
   type ConsoleUser,
   newId,
   type OwnSession,
   type Role,
-  type Away,
-  type Colleague,
   type UsersQuery,
 } from '@console/contract';
 import type { ExpressionBuilder } from 'kysely';
@@ -300,7 +300,12 @@ export class Accounts {
     const row = await this.db
       .selectFrom('users')
       .leftJoin('users as cover', 'cover.id', 'users.cover_user_id')
-      .select(['users.away_until', 'cover.id as cover_id', 'cover.name as cover_name', 'cover.email as cover_email'])
+      .select([
+        'users.away_until',
+        'cover.id as cover_id',
+        'cover.name as cover_name',
+        'cover.email as cover_email',
+      ])
       .where('users.id', '=', userId)
       .executeTakeFirst();
     if (!row?.away_until || !row.cover_id || Date.parse(row.away_until) <= now) return null;
@@ -319,9 +324,11 @@ export class Accounts {
   }
 
   /** Active colleagues by name (keyset-paged), narrowed by part of a name or e-mail: whom work can go to. */
-  async colleagues(query: { q?: string | undefined; after?: string | undefined; limit: number }): Promise<
-    Page<Colleague>
-  > {
+  async colleagues(query: {
+    q?: string | undefined;
+    after?: string | undefined;
+    limit: number;
+  }): Promise<Page<Colleague>> {
     const key = decodeCursor(query.after, 'users.name', ['string', 'string']);
     let q = this.db.selectFrom('users').select(['id', 'name', 'email']).where('disabled', '=', 0);
     for (const word of searchWords(query.q))
@@ -335,7 +342,13 @@ export class Accounts {
       .orderBy('id')
       .limit(query.limit + 1)
       .execute();
-    return pageFrom(rows, query.limit, 'users.name', (row) => [row.name, row.id], (row) => row);
+    return pageFrom(
+      rows,
+      query.limit,
+      'users.name',
+      (row) => [row.name, row.id],
+      (row) => row,
+    );
   }
 
   /** The time zone the person chose (decision 049), or null for their browser's: read with every session. */

@@ -241,8 +241,7 @@ export class BookingChanges {
       .select(['id', 'email', 'name', 'disabled', 'change_email', 'away_until', 'cover_user_id'])
       .where('id', '=', agentId)
       .executeTakeFirst();
-    if (agent?.disabled !== 0)
-      return { assigneeId: null, mailTo: await this.#admins(), coverOf: null };
+    if (agent?.disabled !== 0) return { assigneeId: null, mailTo: await this.#admins(), coverOf: null };
     const now = new Date(this.serviceClock()).toISOString();
     if (agent.away_until && agent.away_until > now && agent.cover_user_id) {
       const cover = await this.#person(agent.cover_user_id);

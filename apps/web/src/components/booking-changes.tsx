@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { CHANGE_LABELS, useBookingChanges, useHandleChange } from '../lib/changes.ts';
 import { focusAfter } from '../lib/focus-after.ts';
 import { whenLocal } from '../lib/format.ts';
+import { ChangeQueue } from './change-queue.tsx';
 import { ErrorNotice, QueryErrorNotice } from './error-notice.tsx';
 import { TextField } from './text-field.tsx';
 import './booking-changes.css';
@@ -211,6 +212,7 @@ export function ChangeCard({
       {children}
       <p>{change.summary}</p>
       <Values change={change} />
+      <ChangeQueue change={change} />
       {change.handled_at ? (
         <p className="muted small">
           Handled {whenLocal(change.handled_at)}

@@ -121,3 +121,25 @@ test('a snoozed change leaves the queue and its count, and comes back when the s
   await expect(page.getByRole('article', { name: 'Cancelled outside the console' })).toContainText('Yours');
   await expect(mainNav(page).getByRole('link', { name: 'Changes (1 to act on)' })).toBeVisible();
 });
+
+test('an agent going away names the colleague who covers, sees it said on their account page, and comes back', async ({
+  page,
+}) => {
+  const agent = await createUser('Away Agent');
+  const cover = await createUser('Away Cover');
+  await signInAs(page, agent, '/account');
+  const away = page.getByRole('region', { name: 'Away' });
+  await away.getByLabel('Away until').fill('2099-12-24');
+  await away.getByLabel(/^Time/).fill('18:00');
+  await away.getByRole('combobox', { name: 'Covered by' }).fill('Away Cover');
+  await away.getByRole('option', { name: new RegExp(cover.email.replace(/[.+]/g, '\\$&')) }).click();
+  await away.getByRole('button', { name: 'Set away' }).click();
+  await expect(away.getByRole('status')).toContainText('Away until');
+  await expect(away.getByRole('status')).toContainText('covered by Away Cover');
+  await expect(away.getByRole('heading', { name: 'Away' })).toBeFocused();
+  await page.reload();
+  await expect(away.getByRole('status')).toContainText('covered by Away Cover');
+  await expectAccessible(page, 'account page, away');
+  await away.getByRole('button', { name: 'I am back' }).click();
+  await expect(away.getByRole('button', { name: 'Set away' })).toBeVisible();
+});

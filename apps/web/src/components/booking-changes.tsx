@@ -212,7 +212,6 @@ export function ChangeCard({
       {children}
       <p>{change.summary}</p>
       <Values change={change} />
-      <ChangeQueue change={change} />
       {change.handled_at ? (
         <p className="muted small">
           Handled {whenLocal(change.handled_at)}
@@ -222,6 +221,7 @@ export function ChangeCard({
       ) : (
         <HandleForm change={change} />
       )}
+      <ChangeQueue change={change} />
     </article>
   );
 }

@@ -201,9 +201,20 @@ export class BookingChanges {
 
   /**
    * Whether a queued e-mail still tells its reader something to act on: a change's, while the change is open (one
-   * handled before the morning's digest is not sent).
+   * handled before the morning's digest is not sent); an assignment's, while the change is still theirs to handle.
    */
   readonly stillWanted = async (mail: { kind: string; dedupe: string }): Promise<boolean> => {
+    if (mail.kind === 'change_assigned') {
+      // "Assigned to you": while it is still to handle and still theirs (decision 053).
+      const [, changeId, userId] = mail.dedupe.split(':');
+      if (!changeId || !userId) return true;
+      const change = await this.db
+        .selectFrom('booking_changes')
+        .select(['state', 'assignee_id'])
+        .where('id', '=', changeId)
+        .executeTakeFirst();
+      return change !== undefined && change.state !== 'handled' && change.assignee_id === userId;
+    }
     if (mail.kind !== 'change') return true;
     const id = mail.dedupe.split(':')[1];
     if (!id) return true;

@@ -244,6 +244,31 @@ describe('assigning a change', () => {
     expect(assigned).toHaveLength(1);
   });
 
+  it('sends a colleague who reads a morning digest nothing once the change is handled or handed on before it goes', async () => {
+    const agent = await newPerson();
+    const daily = await newPerson();
+    const other = await newPerson();
+    expect((await daily.browser.put('/account/notifications', { change_email: 'daily' })).status).toBe(200);
+    const handled = await changeFor(agent, 'Q-DIGEST-HANDLED');
+    const moved = await changeFor(agent, 'Q-DIGEST-MOVED');
+    const kept = await changeFor(agent, 'Q-DIGEST-KEPT');
+    for (const { change } of [handled, moved, kept])
+      expect((await agent.browser.post(`/changes/${change.id}/assign`, { user_id: daily.id })).status).toBe(
+        200,
+      );
+    expect((await daily.browser.post(`/changes/${handled.change.id}/handle`, { note: 'Done.' })).status).toBe(
+      200,
+    );
+    expect(
+      (await agent.browser.post(`/changes/${moved.change.id}/assign`, { user_id: other.id })).status,
+    ).toBe(200);
+    t.advanceConsoleClock(25 * 3_600_000);
+    await t.console.jobs.runOnce();
+    await expect.poll(() => mailsAbout(daily.email, 'Q-DIGEST-KEPT').length).toBe(1);
+    expect(mailsAbout(daily.email, 'Q-DIGEST-HANDLED')).toEqual([]);
+    expect(mailsAbout(daily.email, 'Q-DIGEST-MOVED')).toEqual([]);
+  });
+
   it('refuses a disabled or unknown person with the reason (422), and another agent’s change as none (404)', async () => {
     const agent = await newPerson();
     const gone = await newPerson();

@@ -11,8 +11,8 @@ import {
   type QueuePerson,
   type WatchedSegment,
 } from '@console/contract';
-import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database, Db } from '../db/index.ts';
 import { mailText, oneLine } from '../platform/mailer.ts';
 import type { MailOutbox } from '../platform/outbox.ts';
 import { decodeCursor, type Page, pageFrom } from '../platform/pages.ts';
@@ -550,11 +550,32 @@ export class BookingChanges {
           eb.and([eb('users.name', '=', key[0]), eb('users.id', '>', key[1])]),
         ]),
       );
-    const rows = await q
-      .orderBy('users.name')
-      .orderBy('users.id')
-      .limit(query.limit + 1)
-      .execute();
+    // Each person's count and oldest in the same statement (two index ranges each), then the oldest ones' rows.
+    const open = (eb: ExpressionBuilder<Database, 'users'>) =>
+      eb
+        .selectFrom('booking_changes')
+        .where('booking_changes.environment', '=', environment)
+        .where('booking_changes.state', '=', 'open')
+        .whereRef('booking_changes.assignee_id', '=', 'users.id');
+    const [rows, unassigned] = await Promise.all([
+      q
+        .select((eb) => [
+          open(eb)
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .as('open'),
+          open(eb)
+            .select('booking_changes.id')
+            .orderBy('booking_changes.detected_at')
+            .orderBy('booking_changes.id')
+            .limit(1)
+            .as('oldest_id'),
+        ])
+        .orderBy('users.name')
+        .orderBy('users.id')
+        .limit(query.limit + 1)
+        .execute(),
+      key ? null : this.#openOf(null, environment),
+    ]);
     const page = pageFrom(
       rows,
       query.limit,
@@ -562,14 +583,23 @@ export class BookingChanges {
       (row) => [row.name, row.id],
       (row) => row,
     );
-    const lines = await Promise.all(
-      page.data.map(async (row) => ({
-        person: { id: row.id, name: row.name, email: row.email, disabled: row.disabled !== 0 },
-        ...(await this.#openOf(row.id, environment)),
-      })),
+    const ids = page.data.flatMap((row) => (row.oldest_id ? [row.oldest_id] : []));
+    const oldest = new Map(
+      (ids.length === 0
+        ? []
+        : await this.db
+            .selectFrom('booking_changes')
+            .select(['id', 'booking_id', 'summary', 'detected_at'])
+            .where('id', 'in', ids)
+            .execute()
+      ).map((row) => [row.id, row]),
     );
-    const unassigned = key ? [] : [{ person: null, ...(await this.#openOf(null, environment)) }];
-    return { ...page, data: [...unassigned, ...lines] };
+    const lines = page.data.map((row) => ({
+      person: { id: row.id, name: row.name, email: row.email, disabled: row.disabled !== 0 },
+      open: Number(row.open ?? 0),
+      oldest: (row.oldest_id && oldest.get(row.oldest_id)) || null,
+    }));
+    return { ...page, data: [...(unassigned ? [{ person: null, ...unassigned }] : []), ...lines] };
   }
 
   /** How many open changes a person (or nobody) holds, and the oldest: two reads of one index's range. */

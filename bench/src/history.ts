@@ -41,7 +41,7 @@ const timing = (samples: number[]): Timing => {
   return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
 };
 
-async function get(base: string, cookie: string, path: string): Promise<Response> {
+export async function get(base: string, cookie: string, path: string): Promise<Response> {
   const ask = () => fetch(`${base}/api${path}`, { headers: { cookie, 'accept-encoding': 'gzip' } });
   // A kept-alive connection the console closed while the bench was seeding fails once: asked again on a new one.
   const response = await ask().catch(ask);
@@ -50,7 +50,7 @@ async function get(base: string, cookie: string, path: string): Promise<Response
 }
 
 /** `n` sequential reads of one path (after two to warm up), in ms each, the body read in full. */
-async function timed(
+export async function timed(
   base: string,
   cookie: string,
   path: string | (() => string),

@@ -11,6 +11,7 @@ import { instancesBench } from './instances.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { load, openLoad } from './load.ts';
 import { nicedLoad } from './niced-load.ts';
+import { queueBench } from './queue.ts';
 import {
   control,
   disconnectToClose,
@@ -552,6 +553,27 @@ async function historySection(results: Record<string, unknown>) {
   results.history = figures;
 }
 
+/** A team's queue of changes (decision 053): each view and count at a million bookings and 100,000 changes. */
+async function queueSection(results: Record<string, unknown>) {
+  const bookings = Number(process.env.BENCH_QUEUE_BOOKINGS ?? 1_000_000);
+  const stores = (process.env.BENCH_QUEUE_STORES ?? 'sqlite,postgres').split(',') as (
+    | 'sqlite'
+    | 'postgres'
+  )[];
+  const figures = await queueBench(bookings, stores, (line) => console.log(line));
+  section(
+    `A team's queue: ${bookings.toLocaleString('en-US')} bookings, ${(bookings / 10).toLocaleString('en-US')} changes over 20 people; p50 / p99 over 25 reads, ms (${stores.join(' · ')})`,
+  );
+  for (const read of Object.keys(figures[0]?.reads ?? {}))
+    row(
+      read,
+      figures.map((f) => `${f.reads[read]?.p50.toFixed(1)} / ${f.reads[read]?.p99.toFixed(1)}`).join('  ·  '),
+      '<= 30 ms median',
+    );
+  row('seeding (SQL inserts)', figures.map((f) => `${f.seed_s.toFixed(0)} s`).join('  ·  '));
+  results.queue = figures;
+}
+
 /** The watch on every live booking (decision 037), on PostgreSQL: its calls at the default rate and a full sweep. */
 async function watchSection(results: Record<string, unknown>) {
   const sizes = (process.env.BENCH_WATCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -644,6 +666,7 @@ async function main() {
     if (!only || only === 'history') await historySection(results);
     if (!only || only === 'watch') await watchSection(results);
     if (!only || only === 'timeline') await timelineSection(results);
+    if (!only || only === 'queue') await queueSection(results);
   } finally {
     print();
     const out = resolve(here, '../results');

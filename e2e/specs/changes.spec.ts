@@ -124,7 +124,7 @@ test('a ticketed flight left alone reads ticketed on the desk; the airline moves
   await page.goto('/changes');
   await expect(results(page)).toContainText('Nothing to act on');
   await page.getByLabel('Show').selectOption('Handled');
-  await expect(page).toHaveURL(/state=handled/);
+  await expect(page).toHaveURL(/view=handled/);
   await expect(page.getByRole('article', { name: 'Schedule change' })).toContainText(
     `by ${agent.email}: Told Wanda; she takes the new times.`,
   );

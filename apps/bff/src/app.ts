@@ -19,6 +19,7 @@ import { activityRoutes } from './bookings/activities.routes.ts';
 import { ChangeActionStore } from './bookings/change-action-store.ts';
 import { bookingLinkRoutes, changeActionRoutes } from './bookings/change-actions.routes.ts';
 import { BookingChanges } from './bookings/change-log.ts';
+import { wakeSnoozedChanges } from './bookings/change-queue.ts';
 import { changeRoutes } from './bookings/changes.routes.ts';
 import { bookingRoutes } from './bookings/desk.routes.ts';
 import { flightRoutes } from './bookings/flights.routes.ts';
@@ -162,7 +163,9 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const mailer = new Mailer(env.SMTP_URL, env.SMTP_FROM, log);
   const outbox = new MailOutbox(db, options.now);
-  const changes = new BookingChanges(db, outbox, publicUrl, mailer.configured, options.now);
+  const changes = new BookingChanges(db, outbox, publicUrl, mailer.configured, options.now, () =>
+    upstream.clock.now(),
+  );
   // The timeline keeps the ledger's time (the service's clock), as the changes and the watch do.
   const timeline = new BookingTimeline(db, options.now ?? (() => upstream.clock.now()), log);
   const deps: Deps = {
@@ -247,6 +250,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
         roundMs: env.JOBS_INTERVAL_SECONDS * 1000,
       }),
       remindHolds(deps, env.HOLD_REMINDER_MINUTES * 60_000),
+      wakeSnoozedChanges(deps),
       sendOutbox(
         outbox,
         mailer,

@@ -76,6 +76,12 @@ export const BookingChangeSchema = z.object({
   handled_at: DateTimeSchema.nullable(),
   handled_by: z.string().nullable(),
   note: z.string().nullable(),
+  /** Where it stands in the team's queue (decision 053): open, snoozed until `snoozed_until`, or handled. */
+  state: z.enum(['open', 'snoozed', 'handled']),
+  /** Whose it is: the booking's agent by default, their cover while away, a colleague it was assigned to; null: nobody's. */
+  assignee: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
+  /** While snoozed: when it comes back (the service's clock). */
+  snoozed_until: DateTimeSchema.nullable(),
   /** The actions that fit the change now, in the order they are offered (decision 054). */
   actions: z.array(ChangeActionSchema).default([]),
   /** What the action taken did, with the amounts the service answered; null while none was taken. */
@@ -85,7 +91,11 @@ export type BookingChange = z.infer<typeof BookingChangeSchema>;
 
 export const ChangesQuerySchema = z
   .object({
-    state: z.enum(['open', 'handled']).default('open'),
+    state: z.enum(['open', 'snoozed', 'handled']).default('open'),
+    /**
+     * Whose (decision 053): `me`, `none` (unassigned), or a person's id; every change in reach when not given.
+     */
+    assignee: z.string().trim().min(1).max(200).optional(),
     product: ProductSchema.optional(),
     /** One booking's changes (its page). */
     booking: z.string().trim().min(1).max(200).optional(),
@@ -102,6 +112,9 @@ export const ChangeCountSchema = z.object({
   open: z.number().int(),
   /** The count stops here (beyond it the top bar says "99+"). */
   at_least: z.boolean(),
+  /** Open and assigned to this person; open and nobody's, in their reach (decision 053). Each counted up to 99. */
+  mine: z.object({ open: z.number().int(), at_least: z.boolean() }),
+  unassigned: z.object({ open: z.number().int(), at_least: z.boolean() }),
 });
 export type ChangeCount = z.infer<typeof ChangeCountSchema>;
 

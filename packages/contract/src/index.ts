@@ -26,6 +26,7 @@ export * from './operations-hotels.ts';
 export * from './pages.ts';
 export * from './pricing.ts';
 export * from './primitives.ts';
+export * from './queue.ts';
 export * from './quotes.ts';
 export * from './read.ts';
 export * from './reports.ts';

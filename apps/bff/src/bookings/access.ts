@@ -17,7 +17,8 @@ export const mayReach = (user: SignedInUser, agentId: string): boolean =>
   seesOfficeWide(user) || agentId === user.id;
 
 /**
- * "May this user reach this booking?", the one check (decision 015): the booking as the ledger has it when they may,
+ * "May this user reach this booking?", the one check (decision 015, widened by 053: a person holding one of its changes,
+ * or covering for its agent who is away, reaches it too): the booking as the ledger has it when they may,
  * else 404 `resource_not_found` on `param` — as if it did not exist, since a 403 would confirm the id is a booking.
  */
 export async function reachableBooking(
@@ -28,7 +29,7 @@ export async function reachableBooking(
   param = 'id',
 ): Promise<LedgerEntry> {
   const [entry] = await ledger.byIds([id], environment);
-  if (!entry || !mayReach(user, entry.agent.id))
+  if (!entry || !(mayReach(user, entry.agent.id) || (await ledger.delegated(id, entry.agent.id, user.id))))
     throw new ConsoleError('resource_not_found', { param, message: 'No such booking.' });
   return entry;
 }
@@ -53,7 +54,12 @@ export function ownBookingsOnly(d: BookingsDeps) {
       }
       // An id no booking can have (control characters, spaces) is not looked up: it is no booking of theirs.
       const owner = isPathId(id) ? await d.ledger.owner(id) : undefined;
-      if (!owner || !mayReach(user, owner.agent_id))
+      // Or another agent's booking handed to them through the queue (decision 053): a change of it is theirs, or they
+      // cover for its agent while that agent is away.
+      if (
+        !owner ||
+        !(mayReach(user, owner.agent_id) || (await d.changes.delegated(id, owner.agent_id, user.id)))
+      )
         throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such booking.' });
     }
     await next();

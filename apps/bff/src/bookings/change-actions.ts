@@ -56,8 +56,10 @@ const shown = (m: Money | null | undefined) => (m ? `${m.amount} ${m.currency}` 
 
 /** The change, if this person may reach it (decision 015): another agent's is answered as none (404). */
 export async function changeInReach(d: BookingsDeps, user: SignedInUser, id: string): Promise<BookingChange> {
-  const change = await d.changes.byId(id, {
+  // The queue's reach (decision 053): their bookings', the changes assigned to them, the office's for one who sees it.
+  const change = await d.changes.reachable(id, {
     environment: d.upstream.service.environment,
+    userId: user.id,
     ...ledgerScope(user),
   });
   if (!change)

@@ -10,10 +10,11 @@ import {
   ChangeValueSchema,
   type Environment,
   type Product,
+  type QueuePerson,
   type WatchedSegment,
 } from '@console/contract';
-import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database, Db } from '../db/index.ts';
 import { mailText, oneLine } from '../platform/mailer.ts';
 import type { MailOutbox } from '../platform/outbox.ts';
 import { decodeCursor, type Page, pageFrom } from '../platform/pages.ts';
@@ -24,12 +25,21 @@ import { BookingTimeline } from './timeline.ts';
 import { changeFoundEvent } from './timeline-write.ts';
 
 const ORDER = 'changes.travel';
+const PEOPLE_ORDER = 'queue.people';
 /** Where a change's travel date is unknown: after every known one. */
 const NO_TRAVEL = '9999-12-31';
 /** The top bar counts up to here ("99+" past it): a count never scans an office's history. */
 const COUNT_CAP = 99;
 /** A daily digest goes out at this hour (UTC). */
 const DIGEST_HOUR_UTC = 7;
+
+/** A person a change's e-mail goes to, as they chose to hear of changes. */
+interface Person {
+  id: string;
+  email: string;
+  name: string;
+  change_email: string;
+}
 
 /** The booking a change is about, as the ledger holds it. */
 export interface ChangedBooking {
@@ -71,6 +81,7 @@ const changeRows = (db: Db) =>
   db
     .selectFrom('booking_changes')
     .leftJoin('bookings', 'bookings.id', 'booking_changes.booking_id')
+    .leftJoin('users as assignee', 'assignee.id', 'booking_changes.assignee_id')
     .select([
       'booking_changes.id',
       'booking_changes.booking_id',
@@ -91,6 +102,10 @@ const changeRows = (db: Db) =>
       'booking_changes.state',
       'booking_changes.outcome',
       'bookings.status as booking_status',
+      'booking_changes.assignee_id',
+      'booking_changes.snoozed_until',
+      'assignee.email as assignee_email',
+      'assignee.name as assignee_name',
     ]);
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof changeRows>['executeTakeFirst']>>>;
 
@@ -123,6 +138,11 @@ function toChange(row: Row): BookingChange {
       outcome,
     }),
     outcome,
+    state: row.state,
+    assignee: row.assignee_id
+      ? { id: row.assignee_id, email: row.assignee_email ?? '', name: row.assignee_name ?? '' }
+      : null,
+    snoozed_until: row.snoozed_until,
   };
 }
 
@@ -139,6 +159,8 @@ export class BookingChanges {
     /** Whether the office's mail goes out (SMTP_URL): without it nothing is queued, so none piles up to go at once. */
     private readonly mailing: boolean,
     private readonly clock: () => number = Date.now,
+    /** The service's clock: whether a person is away now, whether a snooze has come due (decision 053). */
+    private readonly serviceClock: () => number = clock,
   ) {}
 
   /**
@@ -148,6 +170,7 @@ export class BookingChanges {
    */
   async record(booking: ChangedBooking, version: string, drafts: readonly ChangeDraft[]): Promise<number> {
     let recorded = 0;
+    const owner = drafts.length > 0 ? await this.#ownerOf(booking.agent_id) : null;
     for (const draft of drafts) {
       const print = fingerprint(booking.id, version, draft);
       const id = `chg_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
@@ -172,6 +195,8 @@ export class BookingChanges {
           handled_by: null,
           note: null,
           fingerprint: print,
+          assignee_id: owner?.assigneeId ?? null,
+          snoozed_until: null,
         })
         .onConflict((oc) => oc.column('fingerprint').doNothing())
         .executeTakeFirst();
@@ -180,7 +205,7 @@ export class BookingChanges {
           changeFoundEvent(booking.id, { id, kind: draft.kind, summary: draft.summary, detectedAt }),
         );
         recorded += 1;
-        await this.#mail(id, booking, draft);
+        await this.#mail(id, booking, draft, owner?.mailTo ?? [], owner?.coverOf ?? null);
         continue;
       }
       // Recorded already (by another instance, or before a crash): its e-mails queued once, whoever queues them.
@@ -189,16 +214,28 @@ export class BookingChanges {
         .select(['id', 'state'])
         .where('fingerprint', '=', print)
         .executeTakeFirst();
-      if (known?.state === 'open') await this.#mail(known.id, booking, draft);
+      if (known?.state === 'open')
+        await this.#mail(known.id, booking, draft, owner?.mailTo ?? [], owner?.coverOf ?? null);
     }
     return recorded;
   }
 
   /**
    * Whether a queued e-mail still tells its reader something to act on: a change's, while the change is open (one
-   * handled before the morning's digest is not sent).
+   * handled before the morning's digest is not sent); an assignment's, while the change is still theirs to handle.
    */
   readonly stillWanted = async (mail: { kind: string; dedupe: string }): Promise<boolean> => {
+    if (mail.kind === 'change_assigned') {
+      // "Assigned to you": while it is still to handle and still theirs (decision 053).
+      const [, changeId, userId] = mail.dedupe.split(':');
+      if (!changeId || !userId) return true;
+      const change = await this.db
+        .selectFrom('booking_changes')
+        .select(['state', 'assignee_id'])
+        .where('id', '=', changeId)
+        .executeTakeFirst();
+      return change !== undefined && change.state !== 'handled' && change.assignee_id === userId;
+    }
     if (mail.kind !== 'change') return true;
     const id = mail.dedupe.split(':')[1];
     if (!id) return true;
@@ -210,14 +247,8 @@ export class BookingChanges {
     return change?.state === 'open';
   };
 
-  /** The people a booking's change goes to: its agent, or the office's admins while the agent is disabled. */
-  async #recipients(agentId: string) {
-    const agent = await this.db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'disabled', 'change_email'])
-      .where('id', '=', agentId)
-      .executeTakeFirst();
-    if (agent && agent.disabled === 0) return [agent];
+  /** The office's active admins: who hears of a change nobody holds. */
+  #admins() {
     return this.db
       .selectFrom('users')
       .select(['id', 'email', 'name', 'disabled', 'change_email'])
@@ -226,11 +257,55 @@ export class BookingChanges {
       .execute();
   }
 
-  async #mail(changeId: string, booking: ChangedBooking, draft: ChangeDraft): Promise<void> {
+  /**
+   * Whose a booking's new change (or hold reminder) is, and who is e-mailed (decision 053): its agent; their cover while
+   * they are away (until an instant still ahead on the service's clock, covered by an active colleague); nobody's when
+   * the agent is disabled or gone, e-mailed to the office's admins.
+   */
+  async #ownerOf(agentId: string): Promise<{
+    assigneeId: string | null;
+    mailTo: Person[];
+    /** The person covered, when it went to their cover. */
+    coverOf: { name: string; email: string; until: string } | null;
+  }> {
+    const agent = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'disabled', 'change_email', 'away_until', 'cover_user_id'])
+      .where('id', '=', agentId)
+      .executeTakeFirst();
+    if (agent?.disabled !== 0) return { assigneeId: null, mailTo: await this.#admins(), coverOf: null };
+    const now = new Date(this.serviceClock()).toISOString();
+    if (agent.away_until && agent.away_until > now && agent.cover_user_id) {
+      const cover = await this.#person(agent.cover_user_id);
+      if (cover && cover.disabled === 0)
+        return {
+          assigneeId: cover.id,
+          mailTo: [cover],
+          coverOf: { name: agent.name, email: agent.email, until: agent.away_until },
+        };
+    }
+    return { assigneeId: agent.id, mailTo: [agent], coverOf: null };
+  }
+
+  #person(id: string) {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'disabled', 'change_email'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async #mail(
+    changeId: string,
+    booking: ChangedBooking,
+    draft: ChangeDraft,
+    people: readonly Person[],
+    coverOf: { name: string; email: string; until: string } | null,
+  ): Promise<void> {
     if (!this.mailing) return;
     const link = `${this.publicUrl.replace(/\/$/, '')}${bookingPath(booking.product, booking.id)}`;
     const names = booking.reference ? `${booking.reference} (${booking.id})` : booking.id;
-    for (const person of await this.#recipients(booking.agent_id)) {
+    for (const person of people) {
       if (person.change_email === 'none') continue;
       const at = this.clock();
       await this.outbox.enqueue({
@@ -247,6 +322,7 @@ export class BookingChanges {
             `${booking.product[0]?.toUpperCase()}${booking.product.slice(1)} booking ${names}: ${booking.summary}`,
             ...clientLine(booking),
             ...(booking.agent_id !== person.id ? [`Its agent is ${booking.agent_email}.`] : []),
+            ...coverLine(coverOf),
             '',
             draft.summary,
             '',
@@ -268,7 +344,9 @@ export class BookingChanges {
     if (!this.mailing) return 0;
     const link = `${this.publicUrl.replace(/\/$/, '')}${bookingPath(booking.product, booking.id)}`;
     let queued = 0;
-    for (const person of await this.#recipients(booking.agent_id)) {
+    // While its agent is away, to the colleague covering for them (decision 053).
+    const owner = await this.#ownerOf(booking.agent_id);
+    for (const person of owner.mailTo) {
       if (person.change_email === 'none') continue;
       const fresh = await this.outbox.enqueue({
         dedupe: `hold:${booking.id}:${booking.deadline}:${person.id}`,
@@ -284,6 +362,7 @@ export class BookingChanges {
             `Hello ${person.name},`,
             '',
             `The hold on ${booking.product} booking ${booking.reference ? `${booking.reference} (${booking.id})` : booking.id} lapses unpaid at ${booking.deadline.replace('T', ' ').slice(0, 16)} UTC: ${booking.summary}, ${booking.total}.`,
+            ...coverLine(owner.coverOf),
             '',
             'Pay it (ticket or confirm) before then, or let it go.',
             '',
@@ -296,16 +375,17 @@ export class BookingChanges {
     return queued;
   }
 
-  /** A page of changes nearest travel first, newest first within a day, in the user's reach. */
-  async list(
-    query: ChangesQuery,
-    scope: { environment: Environment; agentId?: string },
-  ): Promise<Page<BookingChange>> {
+  /**
+   * A page of changes nearest travel first, newest first within a day, in the user's reach: for an agent who sees only
+   * their own (`agentId`), their bookings' changes and those assigned to them (decision 053). `assignee` narrows it to
+   * one person's queue (`me`, a person's id) or the unassigned (`none`), each read off its own index.
+   */
+  async list(query: ChangesQuery, scope: QueueScope): Promise<Page<BookingChange>> {
     const key = decodeCursor(query.after, ORDER, ['string', 'string', 'string']);
     let q = changeRows(this.db)
       .where('booking_changes.environment', '=', scope.environment)
       .where('booking_changes.state', '=', query.state);
-    if (scope.agentId) q = q.where('booking_changes.agent_id', '=', scope.agentId);
+    q = q.where(whose(query.assignee, scope));
     if (query.product) q = q.where('booking_changes.product', '=', query.product);
     if (query.booking) q = q.where('booking_changes.booking_id', '=', query.booking);
     if (key)
@@ -321,61 +401,306 @@ export class BookingChanges {
     return pageFrom(rows, query.limit, ORDER, (row) => [row.travel_key, row.detected_at, row.id], toChange);
   }
 
-  /** How many open changes are in the user's reach, counted up to 99. */
-  async count(scope: { environment: Environment; agentId?: string }): Promise<ChangeCount> {
-    let inner = this.db
-      .selectFrom('booking_changes')
-      .select('id')
-      .where('environment', '=', scope.environment)
-      .where('state', '=', 'open');
-    if (scope.agentId) inner = inner.where('agent_id', '=', scope.agentId);
-    const row = await this.db
-      .selectFrom(inner.limit(COUNT_CAP + 1).as('capped'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
-    const n = Number(row?.n ?? 0);
-    return { open: Math.min(n, COUNT_CAP), at_least: n > COUNT_CAP };
+  /** How many open changes are in the user's reach, and how many are theirs and nobody's, each counted up to 99. */
+  async count(scope: QueueScope): Promise<ChangeCount> {
+    const capped = async (assignee: string | undefined) => {
+      const inner = this.db
+        .selectFrom('booking_changes')
+        .select('booking_changes.id')
+        .where('booking_changes.environment', '=', scope.environment)
+        .where('booking_changes.state', '=', 'open')
+        .where(whose(assignee, scope));
+      const row = await this.db
+        .selectFrom(inner.limit(COUNT_CAP + 1).as('capped'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      const n = Number(row?.n ?? 0);
+      return { open: Math.min(n, COUNT_CAP), at_least: n > COUNT_CAP };
+    };
+    const [all, mine, unassigned] = await Promise.all([capped(undefined), capped('me'), capped('none')]);
+    return { ...all, mine, unassigned };
   }
 
-  /** Marks an open change handled by this person with their note; the change as it is now, or null when none. */
-  async handle(
-    id: string,
-    who: Actor,
-    note: string,
-    scope: { environment: Environment; agentId?: string },
-  ): Promise<BookingChange | null> {
-    let q = this.db
+  /**
+   * One change in the user's reach, as it is now (handled or not), or null: their bookings' and theirs for an agent
+   * who sees only their own, the office's otherwise.
+   */
+  async reachable(id: string, scope: QueueScope): Promise<BookingChange | null> {
+    const row = await changeRows(this.db)
+      .where('booking_changes.id', '=', id)
+      .where('booking_changes.environment', '=', scope.environment)
+      .where(whose(undefined, scope))
+      .executeTakeFirst();
+    return row ? toChange(row) : null;
+  }
+
+  /**
+   * Marks an open (or snoozed) change handled by this person with their note; the change as it is now, or null when
+   * none in reach was still to handle.
+   */
+  async handle(id: string, who: Actor, note: string, scope: QueueScope): Promise<BookingChange | null> {
+    if (!(await this.reachable(id, scope))) return null;
+    const result = await this.db
       .updateTable('booking_changes')
       .set({
         state: 'handled',
         handled_at: new Date(this.clock()).toISOString(),
         handled_by: who.email,
         note,
+        snoozed_until: null,
       })
       .where('id', '=', id)
-      .where('environment', '=', scope.environment)
-      .where('state', '=', 'open');
-    if (scope.agentId) q = q.where('agent_id', '=', scope.agentId);
-    const result = await q.executeTakeFirst();
+      .where('state', '!=', 'handled')
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return null;
     return this.one(id);
   }
 
-  async one(id: string): Promise<BookingChange | null> {
-    const row = await changeRows(this.db).where('booking_changes.id', '=', id).executeTakeFirst();
-    return row ? toChange(row) : null;
+  /**
+   * A person the queue can hand a change to: the active one by this id, or why not in words (decision 053).
+   */
+  async assignable(userId: string): Promise<{ person: Person } | { refused: string }> {
+    const person = await this.#person(userId);
+    if (!person) return { refused: 'No colleague has this id: choose one from the list.' };
+    if (person.disabled !== 0)
+      return {
+        refused: `${person.name} (${person.email}) is disabled: they cannot take changes. Choose an active colleague.`,
+      };
+    return { person };
   }
 
-  /** One change in this person's reach (decision 015), whatever its state; null when none (or another agent's). */
-  async byId(
+  /**
+   * Gives a change that is still to handle (open or snoozed) to `to`; the change as it is now and whether it moved
+   * (false: it was theirs already, so a second press changes nothing), or null when no such change is in reach or it
+   * was handled.
+   */
+  async assign(
     id: string,
-    scope: { environment: Environment; agentId?: string },
-  ): Promise<BookingChange | null> {
-    let q = changeRows(this.db)
-      .where('booking_changes.id', '=', id)
-      .where('booking_changes.environment', '=', scope.environment);
-    if (scope.agentId) q = q.where('booking_changes.agent_id', '=', scope.agentId);
-    const row = await q.executeTakeFirst();
+    to: string,
+    scope: QueueScope,
+  ): Promise<{ change: BookingChange; from: string | null; moved: boolean } | null> {
+    const before = await this.reachable(id, scope);
+    if (!before || before.state === 'handled') return null;
+    const result = await this.db
+      .updateTable('booking_changes')
+      .set({ assignee_id: to })
+      .where('id', '=', id)
+      .where('state', '!=', 'handled')
+      .where((eb) => eb.or([eb('assignee_id', 'is', null), eb('assignee_id', '!=', to)]))
+      .executeTakeFirst();
+    const change = await this.one(id);
+    if (!change || change.state === 'handled') return null;
+    return { change, from: before.assignee?.id ?? null, moved: Number(result.numUpdatedRows) === 1 };
+  }
+
+  /**
+   * Snoozes a change still to handle until an instant (on the service's clock): it leaves the open list and its counts
+   * until the wake job brings it back. Null when no such change is in reach or it was handled.
+   */
+  async snooze(id: string, until: string, scope: QueueScope): Promise<BookingChange | null> {
+    const before = await this.reachable(id, scope);
+    if (!before || before.state === 'handled') return null;
+    const result = await this.db
+      .updateTable('booking_changes')
+      .set({ state: 'snoozed', snoozed_until: until })
+      .where('id', '=', id)
+      .where('state', '!=', 'handled')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return null;
+    return this.one(id);
+  }
+
+  /**
+   * Brings back (open again) the snoozed changes whose time has come on the service's clock, up to `batch`, soonest
+   * first: each by a conditional update, so two instances (or a round run twice) wake each one once. The woken ones.
+   */
+  async wakeDue(batch: number): Promise<Array<{ id: string; booking_id: string; until: string }>> {
+    const now = new Date(this.serviceClock()).toISOString();
+    const due = await this.db
+      .selectFrom('booking_changes')
+      .select(['id', 'booking_id', 'snoozed_until'])
+      .where('state', '=', 'snoozed')
+      .where('snoozed_until', '<=', now)
+      .orderBy('snoozed_until')
+      .limit(batch)
+      .execute();
+    const woken: Array<{ id: string; booking_id: string; until: string }> = [];
+    for (const row of due) {
+      if (!row.snoozed_until) continue;
+      const result = await this.db
+        .updateTable('booking_changes')
+        .set({ state: 'open', snoozed_until: null })
+        .where('id', '=', row.id)
+        .where('state', '=', 'snoozed')
+        .where('snoozed_until', '=', row.snoozed_until)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1)
+        woken.push({ id: row.id, booking_id: row.booking_id, until: row.snoozed_until });
+    }
+    return woken;
+  }
+
+  /**
+   * Everyone's open work (decision 053), a person a line by name (keyset-paged): each active person, and anyone
+   * disabled who still holds open changes, with how many they hold and the one waiting longest. The first page starts
+   * with the unassigned.
+   */
+  async people(
+    query: { after?: string; limit: number },
+    environment: Environment,
+  ): Promise<Page<QueuePerson>> {
+    const key = decodeCursor(query.after, PEOPLE_ORDER, ['string', 'string']);
+    let q = this.db
+      .selectFrom('users')
+      .select(['users.id', 'users.name', 'users.email', 'users.disabled'])
+      .where((eb) =>
+        eb.or([
+          eb('users.disabled', '=', 0),
+          eb.exists(
+            eb
+              .selectFrom('booking_changes')
+              .select('booking_changes.id')
+              .where('booking_changes.environment', '=', environment)
+              .where('booking_changes.state', '=', 'open')
+              .whereRef('booking_changes.assignee_id', '=', 'users.id'),
+          ),
+        ]),
+      );
+    if (key)
+      q = q.where((eb) =>
+        eb.or([
+          eb('users.name', '>', key[0]),
+          eb.and([eb('users.name', '=', key[0]), eb('users.id', '>', key[1])]),
+        ]),
+      );
+    // Each person's count and oldest in the same statement (two index ranges each), then the oldest ones' rows.
+    const open = (eb: ExpressionBuilder<Database, 'users'>) =>
+      eb
+        .selectFrom('booking_changes')
+        .where('booking_changes.environment', '=', environment)
+        .where('booking_changes.state', '=', 'open')
+        .whereRef('booking_changes.assignee_id', '=', 'users.id');
+    const [rows, unassigned] = await Promise.all([
+      q
+        .select((eb) => [
+          open(eb)
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .as('open'),
+          open(eb)
+            .select('booking_changes.id')
+            .orderBy('booking_changes.detected_at')
+            .orderBy('booking_changes.id')
+            .limit(1)
+            .as('oldest_id'),
+        ])
+        .orderBy('users.name')
+        .orderBy('users.id')
+        .limit(query.limit + 1)
+        .execute(),
+      key ? null : this.#openOf(null, environment),
+    ]);
+    const page = pageFrom(
+      rows,
+      query.limit,
+      PEOPLE_ORDER,
+      (row) => [row.name, row.id],
+      (row) => row,
+    );
+    const ids = page.data.flatMap((row) => (row.oldest_id ? [row.oldest_id] : []));
+    const oldest = new Map(
+      (ids.length === 0
+        ? []
+        : await this.db
+            .selectFrom('booking_changes')
+            .select(['id', 'booking_id', 'summary', 'detected_at'])
+            .where('id', 'in', ids)
+            .execute()
+      ).map((row) => [row.id, row]),
+    );
+    const lines = page.data.map((row) => ({
+      person: { id: row.id, name: row.name, email: row.email, disabled: row.disabled !== 0 },
+      open: Number(row.open ?? 0),
+      oldest: (row.oldest_id && oldest.get(row.oldest_id)) || null,
+    }));
+    return { ...page, data: [...(unassigned ? [{ person: null, ...unassigned }] : []), ...lines] };
+  }
+
+  /** How many open changes a person (or nobody) holds, and the oldest: two reads of one index's range. */
+  async #openOf(assignee: string | null, environment: Environment) {
+    const range = this.db
+      .selectFrom('booking_changes')
+      .where('environment', '=', environment)
+      .where('state', '=', 'open')
+      .where('assignee_id', assignee === null ? 'is' : '=', assignee);
+    const [count, oldest] = await Promise.all([
+      range.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      range
+        .select(['id', 'booking_id', 'summary', 'detected_at'])
+        .orderBy('detected_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
+    return { open: Number(count?.n ?? 0), oldest: oldest ?? null };
+  }
+
+  /**
+   * Whether a person may reach another agent's booking through the queue (decision 053): they hold one of its changes,
+   * or they cover for its agent, who is away now.
+   */
+  async delegated(bookingId: string, agentId: string, userId: string): Promise<boolean> {
+    const held = await this.db
+      .selectFrom('booking_changes')
+      .select('id')
+      .where('booking_id', '=', bookingId)
+      .where('assignee_id', '=', userId)
+      .executeTakeFirst();
+    if (held) return true;
+    const covered = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', agentId)
+      .where('cover_user_id', '=', userId)
+      .where('away_until', '>', new Date(this.serviceClock()).toISOString())
+      .executeTakeFirst();
+    return covered !== undefined;
+  }
+
+  /**
+   * Tells the person a change was assigned to, as its owner is told (their e-mail choice: at once, in the morning's
+   * digest, or not at all), with who assigned it and their note. Once per assignment.
+   */
+  async mailAssigned(change: BookingChange, to: Person, by: Actor, note: string): Promise<boolean> {
+    if (!this.mailing || to.change_email === 'none') return false;
+    const at = this.clock();
+    const link = `${this.publicUrl.replace(/\/$/, '')}${bookingPath(change.product, change.booking_id)}`;
+    const names = change.reference ? `${change.reference} (${change.booking_id})` : change.booking_id;
+    return this.outbox.enqueue({
+      dedupe: `change_assigned:${change.id}:${to.id}:${at}`,
+      kind: 'change_assigned',
+      user: to,
+      dueAt: to.change_email === 'daily' ? nextDigest(at) : at,
+      content: {
+        subject: oneLine(
+          `Assigned to you: ${change.reference ?? change.booking_id}, ${change.summary.split(/[.:]/)[0]}`,
+        ),
+        text: mailText([
+          `Hello ${to.name},`,
+          '',
+          `${by.email} assigned you a change on ${change.product} booking ${names}: ${change.booking_summary}`,
+          ...(note ? [`Their note: ${note}`] : []),
+          '',
+          change.summary,
+          '',
+          `Open the booking: ${link}`,
+          'It is in your queue of changes; mark it handled there once you have acted on it.',
+        ]),
+      },
+    });
+  }
+
+  async one(id: string): Promise<BookingChange | null> {
+    const row = await changeRows(this.db).where('booking_changes.id', '=', id).executeTakeFirst();
     return row ? toChange(row) : null;
   }
 
@@ -427,6 +752,33 @@ export class BookingChanges {
   }
 }
 
+/**
+ * A list's filter on whose changes they are, within the user's reach (decision 053): `me` (assigned to them), `none`
+ * (nobody's), a person's id, or (not given) every change in reach. An agent who sees only their own bookings
+ * (`agentId`) reaches their bookings' changes and the ones assigned to them.
+ */
+function whose(assignee: string | undefined, scope: QueueScope) {
+  const own = scope.agentId;
+  if (assignee === 'me') return sql<boolean>`booking_changes.assignee_id = ${scope.userId}`;
+  if (assignee === 'none')
+    return own
+      ? sql<boolean>`booking_changes.assignee_id is null and booking_changes.agent_id = ${own}`
+      : sql<boolean>`booking_changes.assignee_id is null`;
+  if (assignee !== undefined)
+    return own && assignee !== own
+      ? sql<boolean>`booking_changes.assignee_id = ${assignee} and booking_changes.agent_id = ${own}`
+      : sql<boolean>`booking_changes.assignee_id = ${assignee}`;
+  if (!own) return sql<boolean>`1 = 1`;
+  return sql<boolean>`(booking_changes.agent_id = ${own} or booking_changes.assignee_id = ${own})`;
+}
+
+/** Whose changes a user's lists and moves reach (decision 053): `agentId` when they see only their own bookings. */
+export interface QueueScope {
+  environment: Environment;
+  userId: string;
+  agentId?: string;
+}
+
 /** The booking's page in the console. */
 export function bookingPath(product: Product, id: string): string {
   const where =
@@ -474,6 +826,14 @@ function changeLines(draft: ChangeDraft): string[] {
     ]).flat();
   }
   return [`Was: ${valueLine(draft.before)}`, `Now: ${valueLine(draft.after)}`];
+}
+
+/** Whom the reader covers for, in the e-mail: "Ana Agent (ana@…) is away until …; you cover for them." */
+function coverLine(coverOf: { name: string; email: string; until: string } | null): string[] {
+  if (!coverOf) return [];
+  return [
+    `${coverOf.name} (${coverOf.email}) is away until ${coverOf.until.replace('T', ' ').slice(0, 16)} UTC: you cover for them.`,
+  ];
 }
 
 /** Who the booking is for, in the e-mail: the travellers and the client's reference, where known. */

@@ -49,6 +49,9 @@ export interface Database {
     change_email: Generated<string>;
     /** The person's time zone (IANA), or null for their browser's (migration 024). */
     time_zone: string | null;
+    /** Away until this instant (ISO, the service's clock), covered by `cover_user_id` (migration 026). */
+    away_until: Generated<string | null>;
+    cover_user_id: Generated<string | null>;
     created_at: string;
     updated_at: string;
   };
@@ -131,12 +134,16 @@ export interface Database {
     agent_email: string;
     /** The first day of travel, or '9999-12-31' when unknown: the lists' order, nearest travel first. */
     travel_key: string;
-    state: 'open' | 'handled';
+    state: 'open' | 'snoozed' | 'handled';
     handled_at: string | null;
     handled_by: string | null;
     note: string | null;
     /** The booking, the kind and what it is now: the same change seen twice is one row. */
     fingerprint: string;
+    /** Whose it is (migration 026): the booking's agent, their cover while away, a colleague; null: unassigned. */
+    assignee_id: string | null;
+    /** While snoozed: when it comes back (ISO, the service's clock). */
+    snoozed_until: string | null;
     /** JSON: what an action beside the change did (migration 027), with the amounts the service answered. */
     outcome: string | null;
   };
@@ -183,7 +190,7 @@ export interface Database {
   mail_outbox: {
     id: string;
     dedupe: string;
-    kind: 'change' | 'hold_expiring' | 'client_message';
+    kind: 'change' | 'hold_expiring' | 'client_message' | 'change_assigned';
     user_id: string;
     /** The booking the e-mail is about, when it is about one (migration 028): its timeline says when it went. */
     booking_id: string | null;

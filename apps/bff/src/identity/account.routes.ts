@@ -3,8 +3,12 @@ import {
   AccountFactorsSchema,
   AddPasskeyRequestSchema,
   AuditEntrySchema,
+  AwayRequestSchema,
+  AwaySchema,
   BeginTotpRequestSchema,
   ChangePasswordRequestSchema,
+  ColleagueListSchema,
+  ColleaguesQuerySchema,
   ConfirmTotpRequestSchema,
   NotificationSettingsSchema,
   OwnSessionListSchema,
@@ -124,6 +128,81 @@ export function accountRoutes(d: IdentityDeps) {
 
   return (
     new Hono<AppEnv>()
+      // Away, covered by a colleague (decision 053): new changes and hold reminders go to the cover meanwhile.
+      .get(
+        '/away',
+        doc({
+          summary: 'Whether one is away now, until when, and who covers',
+          tag: 'account',
+          response: AwaySchema,
+        }),
+        async (c) => c.json({ away: await d.accounts.away(c.get('user').id, d.upstream.clock.now()) }),
+      )
+      .put(
+        '/away',
+        doc({
+          summary:
+            'Away until an instant (the service’s clock), covered by an active colleague: one’s new changes and hold reminders go to them meanwhile (audited)',
+          tag: 'account',
+          body: AwayRequestSchema,
+          response: AwaySchema,
+        }),
+        async (c) => {
+          const user = c.get('user');
+          const body = await parseBody(c, AwayRequestSchema);
+          const until = new Date(Date.parse(body.until)).toISOString();
+          const now = d.upstream.clock.now();
+          if (Date.parse(until) <= now)
+            throw new ConsoleError('validation_failed', {
+              param: 'until',
+              message: `until: ${until.replace('T', ' ').slice(0, 16)} UTC is not ahead: it is ${new Date(now).toISOString().replace('T', ' ').slice(0, 16)} UTC on the service's clock.`,
+            });
+          if (body.cover_user_id === user.id)
+            throw new ConsoleError('validation_failed', {
+              param: 'cover_user_id',
+              message: 'cover_user_id: you cannot cover for yourself. Choose a colleague.',
+            });
+          const cover = await d.accounts.get(body.cover_user_id);
+          if (!cover)
+            throw new ConsoleError('validation_failed', {
+              param: 'cover_user_id',
+              message: 'cover_user_id: no colleague has this id. Choose one from the list.',
+            });
+          if (cover.disabled)
+            throw new ConsoleError('validation_failed', {
+              param: 'cover_user_id',
+              message: `cover_user_id: ${cover.name} (${cover.email}) is disabled and cannot cover. Choose an active colleague.`,
+            });
+          await d.accounts.setAway(user.id, { until, coverId: cover.id });
+          await d.audit.write(user, { action: 'account.away', resourceId: cover.id }, 'succeeded', 200, null);
+          return c.json({ away: await d.accounts.away(user.id, now) });
+        },
+      )
+      .delete(
+        '/away',
+        doc({
+          summary: 'Back: one’s changes and reminders come to oneself again (audited)',
+          tag: 'account',
+          response: AwaySchema,
+        }),
+        async (c) => {
+          const user = c.get('user');
+          await d.accounts.setAway(user.id, null);
+          await d.audit.write(user, { action: 'account.back' }, 'succeeded', 200, null);
+          return c.json({ away: null });
+        },
+      )
+      .get(
+        '/colleagues',
+        doc({
+          summary:
+            'Active colleagues by name (names, e-mails and ids only): whom a change can be assigned to, who can cover',
+          tag: 'account',
+          query: ColleaguesQuerySchema,
+          response: ColleagueListSchema,
+        }),
+        async (c) => c.json(await d.accounts.colleagues(parseQuery(c, ColleaguesQuerySchema))),
+      )
       .get(
         '/notifications',
         doc({

@@ -1,7 +1,9 @@
 import { hash, randomBytes } from 'node:crypto';
 import {
+  type Away,
   type ChangeEmail,
   ChangeEmailSchema,
+  type Colleague,
   type ConsoleUser,
   newId,
   type OwnSession,
@@ -288,6 +290,65 @@ export class Accounts {
       .set({ change_email: choice, updated_at: now() })
       .where('id', '=', userId)
       .execute();
+  }
+
+  /**
+   * Away until an instant (the service's clock), covered by a colleague (decision 053); null when not away, or when
+   * that instant has passed (`now`), or the cover is gone.
+   */
+  async away(userId: string, now: number): Promise<Away['away']> {
+    const row = await this.db
+      .selectFrom('users')
+      .leftJoin('users as cover', 'cover.id', 'users.cover_user_id')
+      .select([
+        'users.away_until',
+        'cover.id as cover_id',
+        'cover.name as cover_name',
+        'cover.email as cover_email',
+      ])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+    if (!row?.away_until || !row.cover_id || Date.parse(row.away_until) <= now) return null;
+    return {
+      until: row.away_until,
+      cover: { id: row.cover_id, name: row.cover_name ?? '', email: row.cover_email ?? '' },
+    };
+  }
+
+  async setAway(userId: string, away: { until: string; coverId: string } | null): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ away_until: away?.until ?? null, cover_user_id: away?.coverId ?? null, updated_at: now() })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Active colleagues by name (keyset-paged), narrowed by part of a name or e-mail: whom work can go to. */
+  async colleagues(query: {
+    q?: string | undefined;
+    after?: string | undefined;
+    limit: number;
+  }): Promise<Page<Colleague>> {
+    const key = decodeCursor(query.after, 'users.name', ['string', 'string']);
+    let q = this.db.selectFrom('users').select(['id', 'name', 'email']).where('disabled', '=', 0);
+    for (const word of searchWords(query.q))
+      q = q.where(sql<boolean>`lower(email || ' ' || name) like ${containing(word)} escape '\\'`);
+    if (key)
+      q = q.where((eb) =>
+        eb.or([eb('name', '>', key[0]), eb.and([eb('name', '=', key[0]), eb('id', '>', key[1])])]),
+      );
+    const rows = await q
+      .orderBy('name')
+      .orderBy('id')
+      .limit(query.limit + 1)
+      .execute();
+    return pageFrom(
+      rows,
+      query.limit,
+      'users.name',
+      (row) => [row.name, row.id],
+      (row) => row,
+    );
   }
 
   /** The time zone the person chose (decision 049), or null for their browser's: read with every session. */

@@ -26,7 +26,8 @@ export interface HistoryOptions {
   trips?: number;
   /**
    * How many changes the watch recorded (decision 037), one on every (bookings / changes)-th booking: a schedule,
-   * date or status change, nine in ten open, travel dates spread over the coming year.
+   * date or status change, eight in ten open (one in ten of all unassigned), one in ten snoozed, one in ten handled,
+   * travel dates spread over the coming year.
    */
   changes?: number;
   /** Progress, every 100,000 rows. */
@@ -145,6 +146,9 @@ export async function seedHistory(db: Db, options: HistoryOptions): Promise<{ ms
           const kind = pick(['schedule_change', 'date_change', 'cancelled', 'hold_lapsed'], n);
           const travel = new Date(newest + (n % 365) * 86_400_000).toISOString().slice(0, 10);
           const handled = n % 10 === 0;
+          // A team's queue (decision 053): one in ten snoozed until some day of the coming month, one in ten unassigned.
+          const snoozed = n % 10 === 1;
+          const state = handled ? ('handled' as const) : snoozed ? ('snoozed' as const) : ('open' as const);
           return [
             {
               id: `chg_seed${i.toString().padStart(10, '0')}`,
@@ -159,11 +163,13 @@ export async function seedHistory(db: Db, options: HistoryOptions): Promise<{ ms
               agent_id: row.agent_id,
               agent_email: row.agent_email,
               travel_key: travel,
-              state: handled ? ('handled' as const) : ('open' as const),
+              state,
               handled_at: handled ? row.created_at : null,
               handled_by: handled ? row.agent_email : null,
               note: handled ? 'Told the client.' : null,
               fingerprint: `seed-${i}`,
+              assignee_id: n % 10 === 2 ? null : row.agent_id,
+              snoozed_until: snoozed ? new Date(newest + (1 + (n % 30)) * 86_400_000).toISOString() : null,
             },
           ];
         });

@@ -4,6 +4,7 @@ import { CHANGE_LABELS, useBookingChanges, useHandleChange } from '../lib/change
 import { focusAfter } from '../lib/focus-after.ts';
 import { whenLocal } from '../lib/format.ts';
 import { ChangeActions } from './change-actions.tsx';
+import { ChangeQueue } from './change-queue.tsx';
 import { ErrorNotice, QueryErrorNotice } from './error-notice.tsx';
 import { TextField } from './text-field.tsx';
 import './booking-changes.css';
@@ -222,6 +223,7 @@ export function ChangeCard({
         <HandleForm change={change} />
       )}
       <ChangeActions change={change} />
+      <ChangeQueue change={change} />
     </article>
   );
 }

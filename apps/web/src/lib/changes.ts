@@ -1,4 +1,13 @@
-import { BookingChangeSchema, type ChangeKind, ChangeListSchema, type Product } from '@console/contract';
+import {
+  BookingChangeSchema,
+  type BulkChangesRequest,
+  BulkChangesResultSchema,
+  type ChangeKind,
+  ChangeListSchema,
+  ColleagueListSchema,
+  type Product,
+  QueuePeopleSchema,
+} from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api.ts';
 
@@ -13,7 +22,19 @@ export const changesQuery = (search: string) =>
       api(`/changes${search ? `?${search}` : ''}`, { schema: ChangeListSchema, signal }),
     placeholderData: keepPreviousData,
   });
-export const useChanges = (search: string) => useQuery(changesQuery(search));
+export const useChanges = (search: string, enabled = true) => useQuery({ ...changesQuery(search), enabled });
+
+/** Everyone's open work, a person a line (decision 053): ['changes', 'people', after]. */
+export const useQueuePeople = (after: string) =>
+  useQuery({
+    queryKey: ['changes', 'people', after],
+    queryFn: ({ signal }) =>
+      api(`/changes/people?${new URLSearchParams({ limit: '50', ...(after ? { after } : {}) })}`, {
+        schema: QueuePeopleSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * One booking's changes, open and handled (its page shows both), read after each read of the booking (`readAt`): that
@@ -65,3 +86,52 @@ export const PRODUCT_WORDS: Record<Product, string> = {
   hotel: 'Hotel',
   activity: 'Activity',
 };
+
+/** After any move in the queue: the lists, each booking's changes and the top bar's counts are read again. */
+function useQueueMove<V, R>(mutationFn: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => void client.invalidateQueries({ queryKey: ['changes'] }),
+  });
+}
+
+/** Assigns a change to a colleague (or takes it), with a note (decision 053). */
+export const useAssignChange = () =>
+  useQueueMove(({ id, user_id, note }: { id: string; user_id: string; note: string }) =>
+    api(`/changes/${encodeURIComponent(id)}/assign`, {
+      method: 'POST',
+      body: { user_id, note },
+      schema: BookingChangeSchema,
+    }),
+  );
+
+/** Snoozes a change until an instant on the service's clock (decision 053). */
+export const useSnoozeChange = () =>
+  useQueueMove(({ id, until, note }: { id: string; until: string; note: string }) =>
+    api(`/changes/${encodeURIComponent(id)}/snooze`, {
+      method: 'POST',
+      body: { until, note },
+      schema: BookingChangeSchema,
+    }),
+  );
+
+/** Several changes assigned or handled at once with one note: each one's outcome said apart. */
+export const useBulkChanges = () =>
+  useQueueMove((body: BulkChangesRequest) =>
+    api('/changes/bulk', { method: 'POST', body, schema: BulkChangesResultSchema }),
+  );
+
+/** Active colleagues, by part of a name or e-mail: whom a change can go to, who can cover. */
+export const colleaguesQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['colleagues', q],
+    queryFn: ({ signal }) =>
+      api(`/account/colleagues?${new URLSearchParams({ ...(q ? { q } : {}), limit: '20' })}`, {
+        schema: ColleagueListSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+export const useColleagues = (q: string) => useQuery(colleaguesQuery(q));

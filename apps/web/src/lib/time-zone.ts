@@ -147,3 +147,35 @@ export function knownTimeZones(): string[] {
   const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return ['UTC', ...listed.filter((zone) => zone !== 'UTC')];
 }
+
+/** The instant a wall clock shows in a zone: "2026-12-02", "09:00" in Europe/Paris → epoch ms (DST gaps move on). */
+export function instantOfWallClock(date: string, time: string, timeZone: string): number {
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  const shownAt = (at: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+        .formatToParts(at)
+        .map((p) => [p.type, p.value]),
+    );
+    return Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+      Number(parts.second),
+    );
+  };
+  // The zone's offset near that time, read twice (the second read settles a DST change in between).
+  const first = asUtc - (shownAt(asUtc) - asUtc);
+  return asUtc - (shownAt(first) - first);
+}

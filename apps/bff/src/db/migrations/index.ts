@@ -24,6 +24,7 @@ import { migration as m022 } from './022-one-profile-per-traveller.ts';
 import { migration as m023 } from './023-trip-reference-per-agent.ts';
 import { migration as m024 } from './024-agent-time-zone.ts';
 import { migration as m025 } from './025-booking-timeline.ts';
+import { migration as m026 } from './026-change-queue.ts';
 import { migration as m027 } from './027-change-actions.ts';
 import { migration as m028 } from './028-booking-timeline-history.ts';
 
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '023-trip-reference-per-agent': m023,
   '024-agent-time-zone': m024,
   '025-booking-timeline': m025,
+  '026-change-queue': m026,
   '027-change-actions': m027,
   '028-booking-timeline-history': m028,
 };

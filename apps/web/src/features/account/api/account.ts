@@ -1,6 +1,8 @@
 import {
   AccountFactorsSchema,
   AuditEntrySchema,
+  type AwayRequest,
+  AwaySchema,
   type ChangePasswordRequest,
   type NotificationSettings,
   NotificationSettingsSchema,
@@ -207,5 +209,23 @@ export function useSetTimeZone() {
       client.setQueryData(meQuery.queryKey, (me) =>
         me ? { ...me, user: { ...me.user, time_zone: saved.time_zone } } : me,
       ),
+  });
+}
+
+/** Away until an instant, covered by a colleague (decision 053): ['account', 'away']. */
+const awayQuery = queryOptions({
+  queryKey: ['account', 'away'],
+  queryFn: ({ signal }) => api('/account/away', { schema: AwaySchema, signal }),
+});
+export const useAway = () => useQuery(awayQuery);
+
+export function useSetAway() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AwayRequest | null) =>
+      body
+        ? api('/account/away', { method: 'PUT', body, schema: AwaySchema })
+        : api('/account/away', { method: 'DELETE', schema: AwaySchema }),
+    onSuccess: (saved) => client.setQueryData(awayQuery.queryKey, saved),
   });
 }

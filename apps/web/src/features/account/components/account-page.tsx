@@ -20,6 +20,7 @@ import {
   useSessions,
   useSignIns,
 } from '../api/account.ts';
+import { AwaySetting } from './away-setting.tsx';
 import { ChangeEmails } from './change-emails.tsx';
 import { SecurityNotices } from './security-notices.tsx';
 import { SingleSignOnCard } from './single-sign-on.tsx';
@@ -73,6 +74,7 @@ export function AccountPage() {
         <>
           <TimeZoneSetting />
           <ChangeEmails />
+          <AwaySetting />
           <ChangePassword />
           <SignIns />
         </>

@@ -3,10 +3,13 @@
 /** Rows per read while an export streams: a few milliseconds of the reader each, and constant memory. */
 export const EXPORT_BATCH = 1000;
 
-/** One CSV cell: quoted, and defused when it looks like a formula (a leading = + - @ gets a quote). */
+/**
+ * One CSV cell: quoted, and defused when it looks like a formula (a leading = + - @ gets a quote). A plain negative
+ * amount ("-428.09") is a number, not a formula: it stays one, so a spreadsheet adds it up with the rest.
+ */
 export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

@@ -1,13 +1,12 @@
 import { allowedTriggers, isOneOf, type Money, type StateMachine } from '@console/contract';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { focusOnArrival } from '../lib/arrival-focus.ts';
 import { formatMoney } from '../lib/format.ts';
 import { useMe } from '../lib/me.ts';
 import { usePageActions } from '../lib/page-actions.ts';
 import { BookingChanges, ReadAt } from './booking-changes.tsx';
 import { BookingLinks } from './booking-links.tsx';
-import { BookingTimeline } from './booking-timeline.tsx';
 import { BookingClientPrice } from './client-price.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Countdown } from './countdown.tsx';
@@ -15,6 +14,11 @@ import { ErrorNotice, QueryErrorNotice } from './error-notice.tsx';
 import { BookingTrips } from './office-parts.tsx';
 import { UnknownStatusNotice } from './unknown-status.tsx';
 import './booking-frame.css';
+
+/** The timeline sits below the booking's own parts: it loads after them, keeping the page's first load in its budget. */
+const BookingTimeline = lazy(() =>
+  import('./booking-timeline.tsx').then((m) => ({ default: m.BookingTimeline })),
+);
 
 /** What an action said when it went through, shown by the status and given the focus. */
 export interface ActionResult {
@@ -241,7 +245,9 @@ export function BookingFrame<S extends string, T extends string>({
       <BookingClientPrice bookingId={id} />
       <BookingTrips bookingId={id} tripName={tripName} />
       {children}
-      <BookingTimeline bookingId={id} readAt={readAt} />
+      <Suspense fallback={<p className="loading">Loading the timeline…</p>}>
+        <BookingTimeline bookingId={id} readAt={readAt} />
+      </Suspense>
       {actions.map((a) => (
         <ConfirmDialog
           key={a.trigger}

@@ -113,6 +113,12 @@ test('a snoozed change leaves the queue and its count, and comes back when the s
   await expect(page.getByRole('article', { name: 'Cancelled outside the console' })).toContainText(
     'snoozed until',
   );
+  // Its booking's page still says it is there, snoozed.
+  await page
+    .getByRole('article', { name: 'Cancelled outside the console' })
+    .locator('[data-row-open]')
+    .click();
+  await expect(page.getByText('1 snoozed change, back when its time comes')).toBeVisible();
 
   // Two days on the service's clock: the next jobs round brings it back, counted again.
   await advanceServiceClock(2 * 86_400);

@@ -243,11 +243,14 @@ export function BookingChanges({
   part?: string;
 }) {
   const open = useBookingChanges(bookingId, 'open', readAt);
+  // A snoozed change is still the booking's: its page says so until it comes back (decision 053).
+  const snoozed = useBookingChanges(bookingId, 'snoozed', readAt, part === undefined);
   const handled = useBookingChanges(bookingId, 'handled', readAt, part === undefined);
   if (open.error) return <QueryErrorNotice query={open} title="Could not load this booking’s changes" />;
   const openList = open.data?.data ?? [];
+  const snoozedList = snoozed.data?.data ?? [];
   const handledList = handled.data?.data ?? [];
-  if (openList.length === 0 && handledList.length === 0) return null;
+  if (openList.length === 0 && snoozedList.length === 0 && handledList.length === 0) return null;
   const count = `${openList.length} to act on`;
   return (
     <section aria-labelledby={`changes-${bookingId}`} className="stack booking-changes" data-changes>
@@ -256,11 +259,26 @@ export function BookingChanges({
           ? `${part}: changed by itself, ${count}`
           : openList.length > 0
             ? `Changed by itself: ${count}`
-            : 'Changes, handled'}
+            : snoozedList.length > 0
+              ? 'Changes, snoozed'
+              : 'Changes, handled'}
       </h2>
       {openList.map((change) => (
         <ChangeCard key={change.id} change={change} />
       ))}
+      {snoozedList.length > 0 && (
+        <details>
+          <summary>
+            {snoozedList.length} snoozed change{snoozedList.length === 1 ? '' : 's'}, back when{' '}
+            {snoozedList.length === 1 ? 'its' : 'their'} time comes
+          </summary>
+          <div className="stack">
+            {snoozedList.map((change) => (
+              <ChangeCard key={change.id} change={change} />
+            ))}
+          </div>
+        </details>
+      )}
       {handledList.length > 0 && (
         <details>
           <summary>

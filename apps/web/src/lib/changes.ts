@@ -37,12 +37,12 @@ export const useQueuePeople = (after: string) =>
   });
 
 /**
- * One booking's changes, open and handled (its page shows both), read after each read of the booking (`readAt`): that
+ * One booking's changes, open, snoozed and handled (its page shows all three), read after each read of the booking (`readAt`): that
  * read is where a change the watch had not seen yet is found.
  */
 export const useBookingChanges = (
   bookingId: string,
-  state: 'open' | 'handled',
+  state: 'open' | 'snoozed' | 'handled',
   readAt: number,
   enabled = true,
 ) =>

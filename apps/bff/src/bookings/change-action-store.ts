@@ -10,6 +10,8 @@ export type Press =
   | { kind: 'run'; resumed: boolean }
   | { kind: 'done'; answer: string }
   | { kind: 'running' }
+  /** Another press (another key: another tab, a colleague) is running on the same change. */
+  | { kind: 'busy' }
   | { kind: 'reused' };
 
 /**
@@ -25,15 +27,20 @@ export class ChangeActionStore {
   /**
    * A press under `key`: the first runs; the same key sent again answers what the first answered, or waits while it
    * runs (or takes it over once it has been left running: an instance that stopped); another request under the key
-   * is refused.
+   * is refused. One press runs at a time on a change, whatever its key (`change_actions_running`): another key on the
+   * same change is `busy` while it runs, and runs after it (on the change as the first left it); a press left running
+   * past the wait is set aside for it.
    */
-  async begin(press: {
-    key: string;
-    userId: string;
-    changeId: string;
-    action: string;
-    request: string;
-  }): Promise<Press> {
+  async begin(
+    press: {
+      key: string;
+      userId: string;
+      changeId: string;
+      action: string;
+      request: string;
+    },
+    takenOver = false,
+  ): Promise<Press> {
     const at = new Date(this.clock()).toISOString();
     const inserted = await this.db
       .insertInto('change_actions')
@@ -48,15 +55,33 @@ export class ChangeActionStore {
         created_at: at,
         updated_at: at,
       })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      // Either the key is taken, or another press runs on the change (the two unique indexes).
+      .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { kind: 'run', resumed: false };
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { kind: 'run', resumed: takenOver };
     const row = await this.db
       .selectFrom('change_actions')
       .selectAll()
       .where('idempotency_key', '=', press.key)
       .executeTakeFirst();
-    if (!row) return this.begin(press);
+    if (!row) {
+      const other = await this.db
+        .selectFrom('change_actions')
+        .select(['idempotency_key', 'updated_at'])
+        .where('change_id', '=', press.changeId)
+        .where('state', '=', 'running')
+        .executeTakeFirst();
+      if (other && Date.parse(other.updated_at) > this.clock() - STALE_MS) return { kind: 'busy' };
+      // Left running by an instance that stopped: set aside (its key, sent again, finds what was done), then this one.
+      if (other)
+        await this.db
+          .deleteFrom('change_actions')
+          .where('idempotency_key', '=', other.idempotency_key)
+          .where('state', '=', 'running')
+          .where('updated_at', '=', other.updated_at)
+          .execute();
+      return this.begin(press, other !== undefined);
+    }
     if (row.user_id !== press.userId || row.request !== press.request) return { kind: 'reused' };
     if (row.state === 'done' && row.answer !== null) return { kind: 'done', answer: row.answer };
     if (Date.parse(row.updated_at) > this.clock() - STALE_MS) return { kind: 'running' };

@@ -343,6 +343,89 @@ describe('rebook', () => {
   });
 });
 
+describe('rebook, with a booking that is not a rebooking', () => {
+  it('is refused for a booking that ended, one made before the booking it would replace, or one that replaces another already', async () => {
+    const b = await newAgent();
+    const earlier = await holdFlightOrder(b, { clientReference: 'MADE-BEFORE', inDays: 43 });
+    const { order, change: moved } = await movedFlight(b, 'REBOOK-CHECKS');
+    const refusedWith = async (bookingId: string, key: string, words: RegExp) => {
+      const refused = await press(b, moved.id, 'rebook', { booking_id: bookingId }, key);
+      expect(refused.status).toBe(422);
+      expect(error(refused.body).message).toMatch(words);
+    };
+    await refusedWith(earlier.id, 'rbc-1', /made before the booking it would replace/);
+    const ended = await holdFlightOrder(b, { clientReference: 'ENDED', inDays: 41 });
+    expect((await b.post(`/flights/orders/${ended.id}/cancellation`)).status).toBe(200);
+    await refusedWith(ended.id, 'rbc-2', /is cancelled: a booking that ended cannot replace another/);
+    const { change: elsewhere } = await movedFlight(b, 'REBOOK-ELSEWHERE');
+    const fresh = await holdFlightOrder(b, { clientReference: 'REBOOK-ELSEWHERE', inDays: 41 });
+    expect((await press(b, elsewhere.id, 'rebook', { booking_id: fresh.id }, 'rbc-3')).status).toBe(200);
+    await refusedWith(fresh.id, 'rbc-4', /replaces .+ already/);
+    // None of them linked, and the change is still to answer.
+    expect(BookingLinksSchema.parse((await b.get(`/bookings/${order.id}/links`)).body).replaced_by).toEqual(
+      [],
+    );
+    expect((await openChange(b, order.id)).handled_at).toBeNull();
+  });
+});
+
+describe('one action at a time on a change', () => {
+  it('pressed at once from three tabs (three keys), refunds once and invents no "refunded outside the console" change', async () => {
+    const b = await newAgent();
+    const { order, change: moved } = await movedFlight(b, 'RACE-1');
+    const presses = await Promise.all(
+      [1, 2, 3].map((n) =>
+        press(b, moved.id, 'cancel_refund', { note: `tab ${n}` }, `race-${n}-${moved.id}`),
+      ),
+    );
+    expect(await auditOf('flight.order.refund', order.id)).toHaveLength(1);
+    const open = ChangeListSchema.parse((await b.get(`/changes?state=open&booking=${order.id}`)).body).data;
+    expect(open).toEqual([]);
+    // The one that ran answers the amounts; one that came while it ran is told so in words (409), and one after it
+    // answers what it did.
+    for (const p of presses) {
+      if (p.status === 200) expect(change(p.body).outcome?.refunded).not.toBeNull();
+      else {
+        expect(p.status).toBe(409);
+        expect(error(p.body).message).toMatch(/Another action on this change is running/);
+      }
+    }
+    expect(presses.filter((p) => p.status === 200).length).toBeGreaterThanOrEqual(1);
+
+    const after = await press(b, moved.id, 'cancel_refund', {}, `race-after-${moved.id}`);
+    expect(after.status).toBe(200);
+    expect(change(after.body).outcome).toEqual(change(presses.find((p) => p.status === 200)?.body).outcome);
+    expect(await auditOf('flight.order.refund', order.id)).toHaveLength(1);
+    // The refund is one console move on the booking's timeline, under the key of the press that made it.
+    const moves = await t.console.deps.db
+      .selectFrom('booking_events')
+      .select('dedupe')
+      .where('booking_id', '=', order.id)
+      .where('kind', '=', 'console_move')
+      .where('data', 'like', '%flight.order.refund%')
+      .execute();
+    expect(moves).toHaveLength(1);
+    expect(moves[0]?.dedupe).toMatch(
+      new RegExp(`^move:${order.id}:flight\\.order\\.refund:race-[123]-${moved.id}$`),
+    );
+  });
+
+  it('waits for a press left running under another key, and takes over once it was left (an instance that stopped)', async () => {
+    const b = await newAgent();
+    const { order, change: moved } = await movedStay(b);
+    expect((await press(b, moved.id, 'cancel_refund', {}, 'left-1')).status).toBe(200);
+    await crashMidPress(moved.id, 'left-1');
+    const waiting = await press(b, moved.id, 'cancel_refund', {}, 'left-2');
+    expect(waiting.status).toBe(409);
+    expect(error(waiting.body).message).toMatch(/Another action on this change is running/);
+    t.advanceConsoleClock(31_000);
+    const taken = await press(b, moved.id, 'cancel_refund', {}, 'left-2');
+    expect(taken.status).toBe(200);
+    expect(change(taken.body).outcome).toMatchObject({ action: 'cancel_refund', status: 'cancelled' });
+    expect(await auditOf('hotel.order.cancel', order.id)).toHaveLength(1);
+  });
+});
+
 describe('book again, and tell the client', () => {
   it('offers a lapsed hold the same search, customer and answers to book again', async () => {
     const b = await newAgent();

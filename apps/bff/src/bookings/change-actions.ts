@@ -95,14 +95,14 @@ export async function pressAction(
   user: SignedInUser,
   press: { changeId: string; action: ChangeAction; key: string; body: unknown },
 ): Promise<{ change: BookingChange; replayed: boolean }> {
-  const change = await changeInReach(d, user, press.changeId);
+  const reached = await changeInReach(d, user, press.changeId);
   const body = ChangeActionRequestSchema.parse(press.body ?? {});
   const begun = await d.changeActions.begin({
     key: press.key,
     userId: user.id,
-    changeId: change.id,
+    changeId: reached.id,
     action: press.action,
-    request: JSON.stringify({ change: change.id, action: press.action, body }),
+    request: JSON.stringify({ change: reached.id, action: press.action, body }),
   });
   if (begun.kind === 'reused')
     throw new ConsoleError('idempotency_key_reused', {
@@ -115,10 +115,18 @@ export async function pressAction(
       param: 'Idempotency-Key',
       message: 'This action is still running: its answer comes in a moment.',
     });
+  if (begun.kind === 'busy')
+    throw new ConsoleError('invalid_state', {
+      param: 'id',
+      message:
+        'Another action on this change is running (from another tab, or by a colleague): its answer comes in a moment. Read the change again before pressing.',
+    });
   if (begun.kind === 'done') return { change: JSON.parse(begun.answer), replayed: true };
   try {
+    // One press at a time on a change: it runs on the change as the press before it left it (its outcome found).
+    const change = await changeInReach(d, user, reached.id);
     // A press taken over after a lost answer finds what its first run did, and only finishes it.
-    const outcome = await run(d, user, change, press.action, body, begun.resumed);
+    const outcome = await run(d, user, change, press.action, body, begun.resumed, press.key);
     await d.changes.acted(change.id, user, body.note, outcome);
     await d.audit.write(
       user,
@@ -151,6 +159,7 @@ async function run(
   action: ChangeAction,
   body: ChangeActionRequest,
   resumed: boolean,
+  key: string,
 ): Promise<ChangeOutcome> {
   // Done already (by this press's first run whose answer was lost, or a press from another tab): the same answer.
   const done = change.outcome;
@@ -164,7 +173,7 @@ async function run(
     case 'accept':
       return { ...base, note_sent: await acceptNewTimes(d, user, change) };
     case 'cancel_refund':
-      return cancelAndRefund(d, user, change, body);
+      return cancelAndRefund(d, user, change, body, key);
     case 'rebook':
     case 'book_again':
       return { ...base, booking_id: await replace(d, user, change, body) };
@@ -210,6 +219,8 @@ async function cancelAndRefund(
   user: SignedInUser,
   change: BookingChange,
   body: ChangeActionRequest,
+  /** The press's Idempotency-Key: the booking's move is one event on its timeline however often it is sent. */
+  key: string,
 ): Promise<ChangeOutcome> {
   const { op } = d.upstream.service;
   const id = change.booking_id;
@@ -241,11 +252,12 @@ async function cancelAndRefund(
         id,
         { action: 'flight.order.cancel', reader: FLIGHT_LEDGER },
         (i) => op.cancelFlightOrder({ id: i }),
+        key,
       );
       return outcomeOf({ status: settled.value?.status ?? 'cancelled', refunded: null, penalty: null });
     }
     const refundType = body.refund_type ?? (await op.getRefundQuote({ id })).refund_type;
-    const refund = await refundFlightOrder(d, user, id, { refund_type: refundType });
+    const refund = await refundFlightOrder(d, user, id, { refund_type: refundType }, key);
     const after = await op.getFlightOrder({ id }).catch(() => null);
     const refunded = refund.value?.amount ?? null;
     const kept = refunded
@@ -255,8 +267,13 @@ async function cancelAndRefund(
   }
   if (now.product === 'hotel') {
     const paid = status !== 'held';
-    const { settled, refunded } = await actOn(d, user, id, HOTEL_CANCEL, (i) =>
-      op.cancelHotelOrder({ id: i }),
+    const { settled, refunded } = await actOn(
+      d,
+      user,
+      id,
+      HOTEL_CANCEL,
+      (i) => op.cancelHotelOrder({ id: i }),
+      key,
     );
     return outcomeOf({
       status: settled.value?.status ?? 'cancelled',
@@ -265,8 +282,13 @@ async function cancelAndRefund(
     });
   }
   const paid = status !== 'held';
-  const { settled, refunded } = await actOn(d, user, id, ACTIVITY_CANCEL, (i) =>
-    op.cancelActivityBooking({ id: i }),
+  const { settled, refunded } = await actOn(
+    d,
+    user,
+    id,
+    ACTIVITY_CANCEL,
+    (i) => op.cancelActivityBooking({ id: i }),
+    key,
   );
   return outcomeOf({
     status: settled.value?.status ?? 'cancelled',
@@ -277,7 +299,8 @@ async function cancelAndRefund(
 
 /**
  * The new booking (held from the search the action opened) replaces the old one: linked both ways, once. It must be
- * a booking of the same product this person may reach, made after the change, and not the old one itself.
+ * a booking of the same product this person may reach, live (not cancelled, refunded or expired), made after the old
+ * one (the ledger's times, one clock), replacing no other booking, and not the old one itself.
  */
 async function replace(
   d: BookingsDeps,
@@ -307,6 +330,25 @@ async function replace(
   if (change.outcome?.booking_id && change.outcome.booking_id !== newId)
     throw new ConsoleError('invalid_state', {
       message: `This change was answered already: ${change.outcome.booking_id} replaces the booking.`,
+    });
+  // The new booking is one made for this: live, made after the booking it replaces, replacing no other one.
+  const name = entry.reference ?? newId;
+  if (OVER.has(entry.status.toLowerCase()))
+    throw new ConsoleError('validation_failed', {
+      param: 'booking_id',
+      message: `booking_id: ${name} is ${entry.status}: a booking that ended cannot replace another`,
+    });
+  const [old] = await d.ledger.byIds([change.booking_id], d.upstream.service.environment);
+  if (old && entry.created_at < old.created_at)
+    throw new ConsoleError('validation_failed', {
+      param: 'booking_id',
+      message: `booking_id: ${name} was made before the booking it would replace: hold the new one from the search`,
+    });
+  const already = (await d.changeActions.links(newId)).replaces.find((l) => l.id !== change.booking_id);
+  if (already)
+    throw new ConsoleError('validation_failed', {
+      param: 'booking_id',
+      message: `booking_id: ${name} replaces ${already.reference ?? already.id} already`,
     });
   await d.changeActions.link({
     bookingId: newId,

@@ -27,6 +27,7 @@ import { migration as m025 } from './025-booking-timeline.ts';
 import { migration as m026 } from './026-change-queue.ts';
 import { migration as m027 } from './027-change-actions.ts';
 import { migration as m028 } from './028-booking-timeline-history.ts';
+import { migration as m029 } from './029-one-action-per-change.ts';
 
 /**
  * Every migration, one file each, in order. Imported statically (not read from a folder at run time): the built BFF is
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '026-change-queue': m026,
   '027-change-actions': m027,
   '028-booking-timeline-history': m028,
+  '029-one-action-per-change': m029,
 };

@@ -1,6 +1,7 @@
 import type { RebookPlan } from '@console/contract';
-import { describe, expect, it } from 'vitest';
-import { rebookSearchPath } from './change-actions.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { linkRebooking, rebookSearchPath } from './change-actions.ts';
+import { keep } from './remembered.ts';
 
 const plan = (over: Partial<RebookPlan>): RebookPlan => ({
   change_id: 'chg_1',
@@ -60,5 +61,59 @@ describe('the search a rebooking opens', () => {
       }),
     );
     expect(path).toBe('/activities/act_9?type=apt_1&date=2027-01-10&slot=10%3A00&rebook=chg_1');
+  });
+});
+
+/**
+ * The tab's own storage (what `startRebooking` keeps the plan in), and the requests the tab sends, seen as they go:
+ * the console is not answered, so what is said is only what was sent.
+ */
+function tab() {
+  const kept = new Map<string, string>();
+  vi.stubGlobal('sessionStorage', {
+    getItem: (k: string) => kept.get(k) ?? null,
+    setItem: (k: string, v: string) => void kept.set(k, v),
+    removeItem: (k: string) => void kept.delete(k),
+  });
+  const sent: string[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: { method?: string }) => {
+    sent.push(`${init?.method ?? 'GET'} ${url}`);
+    return new Response('{}', { status: 503 });
+  });
+  return sent;
+}
+
+describe('a new hold whose URL carries a rebooking marker (`rebook=<change id>`)', () => {
+  let sent: string[];
+  beforeEach(() => {
+    sent = tab();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('answers nothing when this tab never started that rebooking: a link someone else made (an e-mailed note, a chat) presses no change', async () => {
+    const params = new URLSearchParams('from=LHR&to=CDG&rebook=chg_planted_by_someone_else');
+    expect(await linkRebooking(params, { id: 'ord_new', product: 'flight' })).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('answers nothing when this tab started the rebooking of another change, or of another product', async () => {
+    keep('rebook-plan', 'chg_mine', plan({ change_id: 'chg_mine' }));
+    expect(await linkRebooking(new URLSearchParams('rebook=chg_other'), { id: 'ord_new' })).toBeNull();
+    keep('rebook-plan', 'chg_planted', plan({ change_id: 'chg_mine' }));
+    expect(await linkRebooking(new URLSearchParams('rebook=chg_planted'), { id: 'ord_new' })).toBeNull();
+    expect(
+      await linkRebooking(new URLSearchParams('rebook=chg_mine'), { id: 'htl_new', product: 'hotel' }),
+    ).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('presses the rebooking this tab started, on its change, with the new booking', async () => {
+    keep('rebook-plan', 'chg_mine', plan({ change_id: 'chg_mine', action: 'book_again' }));
+    await linkRebooking(new URLSearchParams('rebook=chg_mine'), { id: 'ord_new', product: 'flight' }).catch(
+      () => null,
+    );
+    expect(sent).toEqual(['POST /api/changes/chg_mine/actions/book_again']);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '@console/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from './api.ts';
-import { keep, recall } from './remembered.ts';
+import { forget, keep, recall } from './remembered.ts';
 
 /**
  * The actions beside a change (decision 054): what to read before one (the service's quote, the client's message, the
@@ -138,16 +138,23 @@ export function rebookSearchPath(plan: RebookPlan): string {
   return `/activities/${encodeURIComponent(s.product_id ?? '')}?${query({ type: s.product_type_id, date: s.date, slot: s.timeslot })}`;
 }
 
-/** Once the new booking is held: it replaces the old one (the same key for the same pair, so twice is once). */
+/**
+ * Once the new booking is held: it replaces the old one (the same key for the same pair, so twice is once). Only a
+ * rebooking this tab started (its plan kept by `startRebooking`, for this change): a `rebook=` marker in a link someone
+ * else made presses nothing.
+ */
 export async function linkRebooking(params: URLSearchParams, booking: { id: string; product?: Product }) {
   const plan = rebookingOf(params);
   const changeId = params.get('rebook');
-  if (!changeId) return null;
-  const action = plan?.action ?? 'rebook';
-  return api(`/changes/${encodeURIComponent(changeId)}/actions/${action}`, {
+  if (!changeId || plan?.change_id !== changeId) return null;
+  if (booking.product && booking.product !== plan.product) return null;
+  const linked = await api(`/changes/${encodeURIComponent(changeId)}/actions/${plan.action}`, {
     method: 'POST',
     body: { booking_id: booking.id, note: '' },
     schema: BookingChangeSchema,
     idempotencyKey: `link-${changeId}-${booking.id}`,
   });
+  // Answered: the rebooking is over, and its marker in this tab's history links nothing more.
+  forget(PLAN, changeId);
+  return linked;
 }

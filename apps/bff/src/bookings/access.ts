@@ -29,7 +29,10 @@ export async function reachableBooking(
   param = 'id',
 ): Promise<LedgerEntry> {
   const [entry] = await ledger.byIds([id], environment);
-  if (!entry || !(mayReach(user, entry.agent.id) || (await ledger.delegated(id, entry.agent.id, user.id))))
+  if (
+    !entry ||
+    !(mayReach(user, entry.agent.id) || (await ledger.delegated(id, entry.agent.id, user.id, environment)))
+  )
     throw new ConsoleError('resource_not_found', { param, message: 'No such booking.' });
   return entry;
 }
@@ -58,7 +61,10 @@ export function ownBookingsOnly(d: BookingsDeps) {
       // cover for its agent while that agent is away.
       if (
         !owner ||
-        !(mayReach(user, owner.agent_id) || (await d.changes.delegated(id, owner.agent_id, user.id)))
+        !(
+          mayReach(user, owner.agent_id) ||
+          (await d.changes.delegated(id, owner.agent_id, user.id, d.upstream.service.environment))
+        )
       )
         throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such booking.' });
     }

@@ -83,10 +83,18 @@ function mustOffer(change: BookingChange, action: ChangeAction): void {
 const agent = (user: Actor): TimelineActor => ({ kind: 'agent', who: { id: user.id, email: user.email } });
 const serviceIso = (d: BookingsDeps) => new Date(d.upstream.clock.now()).toISOString();
 
-/** The booking as the ledger has it, in this person's reach. */
+/**
+ * The booking as the ledger has it, in this person's reach as the change's (decision 053): their own or the office's,
+ * or another agent's whose work is handed to them (a change of it they hold, or they cover for its agent).
+ */
 async function ledgerEntry(d: BookingsDeps, user: SignedInUser, id: string): Promise<LedgerEntry | null> {
-  const [entry] = await d.ledger.byIds([id], d.upstream.service.environment);
-  return entry && mayReach(user, entry.agent.id) ? entry : null;
+  const environment = d.upstream.service.environment;
+  const [entry] = await d.ledger.byIds([id], environment);
+  if (!entry) return null;
+  return mayReach(user, entry.agent.id) ||
+    (await d.ledger.delegated(id, entry.agent.id, user.id, environment))
+    ? entry
+    : null;
 }
 
 /** A press of an action under its Idempotency-Key: the change as it is after, and whether this is a replay. */

@@ -15,6 +15,7 @@ import {
 } from '@console/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Db } from '../db/index.ts';
+import { signsIn } from '../identity/index.ts';
 import { mailText, oneLine } from '../platform/mailer.ts';
 import type { MailOutbox } from '../platform/outbox.ts';
 import { decodeCursor, type Page, pageFrom } from '../platform/pages.ts';
@@ -277,7 +278,7 @@ export class BookingChanges {
     const now = new Date(this.serviceClock()).toISOString();
     if (agent.away_until && agent.away_until > now && agent.cover_user_id) {
       const cover = await this.#person(agent.cover_user_id);
-      if (cover && cover.disabled === 0)
+      if (cover && cover.disabled === 0 && (await this.#signsIn(cover.id)))
         return {
           assigneeId: cover.id,
           mailTo: [cover],
@@ -285,6 +286,17 @@ export class BookingChanges {
         };
     }
     return { assigneeId: agent.id, mailTo: [agent], coverOf: null };
+  }
+
+  /** Whether a person can sign in now: not disabled, their invitation accepted (decision 053's "active"). */
+  async #signsIn(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', id)
+      .where(signsIn)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   #person(id: string) {
@@ -466,6 +478,10 @@ export class BookingChanges {
       return {
         refused: `${person.name} (${person.email}) is disabled: they cannot take changes. Choose an active colleague.`,
       };
+    if (!(await this.#signsIn(person.id)))
+      return {
+        refused: `${person.name} (${person.email}) has not accepted their invitation yet: they cannot take changes. Choose an active colleague.`,
+      };
     return { person };
   }
 
@@ -555,7 +571,7 @@ export class BookingChanges {
       .select(['users.id', 'users.name', 'users.email', 'users.disabled'])
       .where((eb) =>
         eb.or([
-          eb('users.disabled', '=', 0),
+          signsIn(eb),
           eb.exists(
             eb
               .selectFrom('booking_changes')
@@ -645,15 +661,23 @@ export class BookingChanges {
   }
 
   /**
-   * Whether a person may reach another agent's booking through the queue (decision 053): they hold one of its changes,
-   * or they cover for its agent, who is away now.
+   * Whether a person may reach another agent's booking through the queue (decision 053): they hold one of its changes
+   * still to handle (open or snoozed) in this environment, or they cover for its agent, who is away now. A handled
+   * change, or one assigned away, gives nothing: the reach lasts as long as the work handed over.
    */
-  async delegated(bookingId: string, agentId: string, userId: string): Promise<boolean> {
+  async delegated(
+    bookingId: string,
+    agentId: string,
+    userId: string,
+    environment: Environment,
+  ): Promise<boolean> {
     const held = await this.db
       .selectFrom('booking_changes')
       .select('id')
       .where('booking_id', '=', bookingId)
+      .where('environment', '=', environment)
       .where('assignee_id', '=', userId)
+      .where('state', 'in', ['open', 'snoozed'])
       .executeTakeFirst();
     if (held) return true;
     const covered = await this.db

@@ -4,14 +4,17 @@ import {
   BulkChangesResultSchema,
   ChangeCountSchema,
   ChangeListSchema,
+  ClientMessageSchema,
   ColleagueListSchema,
   ErrorEnvelopeSchema,
+  InvitationSchema,
   QueuePeopleSchema,
 } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   holdCanalTour,
   holdFlightOrder,
+  holdHotelOrder,
   inDays,
   startConsole,
   type TestConsole,
@@ -418,6 +421,148 @@ describe('away, covered by a colleague', () => {
     await disable(cover);
     const { change } = await changeFor(agent, 'Q-COVER-GONE');
     expect(change.assignee?.id).toBe(agent.id);
+  });
+});
+
+describe('the reach a change gives to another agent’s booking', () => {
+  it('ends when the colleague holding it marks it handled, or when it is assigned away', async () => {
+    const owner = await newPerson();
+    const colleague = await newPerson();
+    const other = await newPerson();
+    const { order, change } = await changeFor(owner, 'Q-REACH-ENDS');
+    expect((await owner.browser.post(`/changes/${change.id}/assign`, { user_id: colleague.id })).status).toBe(
+      200,
+    );
+    expect((await colleague.browser.get(`/flights/orders/${order.id}`)).status).toBe(200);
+    expect((await colleague.browser.post(`/changes/${change.id}/handle`, { note: 'done' })).status).toBe(200);
+    // Handled: the work handed over is done, and the booking is its agent's alone again (its page, refund, timeline).
+    expect((await colleague.browser.get(`/flights/orders/${order.id}`)).status).toBe(404);
+    expect((await colleague.browser.get(`/bookings/${order.id}/timeline`)).status).toBe(404);
+    expect((await owner.browser.get(`/flights/orders/${order.id}`)).status).toBe(200);
+
+    // Assigned away while still open: the new holder reaches it, the former one no longer does.
+    const next = await changeFor(owner, 'Q-REACH-MOVES');
+    expect(
+      (await owner.browser.post(`/changes/${next.change.id}/assign`, { user_id: colleague.id })).status,
+    ).toBe(200);
+    expect((await colleague.browser.get(`/flights/orders/${next.order.id}`)).status).toBe(200);
+    expect(
+      (await colleague.browser.post(`/changes/${next.change.id}/assign`, { user_id: other.id })).status,
+    ).toBe(200);
+    expect((await colleague.browser.get(`/flights/orders/${next.order.id}`)).status).toBe(404);
+    expect((await other.browser.get(`/flights/orders/${next.order.id}`)).status).toBe(200);
+    // Snoozed, it is still theirs to come back to.
+    const until = new Date((await serviceNow()) + 3_600_000).toISOString();
+    expect((await other.browser.post(`/changes/${next.change.id}/snooze`, { until })).status).toBe(200);
+    expect((await other.browser.get(`/flights/orders/${next.order.id}`)).status).toBe(200);
+  });
+
+  it('ends for a cover with the away: the changes they handled while covering give them nothing after', async () => {
+    const agent = await newPerson();
+    const cover = await newPerson();
+    const until = new Date((await serviceNow()) + 86_400_000).toISOString();
+    expect((await agent.browser.put('/account/away', { until, cover_user_id: cover.id })).status).toBe(200);
+    const { order, change } = await changeFor(agent, 'Q-COVER-HANDLED');
+    expect(change.assignee?.id).toBe(cover.id);
+    expect((await cover.browser.post(`/changes/${change.id}/handle`, { note: 'Rebooked.' })).status).toBe(
+      200,
+    );
+    expect((await cover.browser.get(`/flights/orders/${order.id}`)).status).toBe(200);
+    expect((await agent.browser.delete('/account/away')).status).toBe(200);
+    expect((await cover.browser.get(`/flights/orders/${order.id}`)).status).toBe(404);
+  });
+});
+
+describe('a colleague holding a change of another agent’s booking', () => {
+  it('has the client’s message addressed to the booking’s contact, as its agent has it', async () => {
+    const agent = await newPerson();
+    const colleague = await newPerson();
+    const order = await holdHotelOrder(agent.browser, {
+      checkIn: inDays(60),
+      checkOut: inDays(62),
+      clientReference: 'Q-TELL',
+    });
+    expect((await agent.browser.get(`/hotels/orders/${order.id}`)).status).toBe(200);
+    await t.control(`/bookings/${order.id}/cancel`);
+    expect((await agent.browser.get(`/hotels/orders/${order.id}`)).status).toBe(200);
+    const [cancelled] = ChangeListSchema.parse(
+      (await agent.browser.get(`/changes?booking=${order.id}`)).body,
+    ).data;
+    if (!cancelled) throw new Error('no change');
+    const owners = ClientMessageSchema.parse(
+      (await agent.browser.get(`/changes/${cancelled.id}/message`)).body,
+    );
+    expect(owners.to).toBe('amelia@example.com');
+    expect(
+      (await agent.browser.post(`/changes/${cancelled.id}/assign`, { user_id: colleague.id })).status,
+    ).toBe(200);
+    const theirs = ClientMessageSchema.parse(
+      (await colleague.browser.get(`/changes/${cancelled.id}/message`)).body,
+    );
+    expect(theirs).toMatchObject({ to: 'amelia@example.com', can_email: true });
+  });
+});
+
+describe('how far ahead', () => {
+  it('a change is snoozed at most 90 days on the service’s clock; further is refused in words (422)', async () => {
+    const agent = await newPerson();
+    const { change } = await changeFor(agent, 'Q-SNOOZE-FAR');
+    const far = await agent.browser.post(`/changes/${change.id}/snooze`, { until: '9999-12-31T00:00:00Z' });
+    expect({ status: far.status, param: error(far.body).param }).toEqual({ status: 422, param: 'until' });
+    expect(error(far.body).message).toMatch(/at most 90 days ahead/);
+    const tooFar = new Date((await serviceNow()) + 91 * 86_400_000).toISOString();
+    expect((await agent.browser.post(`/changes/${change.id}/snooze`, { until: tooFar })).status).toBe(422);
+    const ninety = new Date((await serviceNow()) + 89 * 86_400_000).toISOString();
+    expect((await agent.browser.post(`/changes/${change.id}/snooze`, { until: ninety })).status).toBe(200);
+  });
+
+  it('one is away at most a year on the service’s clock; further is refused in words (422)', async () => {
+    const agent = await newPerson();
+    const cover = await newPerson();
+    const far = await agent.browser.put('/account/away', {
+      until: '9999-12-31T00:00:00Z',
+      cover_user_id: cover.id,
+    });
+    expect({ status: far.status, param: error(far.body).param }).toEqual({ status: 422, param: 'until' });
+    expect(error(far.body).message).toMatch(/at most a year ahead/);
+    const year = new Date((await serviceNow()) + 360 * 86_400_000).toISOString();
+    expect((await agent.browser.put('/account/away', { until: year, cover_user_id: cover.id })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('people who have not accepted their invitation', () => {
+  it('are no colleague: not named, not assigned a change, not a cover, not in everyone’s queue', async () => {
+    const agent = await newPerson();
+    const admin = await t.signedIn('admin');
+    const invited = await admin.post('/admin/users', {
+      email: 'queue.invited@demo.test',
+      name: 'Queue Person Invited',
+      role: 'agent',
+    });
+    expect(invited.status).toBe(201);
+    const { user } = InvitationSchema.parse(invited.body);
+    const colleagues = ColleagueListSchema.parse(
+      (await agent.browser.get('/account/colleagues?q=queue%20person&limit=200')).body,
+    ).data;
+    expect(colleagues.map((c) => c.id)).not.toContain(user.id);
+    const { change } = await changeFor(agent, 'Q-INVITED');
+    const assigned = await agent.browser.post(`/changes/${change.id}/assign`, { user_id: user.id });
+    expect({ status: assigned.status, param: error(assigned.body).param }).toEqual({
+      status: 422,
+      param: 'user_id',
+    });
+    expect(error(assigned.body).message).toMatch(/has not accepted their invitation/);
+    const until = new Date((await serviceNow()) + 86_400_000).toISOString();
+    const covered = await agent.browser.put('/account/away', { until, cover_user_id: user.id });
+    expect({ status: covered.status, param: error(covered.body).param }).toEqual({
+      status: 422,
+      param: 'cover_user_id',
+    });
+    expect(error(covered.body).message).toMatch(/has not accepted their invitation/);
+    const lines = QueuePeopleSchema.parse((await admin.get('/changes/people?limit=200')).body).data;
+    expect(lines.map((l) => l.person?.id)).not.toContain(user.id);
   });
 });
 

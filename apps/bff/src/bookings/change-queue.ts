@@ -91,7 +91,10 @@ export async function assignChange(
 export const handleChange = (d: QueueDeps, id: string, note: string, who: Actor, scope: QueueScope) =>
   handleOne(d, id, who, note, scope);
 
-/** Snoozes a change until an instant still ahead on the service's clock (422 otherwise). */
+/** How far ahead a change may be snoozed (decision 053): a quarter, so no change is put out of sight for good. */
+export const SNOOZE_DAYS = 90;
+
+/** Snoozes a change until an instant still ahead on the service's clock, at most 90 days on (422 otherwise). */
 export async function snoozeChange(
   d: QueueDeps,
   id: string,
@@ -107,6 +110,11 @@ export async function snoozeChange(
     throw new ConsoleError('validation_failed', {
       param: 'until',
       message: `until: ${until.replace('T', ' ').slice(0, 16)} UTC is not ahead: it is ${new Date(now).toISOString().replace('T', ' ').slice(0, 16)} UTC on the service's clock. Choose a later time.`,
+    });
+  if (Date.parse(until) > now + SNOOZE_DAYS * 86_400_000)
+    throw new ConsoleError('validation_failed', {
+      param: 'until',
+      message: `until: a change is snoozed at most ${SNOOZE_DAYS} days ahead, until ${new Date(now + SNOOZE_DAYS * 86_400_000).toISOString().replace('T', ' ').slice(0, 16)} UTC on the service's clock. Choose an earlier time, or assign it to whoever will take it then.`,
     });
   const snoozed = await d.changes.snooze(id, until, scope);
   if (!snoozed) throw notFound();

@@ -649,8 +649,13 @@ export class Ledger {
    * Whether a person reaches another agent's booking through the queue (decision 053): a change of it is theirs, or
    * they cover for its agent while that agent is away.
    */
-  async delegated(bookingId: string, agentId: string, userId: string): Promise<boolean> {
-    return (await this.watch?.changes.delegated(bookingId, agentId, userId)) ?? false;
+  async delegated(
+    bookingId: string,
+    agentId: string,
+    userId: string,
+    environment: Environment,
+  ): Promise<boolean> {
+    return (await this.watch?.changes.delegated(bookingId, agentId, userId, environment)) ?? false;
   }
 
   async owner(id: string): Promise<{ agent_id: string; product: Product } | undefined> {

@@ -43,6 +43,8 @@ import { waitWords } from './throttle.ts';
 
 /** How many of one's own sign-ins the account page shows. */
 const RECENT_SIGN_INS = 20;
+/** How far ahead one may be away (decision 053): a year; longer is a person gone, for an admin to disable. */
+const AWAY_DAYS = 366;
 /** The notices of a way in added: answering them wants a proof by one's factor. */
 const WAYS_IN = new Set(['factor_added', 'identity_connected', 'recovery_codes_renewed']);
 
@@ -157,6 +159,11 @@ export function accountRoutes(d: IdentityDeps) {
               param: 'until',
               message: `until: ${until.replace('T', ' ').slice(0, 16)} UTC is not ahead: it is ${new Date(now).toISOString().replace('T', ' ').slice(0, 16)} UTC on the service's clock.`,
             });
+          if (Date.parse(until) > now + AWAY_DAYS * 86_400_000)
+            throw new ConsoleError('validation_failed', {
+              param: 'until',
+              message: `until: one is away at most a year ahead, until ${new Date(now + AWAY_DAYS * 86_400_000).toISOString().replace('T', ' ').slice(0, 16)} UTC on the service's clock. Choose an earlier time.`,
+            });
           if (body.cover_user_id === user.id)
             throw new ConsoleError('validation_failed', {
               param: 'cover_user_id',
@@ -172,6 +179,11 @@ export function accountRoutes(d: IdentityDeps) {
             throw new ConsoleError('validation_failed', {
               param: 'cover_user_id',
               message: `cover_user_id: ${cover.name} (${cover.email}) is disabled and cannot cover. Choose an active colleague.`,
+            });
+          if (!(await d.accounts.signsIn(cover.id)))
+            throw new ConsoleError('validation_failed', {
+              param: 'cover_user_id',
+              message: `cover_user_id: ${cover.name} (${cover.email}) has not accepted their invitation yet and cannot cover. Choose an active colleague.`,
             });
           await d.accounts.setAway(user.id, { until, coverId: cover.id });
           await d.audit.write(user, { action: 'account.away', resourceId: cover.id }, 'succeeded', 200, null);

@@ -159,6 +159,34 @@ const namesSession = (eb: ExpressionBuilder<Database, 'sessions'>, sessionId: st
 
 /** A password hash no password verifies: the account of a person who has not chosen theirs yet. */
 const NO_PASSWORD = '!none';
+
+/**
+ * Who can sign in now (decision 053's "active" person, whom work can go to): not disabled, and with a way in of their
+ * own — a password, a confirmed passkey, or their identity at the office's provider (decision 041's accepted). One
+ * invited who has not accepted yet is not.
+ */
+export function signsIn(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb.and([
+    eb('users.disabled', '=', 0),
+    eb.or([
+      eb('users.password_hash', '!=', NO_PASSWORD),
+      eb.exists(
+        eb
+          .selectFrom('user_factors')
+          .select('user_factors.id')
+          .whereRef('user_factors.user_id', '=', 'users.id')
+          .where('user_factors.kind', '=', 'passkey')
+          .where('user_factors.confirmed_at', 'is not', null),
+      ),
+      eb.exists(
+        eb
+          .selectFrom('user_identities')
+          .select('user_identities.subject')
+          .whereRef('user_identities.user_id', '=', 'users.id'),
+      ),
+    ]),
+  ]);
+}
 /** How long the token a session had before a rotation is still taken: requests already on their way (decision 035). */
 const ROTATION_GRACE_MS = 30_000;
 
@@ -323,14 +351,28 @@ export class Accounts {
       .execute();
   }
 
-  /** Active colleagues by name (keyset-paged), narrowed by part of a name or e-mail: whom work can go to. */
+  /** Whether this person can sign in now (decision 053's "active"): not disabled, and their invitation accepted. */
+  async signsIn(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where(signsIn)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Colleagues who can sign in (not disabled, invitation accepted) by name (keyset-paged), narrowed by part of a name or
+   * e-mail: whom work can go to.
+   */
   async colleagues(query: {
     q?: string | undefined;
     after?: string | undefined;
     limit: number;
   }): Promise<Page<Colleague>> {
     const key = decodeCursor(query.after, 'users.name', ['string', 'string']);
-    let q = this.db.selectFrom('users').select(['id', 'name', 'email']).where('disabled', '=', 0);
+    let q = this.db.selectFrom('users').select(['id', 'name', 'email']).where(signsIn);
     for (const word of searchWords(query.q))
       q = q.where(sql<boolean>`lower(email || ' ' || name) like ${containing(word)} escape '\\'`);
     if (key)

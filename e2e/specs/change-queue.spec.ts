@@ -8,6 +8,7 @@ import {
   signInAs,
   test,
 } from '../support/fixtures.ts';
+import { env } from '../env.ts';
 import { holdFlight } from '../support/holds.ts';
 
 /**
@@ -135,10 +136,16 @@ test('an agent going away names the colleague who covers, sees it said on their 
   const cover = await createUser('Away Cover');
   await signInAs(page, agent, '/account');
   const away = page.getByRole('region', { name: 'Away' });
+  // A month ahead on the service's clock (one is away at most a year: further is refused with the reason).
+  const clock = (await (await fetch(`${env.sandboxUrl}/_sandbox/clock`)).json()) as { now: string };
+  const back = new Date(Date.parse(clock.now) + 30 * 86_400_000).toISOString().slice(0, 10);
   await away.getByLabel('Away until').fill('2099-12-24');
   await away.getByLabel(/^Time/).fill('18:00');
   await away.getByRole('combobox', { name: 'Covered by' }).fill('Away Cover');
   await away.getByRole('option', { name: new RegExp(cover.email.replace(/[.+]/g, '\\$&')) }).click();
+  await away.getByRole('button', { name: 'Set away' }).click();
+  await expect(away).toContainText('one is away at most a year ahead');
+  await away.getByLabel('Away until').fill(back);
   await away.getByRole('button', { name: 'Set away' }).click();
   await expect(away.getByRole('status')).toContainText('Away until');
   await expect(away.getByRole('status')).toContainText('covered by Away Cover');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { env } from '../env.ts';
 import {
   createUser,
   expect,
@@ -8,7 +9,6 @@ import {
   signInAs,
   test,
 } from '../support/fixtures.ts';
-import { env } from '../env.ts';
 import { holdFlight } from '../support/holds.ts';
 
 /**

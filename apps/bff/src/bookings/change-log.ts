@@ -22,6 +22,7 @@ import { decodeCursor, type Page, pageFrom } from '../platform/pages.ts';
 import type { Actor } from '../platform/types.ts';
 import { actionsFor } from './change-offers.ts';
 import type { ChangeDraft } from './changes.ts';
+import { utcMinute } from './changes.ts';
 import { BookingTimeline } from './timeline.ts';
 import { changeFoundEvent } from './timeline-write.ts';
 
@@ -368,12 +369,12 @@ export class BookingChanges {
         dueAt: this.clock(),
         content: {
           subject: oneLine(
-            `Hold ${booking.reference ?? booking.id} lapses at ${booking.deadline.replace('T', ' ').slice(0, 16)} UTC`,
+            `Hold ${booking.reference ?? booking.id} lapses at ${utcMinute(booking.deadline)} UTC`,
           ),
           text: mailText([
             `Hello ${person.name},`,
             '',
-            `The hold on ${booking.product} booking ${booking.reference ? `${booking.reference} (${booking.id})` : booking.id} lapses unpaid at ${booking.deadline.replace('T', ' ').slice(0, 16)} UTC: ${booking.summary}, ${booking.total}.`,
+            `The hold on ${booking.product} booking ${booking.reference ? `${booking.reference} (${booking.id})` : booking.id} lapses unpaid at ${utcMinute(booking.deadline)} UTC: ${booking.summary}, ${booking.total}.`,
             ...coverLine(owner.coverOf),
             '',
             'Pay it (ticket or confirm) before then, or let it go.',
@@ -856,7 +857,7 @@ function changeLines(draft: ChangeDraft): string[] {
 function coverLine(coverOf: { name: string; email: string; until: string } | null): string[] {
   if (!coverOf) return [];
   return [
-    `${coverOf.name} (${coverOf.email}) is away until ${coverOf.until.replace('T', ' ').slice(0, 16)} UTC: you cover for them.`,
+    `${coverOf.name} (${coverOf.email}) is away until ${utcMinute(coverOf.until)} UTC: you cover for them.`,
   ];
 }
 

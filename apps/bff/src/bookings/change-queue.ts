@@ -3,6 +3,7 @@ import { ConsoleError } from '../platform/errors.ts';
 import type { ScheduledJob } from '../platform/scheduler.ts';
 import type { Actor } from '../platform/types.ts';
 import type { BookingChanges, QueueScope } from './change-log.ts';
+import { utcMinute } from './changes.ts';
 import type { BookingsDeps } from './deps.ts';
 
 /**
@@ -109,12 +110,12 @@ export async function snoozeChange(
   if (Date.parse(until) <= now)
     throw new ConsoleError('validation_failed', {
       param: 'until',
-      message: `until: ${until.replace('T', ' ').slice(0, 16)} UTC is not ahead: it is ${new Date(now).toISOString().replace('T', ' ').slice(0, 16)} UTC on the service's clock. Choose a later time.`,
+      message: `until: ${utcMinute(until)} UTC is not ahead: it is ${utcMinute(new Date(now).toISOString())} UTC on the service's clock. Choose a later time.`,
     });
   if (Date.parse(until) > now + SNOOZE_DAYS * 86_400_000)
     throw new ConsoleError('validation_failed', {
       param: 'until',
-      message: `until: a change is snoozed at most ${SNOOZE_DAYS} days ahead, until ${new Date(now + SNOOZE_DAYS * 86_400_000).toISOString().replace('T', ' ').slice(0, 16)} UTC on the service's clock. Choose an earlier time, or assign it to whoever will take it then.`,
+      message: `until: a change is snoozed at most ${SNOOZE_DAYS} days ahead, until ${utcMinute(new Date(now + SNOOZE_DAYS * 86_400_000).toISOString())} UTC on the service's clock. Choose an earlier time, or assign it to whoever will take it then.`,
     });
   const snoozed = await d.changes.snooze(id, until, scope);
   if (!snoozed) throw notFound();
@@ -122,7 +123,7 @@ export async function snoozeChange(
     bookingId: snoozed.booking_id,
     kind: 'change_snoozed',
     actor: { kind: 'agent', who },
-    summary: `Change snoozed until ${until.replace('T', ' ').slice(0, 16)} UTC by ${who.email}${body.note ? `: ${body.note}` : ''}`,
+    summary: `Change snoozed until ${utcMinute(until)} UTC by ${who.email}${body.note ? `: ${body.note}` : ''}`,
     data: { change_id: snoozed.id, until, note: body.note || null },
   });
   await d.audit.write(who, { action: 'change.snooze', resourceId: snoozed.id }, 'succeeded', 200, null);
@@ -189,7 +190,7 @@ export function wakeSnoozedChanges(d: {
             bookingId: change.booking_id,
             kind: 'change_woke',
             actor: { kind: 'console' },
-            summary: `Change back in the queue: its snooze ended at ${change.until.replace('T', ' ').slice(0, 16)} UTC`,
+            summary: `Change back in the queue: its snooze ended at ${utcMinute(change.until)} UTC`,
             data: { change_id: change.id, until: change.until },
             dedupe: `change_woke:${change.id}:${change.until}`,
           });

@@ -40,7 +40,9 @@ const PASSING: Record<Product, ReadonlySet<string>> = {
 export const isPassing = (product: Product, status: string) => PASSING[product].has(status.toLowerCase());
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-const when = (value: string | null | undefined) => (value ? value.replace('T', ' ').slice(0, 16) : 'unknown');
+/** An instant as the e-mails and the timeline write it: "2026-12-01 11:00" (UTC, to the minute). */
+export const utcMinute = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+const when = (value: string | null | undefined) => (value ? utcMinute(value) : 'unknown');
 
 function segmentWords(s: WatchedSegment): string {
   if (s.as_written)

@@ -26,6 +26,8 @@ const VIEWS: readonly { id: View; label: string }[] = [
   { id: 'all', label: 'All I can reach' },
 ];
 const EVERYONE = { id: 'everyone', label: 'Everyone’s' } as const;
+/** A view the URL may name: one of the list, or everyone's. */
+const isView = (value: string): value is View => value === EVERYONE.id || VIEWS.some((v) => v.id === value);
 
 /** The API's query for a view: whose changes, in which state. */
 function viewQuery(view: View, person: string): Record<string, string> {
@@ -64,9 +66,7 @@ export function ChangesPage() {
   const paging = useUrlPage();
   const me = useMe().data?.user;
   const isAdmin = me?.role === 'admin';
-  const view = (
-    VIEWS.some((v) => v.id === filters.view) || filters.view === 'everyone' ? filters.view : ''
-  ) as View;
+  const view: View = isView(filters.view) ? filters.view : '';
   const everyone = view === 'everyone' && !filters.person;
   const search = new URLSearchParams({
     ...viewQuery(view, filters.person),

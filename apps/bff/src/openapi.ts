@@ -204,7 +204,7 @@ export function openApiDocument(mounted: readonly MountedRoute[]): Json {
     };
     if (route.body)
       operation.requestBody = {
-        required: true,
+        required: !route.bodyOptional,
         content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
       };
     paths[route.path] ??= {};

@@ -10,6 +10,8 @@ export interface RouteDoc {
   summary: string;
   tag: string;
   body?: z.ZodType;
+  /** The body may be left out. */
+  bodyOptional?: boolean;
   query?: z.ZodType;
   /** The answer's schema; a string for a non-JSON answer (its media type). */
   response?: z.ZodType | string;

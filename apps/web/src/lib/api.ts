@@ -1,4 +1,16 @@
-import { CSRF_HEADER, type ErrorEnvelope, ErrorEnvelopeSchema, SERVICE_TIME_HEADER } from '@console/contract';
+import {
+  type ConsoleRoute,
+  CSRF_HEADER,
+  type ErrorEnvelope,
+  ErrorEnvelopeSchema,
+  fillPath,
+  queryOf,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteParams,
+  type RouteQuery,
+  SERVICE_TIME_HEADER,
+} from '@console/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { z } from 'zod';
@@ -151,13 +163,64 @@ export function queryString(query: Record<string, string | number | boolean | un
 
 /** One call to /api, parsed with a contract schema. */
 export async function api<S extends z.ZodType>(path: string, options: CallOptions<S>): Promise<z.output<S>> {
-  return (await call(path, options)).value;
+  return (await send(path, options)).value;
+}
+
+/** A console route that answers JSON: what `call` can read. */
+export type JsonRoute = ConsoleRoute & { response: z.ZodType };
+
+/** What a call to a declared route takes: its path's ids, its query, its body, as the declaration types them. */
+export type RouteCall<R extends ConsoleRoute> = (keyof RouteParams<R> extends never
+  ? { params?: undefined }
+  : { params: RouteParams<R> }) &
+  (R['body'] extends z.ZodType
+    ? R['bodyOptional'] extends true
+      ? { body?: RouteBody<R> }
+      : { body: RouteBody<R> }
+    : { body?: undefined }) &
+  (R['query'] extends z.ZodType ? { query?: RouteQuery<R> | UrlQuery } : { query?: undefined }) & {
+    idempotencyKey?: string;
+    signal?: AbortSignal;
+  };
+
+/** A query as the address bar holds it (URL-held search state: decision 004), passed on as it is. */
+type UrlQuery = string | URLSearchParams;
+
+const queryText = (query: unknown): string => {
+  if (typeof query === 'string') return query === '' || query.startsWith('?') ? query : `?${query}`;
+  if (query instanceof URLSearchParams) return query.size ? `?${query}` : '';
+  return queryOf(query as Record<string, unknown> | undefined);
+};
+
+/** The address of a declared route relative to `/api`, for a call or a link (a CSV, a PDF). */
+export function routePath<R extends ConsoleRoute>(
+  route: R,
+  input: Pick<RouteCall<R>, 'params' | 'query'>,
+): string {
+  return pathOf(route, input);
+}
+
+const pathOf = (route: ConsoleRoute, input: { params?: Record<string, string>; query?: unknown }) =>
+  `${fillPath(route.path, input.params ?? {})}${queryText(input.query)}`;
+
+/**
+ * One call to a console route as its declaration says (packages/contract/src/routes): its method, its path with the ids
+ * URL-encoded, the body and query its schemas type, and the answer parsed with its answer's schema.
+ */
+export function call<R extends JsonRoute>(route: R, input: RouteCall<R>): Promise<RouteAnswer<R>> {
+  return api(pathOf(route, input as { params?: Record<string, string>; query?: unknown }), {
+    method: route.method,
+    body: input.body,
+    schema: route.response,
+    idempotencyKey: input.idempotencyKey,
+    signal: input.signal,
+  }) as Promise<RouteAnswer<R>>;
 }
 
 /** Calls sent again after a proof: not asked about a second time. */
 const proved = new WeakSet<object>();
 
-async function call<S extends z.ZodType>(
+async function send<S extends z.ZodType>(
   path: string,
   options: CallOptions<S>,
 ): Promise<{ value: z.output<S>; headers: Headers }> {
@@ -187,7 +250,7 @@ async function call<S extends z.ZodType>(
       if (await proofAsker()) {
         const again = { ...options };
         proved.add(again);
-        return call(path, again);
+        return send(path, again);
       }
       error.asked = true;
     }
@@ -225,7 +288,7 @@ export async function createOnce<S extends z.ZodType>(
 ): Promise<{ value: z.output<S>; reconciled: boolean }> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const { value, headers } = await call(path, { ...options, method: 'POST' });
+      const { value, headers } = await send(path, { ...options, method: 'POST' });
       return { value, reconciled: headers.get('Console-Reconciled') === 'true' };
     } catch (error) {
       const delay = RECONCILE_DELAYS_MS[attempt];

@@ -1,4 +1,4 @@
-import { AmountSchema, type Statement, StatementSchema, WalletAlertSettingSchema } from '@console/contract';
+import { AmountSchema, type Statement, walletApi } from '@console/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-field.tsx';
@@ -7,7 +7,7 @@ import { Pager } from '../../../components/pager.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
-import { api, queryString } from '../../../lib/api.ts';
+import { call, queryString } from '../../../lib/api.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { serviceNow } from '../../../lib/service-clock.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
@@ -47,11 +47,7 @@ function AlertLevel() {
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (threshold: string | null) =>
-      api('/wallet/alert', {
-        method: 'PUT',
-        body: { low_balance_threshold: threshold },
-        schema: WalletAlertSettingSchema,
-      }),
+      call(walletApi.setAlert, { body: { low_balance_threshold: threshold } }),
     onSuccess: (saved) => {
       notify(
         'Wallet alert saved',
@@ -114,7 +110,7 @@ function StatementSection() {
   const query = paging.query(search);
   const statement = useQuery({
     queryKey: ['wallet', 'statement', query],
-    queryFn: ({ signal }) => api(`/wallet/statement?${query}`, { schema: StatementSchema, signal }),
+    queryFn: ({ signal }) => call(walletApi.statement, { query, signal }),
     placeholderData: keepPreviousData,
   });
   const today = new Date(serviceNow()).toISOString().slice(0, 10);

@@ -2,8 +2,7 @@ import { useCombobox } from 'downshift';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { typedChoiceIndex } from '../lib/typed-choice.ts';
 import { ComboboxMenu } from './combobox-menu.tsx';
-
-import type { EarlyTyping, PlaceComboboxProps, PlaceOption } from './place-combobox.tsx';
+import type { EarlyTyping, PlaceComboboxProps, PlaceOption } from './place-option.ts';
 
 /** What moves the highlight away from the typed choice: the arrows and keys of the list, the pointer. */
 const MOVES = new Set<string>([

@@ -11,13 +11,17 @@ export interface ScheduledJob<R = unknown> {
   run(keep: () => Promise<boolean>, stopping: AbortSignal): Promise<R>;
 }
 
-/** A round's report: whether this instance ran it (it held the lease), and each job's result by its name. */
-export type RoundReport = { ran: boolean } & Record<string, unknown>;
+/**
+ * A round's report: whether this instance ran it (it held the lease), the jobs that failed, and each job's result by
+ * its name.
+ */
+export type RoundReport = { ran: boolean; failed: string[] } & Record<string, unknown>;
 
 /**
  * The console's scheduled work (decision 014): every `everyMs`, one instance at a time under a database lease, the
  * jobs in their order. Runs on start and then on its interval; a round still running is not started twice; a job
- * that fails is logged and the round goes on with the next.
+ * that fails is logged, counted (`onFailure`) and named in the report, and the round goes on with the next. A round
+ * stops where the lease is lost (another instance holds it: its round does the rest).
  */
 export function startScheduler(options: {
   everyMs: number;
@@ -25,14 +29,15 @@ export function startScheduler(options: {
   leases: Leases;
   log: Logger;
   jobs: readonly ScheduledJob[];
+  onFailure?: (job: string) => void;
 }) {
-  const { everyMs, lease, leases, log, jobs } = options;
+  const { everyMs, lease, leases, log, jobs, onFailure } = options;
   let running: Promise<RoundReport> | null = null;
   let stopped = false;
   const stopping = new AbortController();
 
   async function round(): Promise<RoundReport> {
-    const report: RoundReport = { ran: false };
+    const report: RoundReport = { ran: false, failed: [] };
     // The lease lapses soon after its holder dies (three rounds, at least 10 s), and is renewed as a round goes on.
     const keep = () => leases.acquire(lease, Math.max(everyMs * 3, 10_000));
     if (!(await keep())) return report;
@@ -42,6 +47,8 @@ export function startScheduler(options: {
       try {
         report[job.name] = await job.run(keep, stopping.signal);
       } catch (error) {
+        report.failed.push(job.name);
+        onFailure?.(job.name);
         log.warn({ err: error, job: job.name }, 'a scheduled job failed; it runs again next round');
       }
     }

@@ -19,7 +19,6 @@ import { activityRoutes } from './bookings/activities.routes.ts';
 import { ChangeActionStore } from './bookings/change-action-store.ts';
 import { bookingLinkRoutes, changeActionRoutes } from './bookings/change-actions.routes.ts';
 import { BookingChanges } from './bookings/change-log.ts';
-import { wakeSnoozedChanges } from './bookings/change-queue.ts';
 import { changeRoutes } from './bookings/changes.routes.ts';
 import { bookingRoutes } from './bookings/desk.routes.ts';
 import { flightRoutes } from './bookings/flights.routes.ts';
@@ -27,11 +26,8 @@ import { hotelRoutes } from './bookings/hotels.routes.ts';
 import { BookingIntents } from './bookings/intents.ts';
 import { Ledger } from './bookings/ledger.ts';
 import { radarRoutes } from './bookings/radar.routes.ts';
-import { reconcileOpenIntents, refreshRunningClocks, remindHolds } from './bookings/refresh.ts';
 import { timelineRoutes } from './bookings/timeline.routes.ts';
 import { BookingTimeline } from './bookings/timeline.ts';
-import { mailsOnTimeline } from './bookings/timeline-write.ts';
-import { watchBookings } from './bookings/watch.ts';
 import { closeDatabase, databaseInfo, openDatabase, sql } from './db/index.ts';
 import { seedDemoOffice } from './demo-office.ts';
 import type { Deps } from './deps.ts';
@@ -49,8 +45,9 @@ import { Passkeys } from './identity/passkeys.ts';
 import { policyRoutes } from './identity/policy.routes.ts';
 import { SignInPolicy } from './identity/sign-in-policy.ts';
 import { SingleSignOn } from './identity/single-sign-on.ts';
-import { SignInThrottle, sweepSignInCounts } from './identity/throttle.ts';
+import { SignInThrottle } from './identity/throttle.ts';
 import { usersRoutes } from './identity/users.routes.ts';
+import { startJobs } from './jobs.ts';
 import { openApiDocument } from './openapi.ts';
 import { answerHeaders, plainAnswers } from './platform/answer.ts';
 import { compressJson } from './platform/compress.ts';
@@ -64,8 +61,7 @@ import { createAccessLog, createLog, requestContext } from './platform/log.ts';
 import { Mailer } from './platform/mailer.ts';
 import { Metrics } from './platform/metrics.ts';
 import { doc } from './platform/openapi-doc.ts';
-import { MailOutbox, sendOutbox } from './platform/outbox.ts';
-import { startScheduler } from './platform/scheduler.ts';
+import { MailOutbox } from './platform/outbox.ts';
 import { SecretBox } from './platform/secret-box.ts';
 import { inlineStyleHashes, securityHeaders, withSecurityHeaders } from './platform/security-headers.ts';
 import type { AppEnv, SignedInUser } from './platform/types.ts';
@@ -236,30 +232,8 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       inlineStyles: inlineStyleHashes(env.WEB_DIST),
     }),
   };
-  // What runs every JOBS_INTERVAL_SECONDS, on the one instance holding the lease, in this order.
-  const jobs = startScheduler({
-    everyMs: env.JOBS_INTERVAL_SECONDS * 1000,
-    lease: 'ledger-jobs',
-    leases,
-    log,
-    jobs: [
-      reconcileOpenIntents(deps, env.INTENT_RECONCILE_AFTER_SECONDS * 1000),
-      refreshRunningClocks(deps),
-      watchBookings(deps, {
-        ratePerSecond: env.CHANGE_WATCH_RATE,
-        roundMs: env.JOBS_INTERVAL_SECONDS * 1000,
-      }),
-      remindHolds(deps, env.HOLD_REMINDER_MINUTES * 60_000),
-      wakeSnoozedChanges(deps),
-      sendOutbox(
-        outbox,
-        mailer,
-        changes.stillWanted,
-        mailsOnTimeline(timeline, deps.ledger.now.bind(deps.ledger)),
-      ),
-      sweepSignInCounts(deps.throttle),
-    ],
-  });
+  // What runs every JOBS_INTERVAL_SECONDS, on the one instance holding the lease: the list is jobs.ts.
+  const jobs = startJobs(deps, outbox);
 
   const cookie = sessionCookie(env.COOKIE_SECURE);
   /** Who is signed in, as GET /api/me answers and as each page of the SPA carries it (static.ts). */

@@ -39,6 +39,12 @@ export class Metrics {
     help: 'Sign-in attempts refused by the throttle.',
     registers: [this.registry],
   });
+  readonly jobFailures = new Counter({
+    name: 'console_job_failures_total',
+    help: 'Scheduled jobs that failed in a round (the round went on), by job.',
+    labelNames: ['job'] as const,
+    registers: [this.registry],
+  });
 
   constructor(sources: {
     openStreams: () => number;

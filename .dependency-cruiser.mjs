@@ -14,8 +14,6 @@ const BFF_DOMAIN = `^apps/bff/src/(?!(?:${BFF_SHARED}|${BFF_COMPOSITION})/)([^/]
  * is gone; with the list empty the rules below have no exception left.
  */
 const KNOWN_DOMAIN_CIRCLES = [
-  ['identity', 'upstream'], // identity/deps.ts → upstream (`Upstream`, only for `environment`)
-  ['audit', 'identity'], // audit/audit.routes.ts → identity (`requireRole`)
   ['bookings', 'pricing'], // bookings/deps.ts → pricing (`FeeRules`)
 ];
 /** The same bookings → pricing arrow closes two file circles, through pricing/index.ts (the rule `no-circular`). */

@@ -32,7 +32,6 @@ import { closeDatabase, databaseInfo, openDatabase, sql } from './db/index.ts';
 import { seedDemoOffice } from './demo-office.ts';
 import type { Deps } from './deps.ts';
 import { accountRoutes } from './identity/account.routes.ts';
-import { Accounts } from './identity/accounts.ts';
 import { authRoutes } from './identity/auth.routes.ts';
 import { AuthChallenges } from './identity/challenges.ts';
 import { Factors } from './identity/factors.ts';
@@ -43,10 +42,12 @@ import { AccountLinks } from './identity/links.ts';
 import { SecurityNotices } from './identity/notices.ts';
 import { Passkeys } from './identity/passkeys.ts';
 import { policyRoutes } from './identity/policy.routes.ts';
+import { Sessions } from './identity/sessions.ts';
 import { SignInPolicy } from './identity/sign-in-policy.ts';
 import { SingleSignOn } from './identity/single-sign-on.ts';
 import { SignInThrottle } from './identity/throttle.ts';
 import { usersRoutes } from './identity/users.routes.ts';
+import { Users } from './identity/users.ts';
 import { startJobs } from './jobs.ts';
 import { openApiDocument } from './openapi.ts';
 import { answerHeaders, plainAnswers } from './platform/answer.ts';
@@ -134,12 +135,13 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       metrics.upstreamSeconds.observe({ operation, outcome: error ?? 'ok' }, seconds),
     onSandboxLog: (level, message) => log[level](message),
   });
-  const accounts = new Accounts(db, {
+  const sessions = new Sessions(db, {
     idleMs: env.SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     now: options.now,
   });
-  if (upstream.embedded) for (const user of DEMO_USERS) await accounts.ensureUser(user);
+  const users = new Users(db, sessions);
+  if (upstream.embedded) for (const user of DEMO_USERS) await users.ensureUser(user);
   const challenges = new AuthChallenges(db, options.now);
   const factors = new Factors(db, 'Booking console', options.now, new SecretBox(env.SECRETS_KEY ?? null));
   // Keys written before SECRETS_KEY was set are sealed now; on LIVE without a key, the operator is told.
@@ -169,7 +171,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     publicUrl,
     challenges,
     passkeys: new Passkeys(db, challenges, 'Booking console'),
-    identities: new Identities(db, accounts),
+    identities: new Identities(db, users),
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? new SingleSignOn(
@@ -188,7 +190,10 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
         : null,
     db,
     upstream,
-    accounts,
+    // What identity reads of the service connection (identity/deps.ts), so it does not import upstream/.
+    serviceFacts: { environment: () => upstream.service.environment, now: () => upstream.clock.now() },
+    users,
+    sessions,
     ledger: new Ledger(
       db,
       {
@@ -337,7 +342,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
       },
     )
     .route('/auth', authRoutes(deps))
-    .use('*', signedIn(accounts, cookie))
+    .use('*', signedIn(sessions, cookie))
     .get(
       '/me',
       doc({
@@ -437,7 +442,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     spa(
       env.WEB_DIST,
       async (c) => {
-        const user = await sessionUser(c, accounts, cookie);
+        const user = await sessionUser(c, sessions, cookie);
         if (!user) return null;
         cookie.hint(c, (user.sessionExpiresAt - deps.clock()) / 1000);
         return meOf(user);

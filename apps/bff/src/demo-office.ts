@@ -197,13 +197,13 @@ export async function seedDemoOffice(
     if (reason) deps.log.info({ reason }, 'demo office: none made');
     return { ...result, ...(reason ? { reason } : {}), ms: Math.round(performance.now() - started) };
   };
-  const { db, upstream, accounts, log } = deps;
+  const { db, upstream, log } = deps;
   const embedded = upstream.embedded;
   if (!embedded) return done('the upstream is not the embedded sandbox');
   if (upstream.service.environment !== 'test')
     return done('the demo office is made on the test credential only');
-  const agent = await accounts.findByEmail(users.agent);
-  const admin = await accounts.findByEmail(users.admin);
+  const agent = await deps.users.findByEmail(users.agent);
+  const admin = await deps.users.findByEmail(users.admin);
   if (!agent || !admin) return done('no demo users');
   for (const table of ['bookings', 'travellers', 'trips'] as const) {
     const any = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
@@ -224,8 +224,8 @@ export async function seedDemoOffice(
   // Sessions for the two demo users, as a sign-in makes them; ended when the office is made.
   const cookieName = deps.env.COOKIE_SECURE ? '__Host-console_session' : 'console_session';
   const sessions = {
-    agent: await accounts.startSession(agent.id, { browser: 'demo office' }),
-    admin: await accounts.startSession(admin.id, { browser: 'demo office' }),
+    agent: await deps.sessions.startSession(agent.id, { browser: 'demo office' }),
+    admin: await deps.sessions.startSession(admin.id, { browser: 'demo office' }),
   };
   const rng = random(55);
 
@@ -681,7 +681,7 @@ export async function seedDemoOffice(
     // The sandbox's clock at the machine's again whatever happened, and the seeding's sessions ended.
     await control('/clock/reset', {}).catch(() => undefined);
     await upstream.readClock();
-    await accounts.endSession(sessions.agent.token).catch(() => undefined);
-    await accounts.endSession(sessions.admin.token).catch(() => undefined);
+    await deps.sessions.endSession(sessions.agent.token).catch(() => undefined);
+    await deps.sessions.endSession(sessions.admin.token).catch(() => undefined);
   }
 }

@@ -4,7 +4,6 @@ import type { BookingsDeps } from './bookings/deps.ts';
 import type { BookingIntents } from './bookings/intents.ts';
 import type { Ledger } from './bookings/ledger.ts';
 import type { Db } from './db/index.ts';
-import type { Accounts } from './identity/accounts.ts';
 import type { AuthChallenges } from './identity/challenges.ts';
 import type { IdentityDeps } from './identity/deps.ts';
 import type { Factors } from './identity/factors.ts';
@@ -55,7 +54,6 @@ export interface Deps
   publicUrl: string;
   db: Db;
   upstream: Upstream;
-  accounts: Accounts;
   ledger: Ledger;
   /** The office's service-fee rules (decision 032). */
   fees: FeeRules;

@@ -1,9 +1,9 @@
 import { AuditListSchema, AuditQuerySchema } from '@console/contract';
 import { Hono } from 'hono';
-import { requireRole } from '../identity/index.ts';
 import { csvStream } from '../platform/csv.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseQuery } from '../platform/parse.ts';
+import { requireRole } from '../platform/roles.ts';
 import type { AppEnv } from '../platform/types.ts';
 import { zoneOfRequest } from '../platform/zoned-time.ts';
 import { AUDIT_CSV_HEADER, auditCsvRow } from './audit.ts';

@@ -2,10 +2,11 @@ import '../platform/node/supported.ts';
 import { parseArgs } from 'node:util';
 import { CreateUserRequestSchema, NewPasswordSchema, RoleSchema } from '@console/contract';
 import { closeDatabase, openDatabase } from '../db/index.ts';
-import { Accounts } from '../identity/accounts.ts';
 import { AccountLinks } from '../identity/links.ts';
 import { passwordProblem } from '../identity/password-policy.ts';
+import { Sessions } from '../identity/sessions.ts';
 import { officeUsers } from '../identity/user-states.ts';
+import { Users } from '../identity/users.ts';
 import { loadEnvFile, readEnv } from '../platform/env.ts';
 
 /**
@@ -35,7 +36,7 @@ async function readPassword(): Promise<string> {
 loadEnvFile();
 const env = readEnv();
 const db = await openDatabase(env.DATABASE_URL);
-const accounts = new Accounts(db, { idleMs: 0, absoluteMs: 0 });
+const users = new Users(db, new Sessions(db, { idleMs: 0, absoluteMs: 0 }));
 try {
   if (positionals[0] === 'create' || positionals[0] === 'invite') {
     const input = CreateUserRequestSchema.safeParse({
@@ -46,12 +47,12 @@ try {
     if (!input.success) {
       console.error(input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
       process.exitCode = 1;
-    } else if (await accounts.findByEmail(input.data.email)) {
+    } else if (await users.findByEmail(input.data.email)) {
       console.error(`${input.data.email} already has an account.`);
       process.exitCode = 1;
     } else if (positionals[0] === 'invite') {
       // The first admin of a deployment, as an admin invites anyone: a one-time link to choose a password with.
-      const user = await accounts.createInvited(input.data);
+      const user = await users.createInvited(input.data);
       const link = await new AccountLinks(db).create(user.id, 'invite', 'the users command');
       const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
       console.log(`Invited ${user.role} ${user.email} (${user.id}). Their link, once, for 72 hours:`);
@@ -65,16 +66,16 @@ try {
         console.error(`password: ${problem}`);
         process.exitCode = 1;
       } else {
-        const user = await accounts.createUser({ ...input.data, password });
+        const user = await users.createUser({ ...input.data, password });
         console.log(`Created ${user.role} ${user.email} (${user.id}).`);
       }
     }
   } else if (positionals[0] === 'list') {
     let after: string | undefined;
     do {
-      const page = await accounts.list({ limit: 200, after });
+      const page = await users.list({ limit: 200, after });
       // Each person's state as it is (decision 041): an invited person is not active.
-      const people = await officeUsers({ accounts, links: new AccountLinks(db), clock: Date.now }, page.data);
+      const people = await officeUsers({ users, links: new AccountLinks(db), clock: Date.now }, page.data);
       for (const user of people)
         console.log(
           `${user.id}  ${user.role.padEnd(5)}  ${user.state.padEnd(8)}  ${user.email}  ${user.name}`,

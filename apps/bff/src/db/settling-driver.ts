@@ -16,7 +16,7 @@ import type {
  * silent) never holds the database from anyone. In a transaction the connection is given back after its commit, so
  * the wait comes after the commit too. Not so for Kysely's controlled transactions (`startTransaction`), `connection()`
  * and `stream()`, whose connection is given back without the caller waiting: the console writes sessions and people
- * only as single statements (`identity/accounts.ts`).
+ * only as single statements (`identity/sessions.ts`, `identity/users.ts`).
  */
 export function settlingDialect(
   base: Dialect,

@@ -1,10 +1,10 @@
-import { type Role, SIGNED_IN_HINT_COOKIE } from '@console/contract';
+import { SIGNED_IN_HINT_COOKIE } from '@console/contract';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { namedCookie } from '../platform/cookies.ts';
 import { ConsoleError } from '../platform/errors.ts';
 import type { AppEnv, SignedInUser } from '../platform/types.ts';
-import type { Accounts } from './accounts.ts';
+import type { Sessions } from './sessions.ts';
 
 export const SESSION_COOKIE = 'console_session';
 
@@ -45,12 +45,12 @@ export type SessionCookie = ReturnType<typeof sessionCookie>;
 /** The agent or admin whose session the request's cookie is (which keeps the session alive), or null. */
 export async function sessionUser(
   c: Context,
-  accounts: Accounts,
+  sessions: Sessions,
   cookie: SessionCookie,
 ): Promise<SignedInUser | null> {
   const token = cookie.read(c);
   // The token of a session rotated a moment ago serves reads only (requests already on their way).
-  return token ? accounts.resume(token, c.req.method === 'GET' || c.req.method === 'HEAD') : null;
+  return token ? sessions.resume(token, c.req.method === 'GET' || c.req.method === 'HEAD') : null;
 }
 
 /**
@@ -60,21 +60,13 @@ export async function sessionUser(
 const FACTOR_SETUP_ONLY = /^\/api\/(me|account\/(factors|prove)(\/.*)?)$/;
 
 /** A signed-in agent or admin, from the session cookie; 401 otherwise. */
-export function signedIn(accounts: Accounts, cookie: SessionCookie) {
+export function signedIn(sessions: Sessions, cookie: SessionCookie) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const user = await sessionUser(c, accounts, cookie);
+    const user = await sessionUser(c, sessions, cookie);
     if (!user) throw new ConsoleError('unauthenticated');
     if (user.factorSetup && !FACTOR_SETUP_ONLY.test(c.req.path))
       throw new ConsoleError('second_factor_setup_required');
     c.set('user', user);
-    await next();
-  });
-}
-
-export function requireRole(role: Role) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (c.get('user').role !== role)
-      throw new ConsoleError('forbidden', { message: `Only an ${role} may do this.` });
     await next();
   });
 }

@@ -1,7 +1,7 @@
 import type { ConsoleUser } from '@console/contract';
 import type { Db } from '../db/index.ts';
-import type { Accounts } from './accounts.ts';
 import type { ProvidedIdentity } from './single-sign-on.ts';
+import type { Users } from './users.ts';
 
 const now = () => new Date().toISOString();
 
@@ -25,7 +25,7 @@ export type Resolved =
 export class Identities {
   constructor(
     private readonly db: Db,
-    private readonly accounts: Accounts,
+    private readonly users: Users,
   ) {}
 
   async resolve(
@@ -40,7 +40,7 @@ export class Identities {
       .where('subject', '=', identity.subject)
       .executeTakeFirst();
     if (linked) {
-      const user = await this.accounts.get(linked.user_id);
+      const user = await this.users.get(linked.user_id);
       if (!user) return null;
       await this.db
         .updateTable('user_identities')
@@ -51,14 +51,14 @@ export class Identities {
       return { user, created: false };
     }
     if (!identity.email || !identity.emailVerified || !allowed(identity.email)) return null;
-    if (await this.accounts.findByEmail(identity.email)) return { unconnected: true };
+    if (await this.users.findByEmail(identity.email)) return { unconnected: true };
     if (!createAgents) return null;
-    const made = await this.accounts.createInvited({
+    const made = await this.users.createInvited({
       email: identity.email,
       name: identity.name ?? identity.email,
       role: 'agent',
     });
-    const user = await this.accounts.get(made.id);
+    const user = await this.users.get(made.id);
     if (!user) return null;
     if (!(await this.#insert(identity, user.id))) return null;
     return { user, created: true };

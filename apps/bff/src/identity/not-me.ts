@@ -7,17 +7,17 @@ import type { NoticeEnding } from './notices.ts';
  * browsers known for them are forgotten. It is in the audit log.
  */
 export async function takeBack(
-  d: Pick<IdentityDeps, 'accounts' | 'factors' | 'identities' | 'knownBrowsers' | 'audit'>,
+  d: Pick<IdentityDeps, 'users' | 'sessions' | 'factors' | 'identities' | 'knownBrowsers' | 'audit'>,
   ending: NoticeEnding,
   origin: { address: string; browser: string | null },
 ): Promise<void> {
-  const user = await d.accounts.get(ending.userId);
+  const user = await d.users.get(ending.userId);
   if (!user) return;
   if (ending.kind === 'factor_added' && ending.removed) await d.factors.remove(user.id, ending.removed);
   if (ending.kind === 'identity_connected' && ending.removed)
     await d.identities.disconnect(user.id, ending.removed);
   if (ending.kind === 'recovery_codes_renewed') await d.factors.voidRecoveryCodes(user.id);
-  await d.accounts.endSessionsOf(user.id);
+  await d.sessions.endSessionsOf(user.id);
   await d.knownBrowsers.forget(user.id);
   await d.audit.write(
     user,

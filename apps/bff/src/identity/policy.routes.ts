@@ -3,9 +3,10 @@ import { Hono } from 'hono';
 import { ConsoleError } from '../platform/errors.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseBody } from '../platform/parse.ts';
+import { requireRole } from '../platform/roles.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { IdentityDeps } from './deps.ts';
-import { requireRole, requireStrongProof } from './guards.ts';
+import { requireStrongProof } from './guards.ts';
 import { SignInPolicy } from './sign-in-policy.ts';
 
 /**
@@ -66,7 +67,7 @@ export function policyRoutes(d: IdentityDeps) {
           await d.policy.setSingleSignOnCreatesAgents(single_sign_on_creates_agents, c.get('user'));
         if (proof_above !== undefined) await d.policy.setProofAbove(proof_above, c.get('user'));
         // The people the policy covers now who have no second factor: their sessions reach their account only.
-        await d.accounts.holdToFactorSetup((role) => SignInPolicy.covers(two_factor, role));
+        await d.users.holdToFactorSetup((role) => SignInPolicy.covers(two_factor, role));
         await d.audit.write(
           c.get('user'),
           { action: `policy.two_factor.${two_factor}` },

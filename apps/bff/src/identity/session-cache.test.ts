@@ -2,8 +2,8 @@ import { LedgerListSchema } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, databaseInfo, openDatabase, sql } from '../db/index.ts';
 import { freshDatabaseUrl, holdFlightOrder, startConsole, type TestConsole } from '../testing/console.ts';
-import { sessionReadStatements } from './accounts.ts';
 import { SESSION_COOKIE } from './guards.ts';
+import { sessionReadStatements } from './session-reads.ts';
 
 /**
  * The session read kept between requests (decision 038): on SQLite a signed-in person's session is read once and
@@ -29,7 +29,7 @@ afterAll(async () => {
 const current = async () => {
   await databaseInfo(t.console.deps.db).identityPush?.current();
 };
-const hits = () => t.console.deps.accounts.sessionCacheHits;
+const hits = () => t.console.deps.sessions.sessionCacheHits;
 
 let people = 0;
 /** A new agent with a password, signed in: the browser, a thief's copy of its cookie, and the agent's id. */
@@ -156,10 +156,10 @@ describe('the session kept by another instance', () => {
     const asThief = () => other.browser().call('GET', '/api/me', { headers: { Cookie: cookie } });
     await pushOf(other)?.current();
     expect((await asThief()).status).toBe(200);
-    const before = other.console.deps.accounts.sessionCacheHits;
+    const before = other.console.deps.sessions.sessionCacheHits;
     await pushOf(other)?.current();
     expect((await asThief()).status).toBe(200);
-    expect(other.console.deps.accounts.sessionCacheHits - before).toBe(1);
+    expect(other.console.deps.sessions.sessionCacheHits - before).toBe(1);
     return asThief;
   }
 
@@ -282,13 +282,13 @@ describe('the session reads of one turn sent together (PostgreSQL)', () => {
   it('reads the sessions of requests arriving together with one statement, each request getting its own person', async () => {
     const people = [await agent(), await agent(), await agent()];
     const tokens = people.map((p) => tokenOf(p.browser.cookie()));
-    const accounts = t.console.deps.accounts;
-    accounts.forgetSessions();
+    const sessions = t.console.deps.sessions;
+    sessions.forgetSessions();
     const before = sessionReadStatements.count;
     // Four requests of each person, and one with a token no session has, in one turn.
     const users = await Promise.all([
-      ...tokens.flatMap((token) => [1, 2, 3, 4].map(() => accounts.resume(token))),
-      accounts.resume('no-such-session-token', false),
+      ...tokens.flatMap((token) => [1, 2, 3, 4].map(() => sessions.resume(token))),
+      sessions.resume('no-such-session-token', false),
     ]);
     expect(users.slice(0, 12).map((u) => u?.email)).toEqual(
       people.flatMap((p) => [p.email, p.email, p.email, p.email]),
@@ -299,12 +299,12 @@ describe('the session reads of one turn sent together (PostgreSQL)', () => {
 
   it('sends a turn of more than 200 tokens in parts, each token answered', async () => {
     const person = await agent();
-    const accounts = t.console.deps.accounts;
-    accounts.forgetSessions();
+    const sessions = t.console.deps.sessions;
+    sessions.forgetSessions();
     const before = sessionReadStatements.count;
     const users = await Promise.all([
-      ...Array.from({ length: 200 }, (_, i) => accounts.resume(`no-such-session-${i}`, false)),
-      accounts.resume(tokenOf(person.browser.cookie())),
+      ...Array.from({ length: 200 }, (_, i) => sessions.resume(`no-such-session-${i}`, false)),
+      sessions.resume(tokenOf(person.browser.cookie())),
     ]);
     expect(users.slice(0, 200).every((u) => u === null)).toBe(true);
     expect(users[200]?.email).toBe(person.email);
@@ -314,14 +314,14 @@ describe('the session reads of one turn sent together (PostgreSQL)', () => {
   it('never gives a request an answer read before it arrived: a sign-out while a read is on its way ends the next request', async () => {
     const person = await agent();
     const token = tokenOf(person.browser.cookie());
-    const accounts = t.console.deps.accounts;
-    accounts.forgetSessions();
+    const sessions = t.console.deps.sessions;
+    sessions.forgetSessions();
     const info = databaseInfo(t.console.deps.db);
     const original = info.named;
     if (!original) {
       // SQLite reads each request's session itself: a sign-out is seen by the next request (the tests above).
       await t.console.deps.db.deleteFrom('sessions').where('user_id', '=', person.id).execute();
-      expect(await accounts.resume(token)).toBeNull();
+      expect(await sessions.resume(token)).toBeNull();
       return;
     }
     // The first request's statement has read the live session, and its answer is held on its way back...
@@ -344,11 +344,11 @@ describe('the session reads of one turn sent together (PostgreSQL)', () => {
       return rows;
     };
     try {
-      const first = accounts.resume(token);
+      const first = sessions.resume(token);
       await firstRead;
       // ...when the session ends; a request arriving now is refused, not joined to the read on its way.
       await t.console.deps.db.deleteFrom('sessions').where('user_id', '=', person.id).execute();
-      expect(await accounts.resume(token)).toBeNull();
+      expect(await sessions.resume(token)).toBeNull();
       // Its own statements, sent while the first is held: by the token, then by a rotation's previous token.
       expect(statements).toBe(3);
       release();
@@ -363,12 +363,12 @@ describe('the session reads of one turn sent together (PostgreSQL)', () => {
   it('answers every request of a turn whose statement fails with that failure, none left waiting', async () => {
     const people = [await agent(), await agent()];
     const tokens = people.map((p) => tokenOf(p.browser.cookie()));
-    const accounts = t.console.deps.accounts;
-    accounts.forgetSessions();
+    const sessions = t.console.deps.sessions;
+    sessions.forgetSessions();
     const info = databaseInfo(t.console.deps.db);
     const original = info.named;
     if (!original) {
-      expect((await accounts.resume(tokens[0] ?? ''))?.email).toBe(people[0]?.email);
+      expect((await sessions.resume(tokens[0] ?? ''))?.email).toBe(people[0]?.email);
       return;
     }
     info.named = async () => {
@@ -376,15 +376,15 @@ describe('the session reads of one turn sent together (PostgreSQL)', () => {
     };
     try {
       const settled = await Promise.allSettled([
-        accounts.resume(tokens[0] ?? ''),
-        accounts.resume(tokens[0] ?? ''),
-        accounts.resume(tokens[1] ?? ''),
+        sessions.resume(tokens[0] ?? ''),
+        sessions.resume(tokens[0] ?? ''),
+        sessions.resume(tokens[1] ?? ''),
       ]);
       expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
     } finally {
       info.named = original;
     }
     // And the next turn reads again.
-    expect((await accounts.resume(tokens[1] ?? ''))?.email).toBe(people[1]?.email);
+    expect((await sessions.resume(tokens[1] ?? ''))?.email).toBe(people[1]?.email);
   });
 });

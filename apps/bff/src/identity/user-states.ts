@@ -1,6 +1,6 @@
 import type { ConsoleUser, OfficeUser, UserInvitation } from '@console/contract';
-import type { Accounts } from './accounts.ts';
 import type { AccountLinks, LinkRecord } from './links.ts';
+import type { Users } from './users.ts';
 
 /** What a person's state is read from: their ways in, and the newest link made for them. */
 export interface StateFacts {
@@ -42,11 +42,11 @@ export function stateOf(facts: StateFacts, now: number): Pick<OfficeUser, 'state
 
 /** People as the admin's users screen shows them: two reads for a page, whatever its size. */
 export async function officeUsers(
-  d: { accounts: Accounts; links: AccountLinks; clock: () => number },
+  d: { users: Users; links: AccountLinks; clock: () => number },
   users: readonly ConsoleUser[],
 ): Promise<OfficeUser[]> {
   const ids = users.map((u) => u.id);
-  const [ways, links] = await Promise.all([d.accounts.waysIn(ids), d.links.newestOf(ids)]);
+  const [ways, links] = await Promise.all([d.users.waysIn(ids), d.links.newestOf(ids)]);
   const now = d.clock();
   return users.map((user) => {
     const way = ways.get(user.id) ?? { password: false, other: false };
@@ -62,7 +62,7 @@ export async function officeUsers(
 
 /** One person as the users screen shows them. */
 export async function officeUser(
-  d: { accounts: Accounts; links: AccountLinks; clock: () => number },
+  d: { users: Users; links: AccountLinks; clock: () => number },
   user: ConsoleUser,
 ): Promise<OfficeUser> {
   const [one] = await officeUsers(d, [user]);

@@ -17,9 +17,10 @@ import { ConsoleError } from '../platform/errors.ts';
 import { mailText } from '../platform/mailer.ts';
 import { doc } from '../platform/openapi-doc.ts';
 import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
+import { requireRole } from '../platform/roles.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { IdentityDeps } from './deps.ts';
-import { requireRole, requireStrongProof, sessionCookie } from './guards.ts';
+import { requireStrongProof, sessionCookie } from './guards.ts';
 import type { LinkPurpose } from './links.ts';
 import { SignInPolicy } from './sign-in-policy.ts';
 import { accepted, officeUser, officeUsers } from './user-states.ts';
@@ -84,12 +85,12 @@ function changeWantsProof(before: ConsoleUser, change: UpdateUserRequest): boole
 export function usersRoutes(d: IdentityDeps) {
   const hasFactor = (userId: string) => d.factors.has(userId);
   const hasAcceptedInvitation = async (userId: string) => {
-    const ways = (await d.accounts.waysIn([userId])).get(userId);
+    const ways = (await d.users.waysIn([userId])).get(userId);
     return ways !== undefined && accepted({ password: ways.password, otherWayIn: ways.other });
   };
   /** The person of the path, who has not accepted their invitation (else 404, or 409 with what to do instead). */
   const notYetJoined = async (id: string, instead: string): Promise<ConsoleUser> => {
-    const user = await d.accounts.get(id);
+    const user = await d.users.get(id);
     if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
     if (await hasAcceptedInvitation(user.id))
       throw new ConsoleError('invalid_state', {
@@ -110,7 +111,7 @@ export function usersRoutes(d: IdentityDeps) {
           admin: true,
         }),
         async (c) => {
-          const page = await d.accounts.list(parseQuery(c, UsersQuerySchema));
+          const page = await d.users.list(parseQuery(c, UsersQuerySchema));
           return c.json({ ...page, data: await officeUsers(d, page.data) });
         },
       )
@@ -130,12 +131,12 @@ export function usersRoutes(d: IdentityDeps) {
         async (c) => {
           const body = await parseBody(c, CreateUserRequestSchema);
           await requireStrongProof(c, hasFactor, d.clock);
-          if (await d.accounts.findByEmail(body.email))
+          if (await d.users.findByEmail(body.email))
             throw new ConsoleError('invalid_state', {
               param: 'email',
               message: `email: ${body.email} already has an account.`,
             });
-          const user = await d.accounts.createInvited(body);
+          const user = await d.users.createInvited(body);
           const link = await oneTimeLink(d, user, 'invite', c.get('user').email);
           await d.audit.write(
             c.get('user'),
@@ -160,7 +161,7 @@ export function usersRoutes(d: IdentityDeps) {
         }),
         async (c) => {
           await requireStrongProof(c, hasFactor, d.clock);
-          const user = await d.accounts.get(pathId(c, 'id'));
+          const user = await d.users.get(pathId(c, 'id'));
           if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
           // A person who never chose a way in has no password to reset: their invitation is what to send (decision 041).
           if (!(await hasAcceptedInvitation(user.id)))
@@ -196,7 +197,7 @@ export function usersRoutes(d: IdentityDeps) {
             'make them a password reset link instead, if they need one.',
           );
           const user = before.disabled
-            ? ((await d.accounts.update(before.id, { disabled: false })) ?? before)
+            ? ((await d.users.update(before.id, { disabled: false })) ?? before)
             : before;
           const link = await oneTimeLink(d, user, 'invite', c.get('user').email);
           await d.audit.write(
@@ -240,7 +241,7 @@ export function usersRoutes(d: IdentityDeps) {
             });
           await d.links.revoke(id, c.get('user').email);
           // Disabling ends a sign-in the link began, waiting for a second step (decision 035), and any session.
-          const user = (await d.accounts.update(id, { disabled: true })) ?? before;
+          const user = (await d.users.update(id, { disabled: true })) ?? before;
           await d.audit.write(
             c.get('user'),
             { action: 'user.invite.revoke', resourceId: id },
@@ -268,13 +269,13 @@ export function usersRoutes(d: IdentityDeps) {
               message: 'You cannot disable yourself or take away your own admin role.',
             });
           }
-          const before = await d.accounts.get(id);
+          const before = await d.users.get(id);
           if (!before)
             throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
           // Who is an admin, and who sees the office's bookings: only someone who proved it was them in the last five
           // minutes (decision 035).
           if (changeWantsProof(before, body)) await requireStrongProof(c, hasFactor, d.clock);
-          const user = await d.accounts.update(id, body);
+          const user = await d.users.update(id, body);
           if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
           // Each change an admin makes to a user is in the audit log, one entry per thing changed.
           for (const action of userChanges(before, body))
@@ -295,12 +296,12 @@ export function usersRoutes(d: IdentityDeps) {
         async (c) => {
           await requireStrongProof(c, hasFactor, d.clock);
           const id = pathId(c, 'id');
-          const user = await d.accounts.get(id);
+          const user = await d.users.get(id);
           if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
           const removed = await d.factors.removeAll(id);
           // Covered by the policy, they set a new one up at their next click.
           if (SignInPolicy.covers(await d.policy.get(), user.role))
-            await d.accounts.setFactorSetup([id], true);
+            await d.sessions.setFactorSetup([id], true);
           await d.audit.write(
             c.get('user'),
             { action: 'user.factors.reset', resourceId: id },
@@ -322,9 +323,9 @@ export function usersRoutes(d: IdentityDeps) {
         }),
         async (c) => {
           const id = pathId(c, 'id');
-          if (!(await d.accounts.get(id)))
+          if (!(await d.users.get(id)))
             throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-          const ended = await d.accounts.endSessionsOf(id);
+          const ended = await d.sessions.endSessionsOf(id);
           await d.audit.write(
             c.get('user'),
             { action: 'user.sessions.end', resourceId: id },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { frameData, frameFacts, SseFramer } from './sse-frames.ts';
+import { type Frame, frameData, frameFacts, joinFrame, SseFramer } from './sse-frames.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const text = (frame: Uint8Array) => new TextDecoder().decode(frame);
+const text = (frame: Frame) => new TextDecoder().decode(joinFrame(frame));
 
 function frames(chunks: string[]): string[] {
   const framer = new SseFramer();
@@ -25,6 +25,24 @@ describe('splitting a search stream into whole events', () => {
       const chunks: string[] = [];
       for (let i = 0; i < stream.length; i += size) chunks.push(stream.slice(i, i + size));
       expect(frames(chunks)).toEqual(whole);
+    }
+  });
+
+  it('gives back an event split across chunks as views of those chunks, not a copy, with the same facts', () => {
+    const framer = new SseFramer();
+    const first = bytes('event: offers\ndata: {"offers":');
+    const second = bytes('[1,2]}\n\n');
+    expect(framer.push(first)).toEqual([]);
+    const [frame] = framer.push(second);
+    expect(frame?.map((part) => part.buffer)).toEqual([first.buffer, second.buffer]);
+    expect(frameFacts(frame ?? [])).toEqual({ event: 'offers', dataFirst: 0x7b, dataLast: 0x7d });
+    const whole = frames([stream]).map((f) => frameFacts(bytes(f)));
+    for (let size = 1; size <= 7; size += 1) {
+      const cut = new SseFramer();
+      const facts: unknown[] = [];
+      for (let i = 0; i < stream.length; i += size)
+        facts.push(...cut.push(bytes(stream.slice(i, i + size))).map((f) => frameFacts(f)));
+      expect(facts).toEqual(whole);
     }
   });
 

@@ -5,13 +5,13 @@ import {
   STREAM_FLIGHT_SEARCH,
 } from '@console/contract';
 import { ServiceError } from './errors.ts';
-import { frameData, frameFacts, SseFramer } from './sse-frames.ts';
+import { type Frame, frameData, frameFacts, SseFramer } from './sse-frames.ts';
 import type { Transport } from './transport.ts';
 
-/** One search-stream event as relayed: its name, and the whole event as the service sent it. */
+/** One search-stream event as relayed: its name, and the whole event as the service sent it (in the parts it came in). */
 export interface RelayedEvent {
   event: 'offers' | 'done';
-  frame: Uint8Array;
+  frame: Frame;
 }
 
 /**

@@ -110,7 +110,10 @@ export function flightRoutes(d: BookingsDeps) {
       c.header('Cache-Control', 'no-cache, no-transform');
       return streamSSE(c, (stream) =>
         relay({
-          write: (chunk) => stream.write(chunk).then(() => undefined),
+          write: async (chunk) => {
+            if (typeof chunk === 'string' || chunk instanceof Uint8Array) await stream.write(chunk);
+            else for (const part of chunk) await stream.write(part);
+          },
           onGone: (listener) => stream.onAbort(listener),
           end: () => undefined,
         }),

@@ -2,8 +2,11 @@ import type { ServerResponse } from 'node:http';
 
 /** Where a relayed event stream is written: the browser's connection. */
 export interface SseSink {
-  /** Resolves when the bytes are taken (waits while the connection is full); rejects once the browser has gone. */
-  write(chunk: Uint8Array | string): Promise<void>;
+  /**
+   * Resolves when the bytes are taken (waits while the connection is full); rejects once the browser has gone. Parts
+   * (an event as it came, split across reads) go out together, uncopied.
+   */
+  write(chunk: Uint8Array | string | readonly Uint8Array[]): Promise<void>;
   /** Called once when the browser goes away. */
   onGone(listener: () => void): void;
   end(): void;
@@ -30,7 +33,9 @@ export function nodeSink(res: ServerResponse, headers: Record<string, string>): 
   return {
     write(chunk) {
       if (gone || res.destroyed) return Promise.reject(GONE);
-      const taken = res.write(chunk);
+      let taken = true;
+      if (typeof chunk === 'string' || chunk instanceof Uint8Array) taken = res.write(chunk);
+      else for (const part of chunk) taken = res.write(part) && taken;
       // Node holds a response's writes until the next tick (it corks the socket): out now instead, so an event does
       // not wait for whatever else this tick runs (the first one waited for the request's middleware to unwind).
       res.socket?.uncork();

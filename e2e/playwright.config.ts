@@ -3,8 +3,10 @@ import { CHROMIUM_ARGS, env } from './env.ts';
 
 export default defineConfig({
   testDir: './specs',
+  // One folder per sandbox profile: `pnpm test` runs the two profiles at once (tooling/e2e-profiles.mjs).
+  outputDir: `test-results/${env.serverEnv.SANDBOX_PROFILE}`,
   fullyParallel: false,
-  // Two cores on CI: one browser worker keeps runs steady.
+  // Two cores on CI: one browser worker per run keeps runs steady (`pnpm test` runs one per sandbox profile at once).
   workers: 1,
   forbidOnly: env.ci,
   retries: 0,

@@ -6,8 +6,9 @@ import { parseQuery, pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
 import { reachableBooking, seesOfficeWide } from './access.ts';
 import type { BookingsDeps } from './deps.ts';
-import { ACTIVITY_LEDGER, activityFacts } from './facts.ts';
+import { ACTIVITY_LEDGER } from './facts.ts';
 import { requireProofForPayment } from './payment-proof.ts';
+import { readAndRefresh } from './refresh.ts';
 import { sentAnswersOf } from './sent-answers.ts';
 import { ACTIVITY_CANCEL, settleAction, settleCreate } from './settle.ts';
 
@@ -41,9 +42,8 @@ export function activityRoutes(d: BookingsDeps) {
         return c.json({ ...list, data: list.data.filter((booking) => mine.has(booking.id)) });
       })
       .get('/bookings/:id', async (c) => {
-        const booking = await service.op.getActivityBooking({ id: pathId(c, 'id') });
-        await d.ledger.refresh(activityFacts(booking));
-        return c.json(booking);
+        const read = await readAndRefresh(d, { product: 'activity', id: pathId(c, 'id') });
+        return c.json(read.answer);
       })
       .get(
         '/bookings/:id/answers',
@@ -62,13 +62,7 @@ export function activityRoutes(d: BookingsDeps) {
         },
       )
       .post('/bookings/:id/confirm', async (c) => {
-        await requireProofForPayment(
-          c,
-          d,
-          pathId(c, 'id'),
-          async () =>
-            activityFacts(await service.op.getActivityBooking({ id: pathId(c, 'id') })).total ?? null,
-        );
+        await requireProofForPayment(c, d, { product: 'activity', id: pathId(c, 'id') });
         return settleAction(c, d, { action: 'activity.booking.confirm', reader: ACTIVITY_LEDGER }, (id) =>
           service.op.confirmActivityBooking({ id }),
         );
@@ -80,7 +74,7 @@ export function activityRoutes(d: BookingsDeps) {
         const id = pathId(c, 'id');
         const voucherId = pathId(c, 'voucher');
         // A cancelled or refunded booking's vouchers are void: not handed out, whatever the service still serves.
-        const booking = await service.op.getActivityBooking({ id });
+        const { answer: booking } = await readAndRefresh(d, { product: 'activity', id });
         if (VOID_STATUSES.has(booking.status))
           throw new ConsoleError('invalid_state', {
             message: `This booking was ${booking.status}: its vouchers are no longer valid.`,

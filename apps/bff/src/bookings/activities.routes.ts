@@ -1,8 +1,8 @@
-import { ActivityAnswersSentSchema, OPERATIONS, productImages } from '@console/contract';
+import { bookingsApi, OPERATIONS, productImages } from '@console/contract';
 import { Hono } from 'hono';
 import { ConsoleError } from '../platform/errors.ts';
-import { doc } from '../platform/openapi-doc.ts';
 import { parseQuery, pathId } from '../platform/parse.ts';
+import { router } from '../platform/route.ts';
 import type { AppEnv } from '../platform/types.ts';
 import { reachableBooking, seesOfficeWide } from './access.ts';
 import type { BookingsDeps } from './deps.ts';
@@ -45,21 +45,15 @@ export function activityRoutes(d: BookingsDeps) {
         const read = await readAndRefresh(d, { product: 'activity', id: pathId(c, 'id') });
         return c.json(read.answer);
       })
-      .get(
-        '/bookings/:id/answers',
-        doc({
-          summary:
-            'What the console sent when it made an activity booking: the answers to its questions, the customer’s contact, the travellers (decision 044)',
-          tag: 'activities',
-          response: ActivityAnswersSentSchema,
-        }),
-        async (c) => {
+      .route(
+        '/',
+        router('/activities').handle(bookingsApi.activityAnswers, async (c, { params }) => {
           // Only a booking this person may reach (decision 015), of this environment, as the ledger has it.
-          const entry = await reachableBooking(d.ledger, c.get('user'), pathId(c, 'id'), service.environment);
+          const entry = await reachableBooking(d.ledger, c.get('user'), params.id, service.environment);
           if (entry.product !== 'activity')
             throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such booking.' });
           return c.json(sentAnswersOf(await d.intents.keptFor(entry.id)));
-        },
+        }).app,
       )
       .post('/bookings/:id/confirm', async (c) => {
         await requireProofForPayment(c, d, { product: 'activity', id: pathId(c, 'id') });

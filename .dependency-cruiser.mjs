@@ -8,21 +8,6 @@ const BFF_SHARED = 'platform|db';
 const BFF_COMPOSITION = 'cli|drills|testing';
 const BFF_DOMAIN = `^apps/bff/src/(?!(?:${BFF_SHARED}|${BFF_COMPOSITION})/)([^/]+)/`;
 
-/**
- * Circles between BFF domains that issue 58 removes in parallel work (the identity and bookings engineers).
- * Each pair lets the two folders' arrows to each other stand, and nothing else. DELETE each pair when its arrow
- * is gone; with the list empty the rules below have no exception left.
- */
-const KNOWN_DOMAIN_CIRCLES = [
-  ['bookings', 'pricing'], // bookings/deps.ts → pricing (`FeeRules`)
-];
-/** The same bookings → pricing arrow closes two file circles, through pricing/index.ts (the rule `no-circular`). */
-const KNOWN_FILE_CIRCLES_THROUGH = ['^apps/bff/src/pricing/index\\.ts$'];
-
-const partners = (domain) =>
-  KNOWN_DOMAIN_CIRCLES.flatMap(([a, b]) => (a === domain ? [b] : b === domain ? [a] : []));
-const excepted = [...new Set(KNOWN_DOMAIN_CIRCLES.flat())];
-
 const DOMAIN_CIRCLE = {
   name: 'no-circular-domains',
   severity: 'error',
@@ -41,25 +26,13 @@ export default {
       from: {},
       to: {
         circular: true,
-        ...(KNOWN_FILE_CIRCLES_THROUGH.length > 0 && { viaOnly: { pathNot: KNOWN_FILE_CIRCLES_THROUGH } }),
       },
     },
     {
       ...DOMAIN_CIRCLE,
-      from: {
-        path: '^apps/bff/src/[^/]+$',
-        ...(excepted.length > 0 && { pathNot: `^apps/bff/src/(?:${excepted.join('|')})$` }),
-      },
+      from: { path: '^apps/bff/src/[^/]+$' },
       to: { circular: true },
     },
-    ...excepted.map((domain) => ({
-      ...DOMAIN_CIRCLE,
-      from: { path: `^apps/bff/src/${domain}$` },
-      to: {
-        circular: true,
-        pathNot: `^apps/bff/src/(?:${partners(domain).join('|')})$`,
-      },
-    })),
     {
       name: 'bff-domain-through-index',
       severity: 'error',

@@ -28,6 +28,7 @@ import { Ledger } from './bookings/ledger.ts';
 import { radarRoutes } from './bookings/radar.routes.ts';
 import { timelineRoutes } from './bookings/timeline.routes.ts';
 import { BookingTimeline } from './bookings/timeline.ts';
+import { WatchSchedule } from './bookings/watch-schedule.ts';
 import { closeDatabase, databaseInfo, openDatabase, sql } from './db/index.ts';
 import { seedDemoOffice } from './demo-office.ts';
 import type { Deps } from './deps.ts';
@@ -41,6 +42,7 @@ import { KnownBrowsers } from './identity/known-browsers.ts';
 import { AccountLinks } from './identity/links.ts';
 import { SecurityNotices } from './identity/notices.ts';
 import { Passkeys } from './identity/passkeys.ts';
+import { OfficePeople } from './identity/people.ts';
 import { policyRoutes } from './identity/policy.routes.ts';
 import { Sessions } from './identity/sessions.ts';
 import { SignInPolicy } from './identity/sign-in-policy.ts';
@@ -161,11 +163,25 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const mailer = new Mailer(env.SMTP_URL, env.SMTP_FROM, log);
   const outbox = new MailOutbox(db, options.now);
-  const changes = new BookingChanges(db, outbox, publicUrl, mailer.configured, options.now, () =>
+  // The office's people as bookings and trips ask after them (the users table is identity's).
+  const people = new OfficePeople(db);
+  const changes = new BookingChanges(db, outbox, publicUrl, people, mailer.configured, options.now, () =>
     upstream.clock.now(),
   );
   // The timeline keeps the ledger's time (the service's clock), as the changes and the watch do.
   const timeline = new BookingTimeline(db, options.now ?? (() => upstream.clock.now()), log);
+  // The watch keeps the service's time, as deadlines do (decision 016): the real service's clock is this one's within
+  // seconds, and a sandbox whose clock is moved forward finds its bookings due as a real day would.
+  const watchClock = options.now ?? (() => upstream.clock.now());
+  const watchSchedule = new WatchSchedule(
+    db,
+    {
+      minutes: env.CHANGE_WATCH_MINUTES,
+      // A booking in a passing state is read again at the next round (at most a minute on), then less and less often.
+      soonestMs: Math.min(env.JOBS_INTERVAL_SECONDS * 1000, 60_000),
+    },
+    watchClock,
+  );
   const deps: Deps = {
     env,
     publicUrl,
@@ -194,20 +210,10 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
     serviceFacts: { environment: () => upstream.service.environment, now: () => upstream.clock.now() },
     users,
     sessions,
-    ledger: new Ledger(
-      db,
-      {
-        changes,
-        minutes: env.CHANGE_WATCH_MINUTES,
-        // A booking in a passing state is read again at the next round (at most a minute on), then less and less often.
-        soonestMs: Math.min(env.JOBS_INTERVAL_SECONDS * 1000, 60_000),
-        // The watch keeps the service's time, as deadlines do (decision 016): the real service's clock is this one's
-        // within seconds, and a sandbox whose clock is moved forward finds its bookings due as a real day would.
-        clock: options.now ?? (() => upstream.clock.now()),
-      },
-      timeline,
-    ),
+    ledger: new Ledger(db, { changes, schedule: watchSchedule, clock: watchClock }, timeline),
+    watchSchedule,
     changes,
+    people,
     changeActions: new ChangeActionStore(db, options.now),
     timeline,
     fees: new FeeRules(db, () => upstream.service),

@@ -1,5 +1,6 @@
 import { wakeSnoozedChanges } from './bookings/change-queue.ts';
-import { reconcileOpenIntents, refreshRunningClocks, remindHolds } from './bookings/refresh.ts';
+import { refreshRunningClocks, remindHolds } from './bookings/refresh.ts';
+import { reconcileOpenIntents } from './bookings/settle.ts';
 import { mailsOnTimeline } from './bookings/timeline-write.ts';
 import { watchBookings } from './bookings/watch.ts';
 import type { Deps } from './deps.ts';

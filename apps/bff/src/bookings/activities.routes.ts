@@ -1,13 +1,14 @@
-import { ActivityAnswersSentSchema, OPERATIONS, productImages } from '@console/contract';
+import { bookingsApi, OPERATIONS, productImages } from '@console/contract';
 import { Hono } from 'hono';
 import { ConsoleError } from '../platform/errors.ts';
-import { doc } from '../platform/openapi-doc.ts';
 import { parseQuery, pathId } from '../platform/parse.ts';
+import { router } from '../platform/route.ts';
 import type { AppEnv } from '../platform/types.ts';
 import { reachableBooking, seesOfficeWide } from './access.ts';
 import type { BookingsDeps } from './deps.ts';
-import { ACTIVITY_LEDGER, activityFacts } from './facts.ts';
+import { ACTIVITY_LEDGER } from './facts.ts';
 import { requireProofForPayment } from './payment-proof.ts';
+import { readAndRefresh } from './refresh.ts';
 import { sentAnswersOf } from './sent-answers.ts';
 import { ACTIVITY_CANCEL, settleAction, settleCreate } from './settle.ts';
 
@@ -41,34 +42,21 @@ export function activityRoutes(d: BookingsDeps) {
         return c.json({ ...list, data: list.data.filter((booking) => mine.has(booking.id)) });
       })
       .get('/bookings/:id', async (c) => {
-        const booking = await service.op.getActivityBooking({ id: pathId(c, 'id') });
-        await d.ledger.refresh(activityFacts(booking));
-        return c.json(booking);
+        const read = await readAndRefresh(d, { product: 'activity', id: pathId(c, 'id') });
+        return c.json(read.answer);
       })
-      .get(
-        '/bookings/:id/answers',
-        doc({
-          summary:
-            'What the console sent when it made an activity booking: the answers to its questions, the customer’s contact, the travellers (decision 044)',
-          tag: 'activities',
-          response: ActivityAnswersSentSchema,
-        }),
-        async (c) => {
+      .route(
+        '/',
+        router('/activities').handle(bookingsApi.activityAnswers, async (c, { params }) => {
           // Only a booking this person may reach (decision 015), of this environment, as the ledger has it.
-          const entry = await reachableBooking(d.ledger, c.get('user'), pathId(c, 'id'), service.environment);
+          const entry = await reachableBooking(d.ledger, c.get('user'), params.id, service.environment);
           if (entry.product !== 'activity')
             throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such booking.' });
           return c.json(sentAnswersOf(await d.intents.keptFor(entry.id)));
-        },
+        }).app,
       )
       .post('/bookings/:id/confirm', async (c) => {
-        await requireProofForPayment(
-          c,
-          d,
-          pathId(c, 'id'),
-          async () =>
-            activityFacts(await service.op.getActivityBooking({ id: pathId(c, 'id') })).total ?? null,
-        );
+        await requireProofForPayment(c, d, { product: 'activity', id: pathId(c, 'id') });
         return settleAction(c, d, { action: 'activity.booking.confirm', reader: ACTIVITY_LEDGER }, (id) =>
           service.op.confirmActivityBooking({ id }),
         );
@@ -80,7 +68,7 @@ export function activityRoutes(d: BookingsDeps) {
         const id = pathId(c, 'id');
         const voucherId = pathId(c, 'voucher');
         // A cancelled or refunded booking's vouchers are void: not handed out, whatever the service still serves.
-        const booking = await service.op.getActivityBooking({ id });
+        const { answer: booking } = await readAndRefresh(d, { product: 'activity', id });
         if (VOID_STATUSES.has(booking.status))
           throw new ConsoleError('invalid_state', {
             message: `This booking was ${booking.status}: its vouchers are no longer valid.`,

@@ -196,8 +196,8 @@ async function acceptNewTimes(d: BookingsDeps, user: Actor, change: BookingChang
   const { op } = d.upstream.service;
   const mark = `console change ${change.id}`;
   const text = `Client accepted the new times (${change.summary}) — recorded by ${user.email} at ${serviceIso(d).slice(0, 16).replace('T', ' ')} UTC (${mark}).`;
-  const order = await op.getFlightOrder({ id: change.booking_id });
-  const already = JSON.stringify(order.notes).includes(mark);
+  const order = await readAndRefresh(d, { product: 'flight', id: change.booking_id });
+  const already = order.product === 'flight' && JSON.stringify(order.answer.notes).includes(mark);
   if (!already)
     await d.audit.run(user, { action: 'flight.order.notes', resourceId: change.booking_id }, () =>
       op.addFlightOrderNotes({ id: change.booking_id, body: { notes: [text] } }),
@@ -265,13 +265,12 @@ async function cancelAndRefund(
       return outcomeOf({ status: settled.value?.status ?? 'cancelled', refunded: null, penalty: null });
     }
     const refundType = body.refund_type ?? (await op.getRefundQuote({ id })).refund_type;
-    const refund = await refundFlightOrder(d, user, id, { refund_type: refundType }, key);
-    const after = await op.getFlightOrder({ id }).catch(() => null);
+    const { refund, after } = await refundFlightOrder(d, user, id, { refund_type: refundType }, key);
     const refunded = refund.value?.amount ?? null;
     const kept = refunded
       ? money(fromCents(toCents(now.answer.total.amount) - toCents(refunded.amount)))
       : null;
-    return outcomeOf({ status: after?.status ?? 'refunded', refunded, penalty: kept });
+    return outcomeOf({ status: after?.answer.status ?? 'refunded', refunded, penalty: kept });
   }
   if (now.product === 'hotel') {
     const paid = status !== 'held';

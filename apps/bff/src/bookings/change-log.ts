@@ -43,6 +43,22 @@ interface Person {
   change_email: string;
 }
 
+/** A person with whether they can be handed work: disabled or not. */
+type PersonRecord = Person & { disabled: number };
+
+/**
+ * What the changes ask of the office's people (identity's `OfficePeople`, composed in app.ts): the users table is
+ * identity's, so it is read nowhere here but through this.
+ */
+export interface ChangePeople {
+  activeAdmins(): Promise<PersonRecord[]>;
+  person(
+    id: string,
+  ): Promise<(PersonRecord & { away_until: string | null; cover_user_id: string | null }) | undefined>;
+  signsIn(id: string): Promise<boolean>;
+  covers(agentId: string, userId: string, at: string): Promise<boolean>;
+}
+
 /** The booking a change is about, as the ledger holds it. */
 export interface ChangedBooking {
   id: string;
@@ -158,6 +174,7 @@ export class BookingChanges {
     private readonly db: Db,
     private readonly outbox: MailOutbox,
     private readonly publicUrl: string,
+    private readonly directory: ChangePeople,
     /** Whether the office's mail goes out (SMTP_URL): without it nothing is queued, so none piles up to go at once. */
     private readonly mailing: boolean,
     private readonly clock: () => number = Date.now,
@@ -249,16 +266,6 @@ export class BookingChanges {
     return change?.state === 'open';
   };
 
-  /** The office's active admins: who hears of a change nobody holds. */
-  #admins() {
-    return this.db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'disabled', 'change_email'])
-      .where('role', '=', 'admin')
-      .where('disabled', '=', 0)
-      .execute();
-  }
-
   /**
    * Whose a booking's new change (or hold reminder) is, and who is e-mailed (decision 053): its agent; their cover while
    * they are away (until an instant still ahead on the service's clock, covered by an active colleague); nobody's when
@@ -270,16 +277,13 @@ export class BookingChanges {
     /** The person covered, when it went to their cover. */
     coverOf: { name: string; email: string; until: string } | null;
   }> {
-    const agent = await this.db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'disabled', 'change_email', 'away_until', 'cover_user_id'])
-      .where('id', '=', agentId)
-      .executeTakeFirst();
-    if (agent?.disabled !== 0) return { assigneeId: null, mailTo: await this.#admins(), coverOf: null };
+    const agent = await this.directory.person(agentId);
+    if (agent?.disabled !== 0)
+      return { assigneeId: null, mailTo: await this.directory.activeAdmins(), coverOf: null };
     const now = new Date(this.serviceClock()).toISOString();
     if (agent.away_until && agent.away_until > now && agent.cover_user_id) {
-      const cover = await this.#person(agent.cover_user_id);
-      if (cover && cover.disabled === 0 && (await this.#signsIn(cover.id)))
+      const cover = await this.directory.person(agent.cover_user_id);
+      if (cover && cover.disabled === 0 && (await this.directory.signsIn(cover.id)))
         return {
           assigneeId: cover.id,
           mailTo: [cover],
@@ -287,25 +291,6 @@ export class BookingChanges {
         };
     }
     return { assigneeId: agent.id, mailTo: [agent], coverOf: null };
-  }
-
-  /** Whether a person can sign in now: not disabled, their invitation accepted (decision 053's "active"). */
-  async #signsIn(id: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', id)
-      .where(signsIn)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  #person(id: string) {
-    return this.db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'disabled', 'change_email'])
-      .where('id', '=', id)
-      .executeTakeFirst();
   }
 
   async #mail(
@@ -473,13 +458,13 @@ export class BookingChanges {
    * A person the queue can hand a change to: the active one by this id, or why not in words (decision 053).
    */
   async assignable(userId: string): Promise<{ person: Person } | { refused: string }> {
-    const person = await this.#person(userId);
+    const person = await this.directory.person(userId);
     if (!person) return { refused: 'No colleague has this id: choose one from the list.' };
     if (person.disabled !== 0)
       return {
         refused: `${person.name} (${person.email}) is disabled: they cannot take changes. Choose an active colleague.`,
       };
-    if (!(await this.#signsIn(person.id)))
+    if (!(await this.directory.signsIn(person.id)))
       return {
         refused: `${person.name} (${person.email}) has not accepted their invitation yet: they cannot take changes. Choose an active colleague.`,
       };
@@ -681,14 +666,7 @@ export class BookingChanges {
       .where('state', 'in', ['open', 'snoozed'])
       .executeTakeFirst();
     if (held) return true;
-    const covered = await this.db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', agentId)
-      .where('cover_user_id', '=', userId)
-      .where('away_until', '>', new Date(this.serviceClock()).toISOString())
-      .executeTakeFirst();
-    return covered !== undefined;
+    return this.directory.covers(agentId, userId, new Date(this.serviceClock()).toISOString());
   }
 
   /**

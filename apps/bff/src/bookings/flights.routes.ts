@@ -14,9 +14,10 @@ import { parseBody, pathId } from '../platform/parse.ts';
 import { nodeSink, type SseSink } from '../platform/sse-sink.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { BookingsDeps } from './deps.ts';
-import { FLIGHT_LEDGER, flightFacts } from './facts.ts';
+import { FLIGHT_LEDGER } from './facts.ts';
 import { idempotencyKey } from './idempotency.ts';
 import { requireProofForPayment } from './payment-proof.ts';
+import { readAndRefresh } from './refresh.ts';
 import { refundFlightOrder, settleAction, settleCreate, settledBody } from './settle.ts';
 import { notesEvent } from './timeline-write.ts';
 
@@ -121,17 +122,11 @@ export function flightRoutes(d: BookingsDeps) {
     })
     .post('/orders', (c) => settleCreate(c, d, 'createFlightOrder'))
     .get('/orders/:id', async (c) => {
-      const order = await service.op.getFlightOrder({ id: pathId(c, 'id') });
-      await d.ledger.refresh(flightFacts(order));
-      return c.json(order);
+      const read = await readAndRefresh(d, { product: 'flight', id: pathId(c, 'id') });
+      return c.json(read.answer);
     })
     .post('/orders/:id/ticket', async (c) => {
-      await requireProofForPayment(
-        c,
-        d,
-        pathId(c, 'id'),
-        async () => flightFacts(await service.op.getFlightOrder({ id: pathId(c, 'id') })).total ?? null,
-      );
+      await requireProofForPayment(c, d, { product: 'flight', id: pathId(c, 'id') });
       return settleAction(c, d, { action: 'flight.order.ticket', reader: FLIGHT_LEDGER }, (id) =>
         service.op.ticketFlightOrder({ id }),
       );
@@ -144,7 +139,7 @@ export function flightRoutes(d: BookingsDeps) {
     .post('/orders/:id/refund', async (c) => {
       const id = pathId(c, 'id');
       const body = await parseBody(c, RefundRequestSchema, { optional: true });
-      const refund = await refundFlightOrder(d, c.get('user'), id, body, idempotencyKey(c));
+      const { refund } = await refundFlightOrder(d, c.get('user'), id, body, idempotencyKey(c));
       return c.json(settledBody(c, refund));
     })
     .post('/orders/:id/notes', async (c) => {

@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import { pathId } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { BookingsDeps } from './deps.ts';
-import { HOTEL_LEDGER, hotelFacts } from './facts.ts';
+import { HOTEL_LEDGER } from './facts.ts';
 import { idempotencyKey } from './idempotency.ts';
 import { requireProofForPayment } from './payment-proof.ts';
+import { readAndRefresh } from './refresh.ts';
 import { HOTEL_CANCEL, rereadForLedger, settleAction, settleCreate, settledBody } from './settle.ts';
 
 /** Hotel orders: the money-moving calls and the order read that refreshes the ledger (reads are relayed). */
@@ -13,17 +14,11 @@ export function hotelRoutes(d: BookingsDeps) {
   return new Hono<AppEnv>()
     .post('/orders', (c) => settleCreate(c, d, 'createHotelOrder'))
     .get('/orders/:id', async (c) => {
-      const order = await service.op.getHotelOrder({ id: pathId(c, 'id') });
-      await d.ledger.refresh(hotelFacts(order));
-      return c.json(order);
+      const read = await readAndRefresh(d, { product: 'hotel', id: pathId(c, 'id') });
+      return c.json(read.answer);
     })
     .post('/orders/:id/confirm', async (c) => {
-      await requireProofForPayment(
-        c,
-        d,
-        pathId(c, 'id'),
-        async () => hotelFacts(await service.op.getHotelOrder({ id: pathId(c, 'id') })).total ?? null,
-      );
+      await requireProofForPayment(c, d, { product: 'hotel', id: pathId(c, 'id') });
       return settleAction(c, d, { action: 'hotel.order.confirm', reader: HOTEL_LEDGER }, (id) =>
         service.op.confirmHotelOrder({ id }),
       );
@@ -38,7 +33,7 @@ export function hotelRoutes(d: BookingsDeps) {
         { action: 'hotel.order.extend_deadline', resourceId: id },
         () => service.op.extendHotelDeadline({ id }),
       );
-      await rereadForLedger(d, () => service.op.getHotelOrder({ id }), HOTEL_LEDGER, undefined, {
+      await rereadForLedger(d, { product: 'hotel', id }, undefined, {
         id,
         who: c.get('user'),
         key: idempotencyKey(c),

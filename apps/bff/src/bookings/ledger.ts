@@ -15,13 +15,14 @@ import { decodeCursor, type Key, type Page, pageFrom, searchWords } from '../pla
 import { countMatches, type Select, searchPage } from '../platform/search.ts';
 import type { Actor } from '../platform/types.ts';
 import type { BookingChanges } from './change-log.ts';
-import { changesBetween, type Held, isEnded, isPassing, unknownToService } from './changes.ts';
+import { changesBetween, type Held, isEnded, unknownToService } from './changes.ts';
 import { ORDERS } from './desk.ts';
 import { type Facts, mergePeople } from './facts.ts';
 import { LEDGER_COLUMNS, PeopleSchema, toEntry } from './ledger-rows.ts';
 import type { BookingTimeline } from './timeline.ts';
 import { feeEvent, serviceMoveEvent } from './timeline-write.ts';
 import { CREATE_ACTIONS, type MoneyContext, SERVICE, writeFeeChange, writeMoves } from './wallet-moves.ts';
+import { type WatchSchedule, watchColumns } from './watch-schedule.ts';
 
 /**
  * Facts as the database can store them: PostgreSQL refuses the NUL character in text, and a service's answer may hold
@@ -48,39 +49,21 @@ function searchText(facts: Facts): string {
     .toLowerCase();
 }
 
-/** How the watch reads bookings again (decision 037): its cadence, and where the changes it finds are recorded. */
+/** The watch's hold on the ledger (decision 037): where the changes it finds are recorded, and when each booking is
+ * read next (watch-schedule.ts). */
 export interface WatchSettings {
   changes: BookingChanges;
-  /** Every live booking at least this often (CHANGE_WATCH_MINUTES); within 72 hours of travel, four times as often. */
-  minutes: number;
-  /** A booking in a passing state is read again this soon after the move, then less often (the jobs' interval). */
-  soonestMs: number;
+  schedule: WatchSchedule;
   clock?: () => number;
 }
 
-const HOUR = 3_600_000;
-
-/**
- * When the watch reads a booking next (an ISO time), or null when nothing about it can change any more: it ended, the
- * service no longer knows it, its travel is past, or it is held (the running clocks' round reads holds).
- */
-export function nextCheckAt(
-  booking: { product: Product; status: string; travelOn: string | null; statusSince: number },
-  now: number,
-  settings: Pick<WatchSettings, 'minutes' | 'soonestMs'>,
-): string | null {
-  const status = booking.status.toLowerCase();
-  if (isEnded(status) || status === 'missing' || status === 'held') return null;
-  const today = new Date(now).toISOString().slice(0, 10);
-  if (booking.travelOn && booking.travelOn < today) return null;
-  const cadence = settings.minutes * 60_000;
-  const travelAt = booking.travelOn ? Date.parse(`${booking.travelOn}T00:00:00Z`) : Number.NaN;
-  const every = Number.isFinite(travelAt) && travelAt - now <= 72 * HOUR ? cadence / 4 : cadence;
-  // Passing (ticketing, confirming, awaiting vouchers): soon after the move, then backing off until it settles.
-  const wait = isPassing(booking.product, status)
-    ? Math.min(every, Math.max(settings.soonestMs, (now - booking.statusSince) / 2))
-    : every;
-  return new Date(now + wait).toISOString();
+/** The bookings carrying a client reference in one environment, by the index `bookings_client_reference`. */
+export function bookingsOfReference(db: Db, reference: string, environment: Environment) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'created_at as at', 'agent_id'])
+    .where('client_reference', '=', reference)
+    .where('environment', '=', environment);
 }
 
 /** Every order and booking made through the console, kept fresh whenever the service tells us more. */
@@ -99,23 +82,6 @@ export class Ledger {
   /** The time the ledger dates what it writes by (its bookings' changes and the wallet's moves). */
   now(): number {
     return this.#now();
-  }
-
-  /** The watch's columns for a booking as read now: what it compares, its travel day, when it is read next. */
-  #watchColumns(facts: Facts, statusSince: number, now: number) {
-    const travelOn = facts.travelOn ?? null;
-    return {
-      ...(facts.watched ? { watched: JSON.stringify(facts.watched) } : {}),
-      travel_on: travelOn,
-      checked_at: new Date(now).toISOString(),
-      next_check_at: this.watch
-        ? nextCheckAt(
-            { product: facts.product, status: facts.status, travelOn, statusSince },
-            now,
-            this.watch,
-          )
-        : null,
-    };
   }
 
   /** Records a booking just made, or refreshes one already known. Replays with the same key land on the same row. */
@@ -162,7 +128,7 @@ export class Ledger {
         const inserted = await trx
           .insertInto('bookings')
           .values({
-            ...this.#watchColumns(facts, now, now),
+            ...watchColumns(this.watch?.schedule ?? null, facts, now, now),
             status_since: at,
             service_updated_at: null,
             id: facts.id,
@@ -305,7 +271,7 @@ export class Ledger {
                 search_text: searchText(facts),
                 updated_at: new Date(now).toISOString(),
                 status_since: new Date(statusSince).toISOString(),
-                ...this.#watchColumns(facts, statusSince, now),
+                ...watchColumns(this.watch?.schedule ?? null, facts, statusSince, now),
               },
         )
         .where('id', '=', facts.id)
@@ -541,70 +507,6 @@ export class Ledger {
   }
 
   /**
-   * The live bookings the watch reads next: due now (their next check has come), soonest due first, through the
-   * watch's own index; `limit` at most.
-   */
-  async dueForWatch(
-    environment: Environment,
-    limit: number,
-  ): Promise<Array<{ id: string; product: Product }>> {
-    return this.db
-      .selectFrom('bookings')
-      .select(['id', 'product'])
-      .where('environment', '=', environment)
-      .where('next_check_at', '<=', new Date(this.#now()).toISOString())
-      .orderBy('next_check_at')
-      .limit(limit)
-      .execute();
-  }
-
-  /** A booking the watch could not read now (the service failed): tried again after `retryMs`, not counted as read. */
-  async watchLater(id: string, retryMs: number): Promise<void> {
-    await this.db
-      .updateTable('bookings')
-      .set({ next_check_at: new Date(this.#now() + retryMs).toISOString() })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  /** Activity bookings whose line in the service's list moved (its status or `updated_at`): read them at once. */
-  async activityLinesMoved(
-    environment: Environment,
-    lines: readonly { id: string; status: string; updated_at: string | null }[],
-  ): Promise<number> {
-    if (lines.length === 0) return 0;
-    const rows = await this.db
-      .selectFrom('bookings')
-      .select(['id', 'status', 'service_updated_at', 'next_check_at'])
-      .where('environment', '=', environment)
-      .where(
-        'id',
-        'in',
-        lines.map((l) => l.id),
-      )
-      .execute();
-    const known = new Map(rows.map((r) => [r.id, r]));
-    let moved = 0;
-    const now = new Date(this.#now()).toISOString();
-    for (const line of lines) {
-      const row = known.get(line.id);
-      if (!row) continue;
-      // '' : seen in the list with no `updated_at` (null: never seen there, so no move can be told yet).
-      const seen = line.updated_at ?? '';
-      const changed =
-        row.service_updated_at !== null && (row.service_updated_at !== seen || row.status !== line.status);
-      if (!changed && row.service_updated_at === seen) continue;
-      await this.db
-        .updateTable('bookings')
-        .set({ service_updated_at: seen, ...(changed ? { next_check_at: now } : {}) })
-        .where('id', '=', line.id)
-        .execute();
-      if (changed) moved += 1;
-    }
-    return moved;
-  }
-
-  /**
    * Every booking whose clock runs (a deadline is set), soonest first, `size` at a time through the running clocks'
    * partial index: what the scheduled refresh, the radar's at-risk marks and the wallet alert walk. The next batch is
    * read only when the last has been taken.
@@ -630,6 +532,25 @@ export class Ledger {
       const last = rows.at(-1);
       after = rows.length === size && last ? order.keyOf(last) : undefined;
     } while (after);
+  }
+
+  /** The agent who made each of these bookings (unknown ids left out), by the key. */
+  async agentsOf(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('bookings')
+      .select(['id', 'agent_id'])
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.agent_id]));
+  }
+
+  /** The bookings carrying a client reference in one environment, by the index `bookings_client_reference`. */
+  async withReference(
+    reference: string,
+    environment: Environment,
+  ): Promise<Array<{ id: string; at: string; agent_id: string }>> {
+    return bookingsOfReference(this.db, reference, environment).execute();
   }
 
   /** Which of these ids (a page of the service's list) are bookings of one product this agent made. */

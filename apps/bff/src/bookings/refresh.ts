@@ -3,10 +3,9 @@ import type { ActivityBooking, FlightOrder, HotelOrder, Product } from '@console
 import type { ScheduledJob } from '../platform/scheduler.ts';
 import type { Upstream } from '../upstream/index.ts';
 import type { BookingChanges } from './change-log.ts';
-import { activityFacts, flightFacts, hotelFacts } from './facts.ts';
-import type { BookingIntents } from './intents.ts';
+import { activityFacts, type Facts, flightFacts, hotelFacts } from './facts.ts';
 import type { Ledger } from './ledger.ts';
-import { type ReconcileDeps, reconcileIntent } from './settle.ts';
+import type { MoneyContext } from './wallet-moves.ts';
 
 /** A booking as the service answers for it now, by product. */
 export type ServiceBooking =
@@ -15,17 +14,29 @@ export type ServiceBooking =
   | { product: 'activity'; answer: ActivityBooking };
 
 /**
- * Reads one booking from the service now and refreshes the ledger's row from it (the one per-product "read it and
- * refresh the ledger": the scheduled round, a trip's parts, and what comes next use it); the answer, for the caller.
- * Throws the service's error (a 404: the service no longer knows it).
+ * How a read is recorded. `byConsole`: the read after the console's own move (a refund, a new deadline), so what it
+ * moved is no news to anyone (decision 037); `money`: who moved and what the service gave back, for the wallet's moves
+ * (decision 039).
+ */
+export interface ReadOptions {
+  byConsole?: boolean;
+  money?: MoneyContext;
+}
+
+/**
+ * Reads one booking from the service now and refreshes the ledger's row from it: the one "read it and refresh the
+ * ledger" (decision 058) of every path that reads a booking — a product's page, the read after a money move, the
+ * proof before a payment, the running clocks' round, the watch, a trip's parts, a change's action. The answer, for
+ * the caller. Throws the service's error (a 404: the service no longer knows it).
  */
 export async function readAndRefresh(
   d: { upstream: Upstream; ledger: Ledger },
   booking: { product: Product; id: string },
+  options: ReadOptions = {},
 ): Promise<ServiceBooking> {
   const { op } = d.upstream.service;
   // The service's time as its answer told it, for whether a hold that ended had lapsed (decision 037).
-  const seen = () => ({ serviceNow: d.upstream.clock.now() });
+  const seen = () => ({ ...options, serviceNow: d.upstream.clock.now() });
   if (booking.product === 'flight') {
     const answer = await op.getFlightOrder({ id: booking.id });
     await d.ledger.refresh(flightFacts(answer), seen());
@@ -39,6 +50,13 @@ export async function readAndRefresh(
   const answer = await op.getActivityBooking({ id: booking.id });
   await d.ledger.refresh(activityFacts(answer), seen());
   return { product: 'activity', answer };
+}
+
+/** The ledger's facts of a booking as read. */
+export function factsOf(read: ServiceBooking): Facts {
+  if (read.product === 'flight') return flightFacts(read.answer);
+  if (read.product === 'hotel') return hotelFacts(read.answer);
+  return activityFacts(read.answer);
 }
 
 /**
@@ -74,27 +92,6 @@ export function refreshRunningClocks(d: { upstream: Upstream; ledger: Ledger }):
         };
         await Promise.all(Array.from({ length: 4 }, worker));
         if (!kept) break;
-      }
-      return figures;
-    },
-  };
-}
-
-/**
- * Booking intents left open longer than `afterMs` (an answer lost, an instance that crashed) asked for again with
- * their Idempotency-Key (decision 014).
- */
-export function reconcileOpenIntents(
-  d: ReconcileDeps & { intents: BookingIntents },
-  afterMs: number,
-): ScheduledJob<{ done: number; failed: number; open: number }> {
-  return {
-    name: 'intents',
-    async run(keep) {
-      const figures = { done: 0, failed: 0, open: 0 };
-      for (const intent of await d.intents.stale(afterMs)) {
-        if (!(await keep())) break;
-        figures[await reconcileIntent(d, intent)] += 1;
       }
       return figures;
     },

@@ -22,6 +22,7 @@ import {
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { parseBody, pathId } from '../platform/parse.ts';
+import type { ScheduledJob } from '../platform/scheduler.ts';
 import type { Actor, AppEnv } from '../platform/types.ts';
 import type { BookingsDeps } from './deps.ts';
 import {
@@ -35,6 +36,7 @@ import {
 } from './facts.ts';
 import { created, idempotencyKey, newIdempotencyKey } from './idempotency.ts';
 import type { OpenIntent } from './intents.ts';
+import { readAndRefresh, type ServiceBooking } from './refresh.ts';
 import { keptOfActivityRequest } from './sent-answers.ts';
 import { madeEvent, moveEvent } from './timeline-write.ts';
 import type { MoneyContext } from './wallet-moves.ts';
@@ -265,6 +267,27 @@ export async function reconcileIntent(
   }
 }
 
+/**
+ * Booking intents left open longer than `afterMs` (an answer lost, an instance that crashed) asked for again with
+ * their Idempotency-Key (decision 014).
+ */
+export function reconcileOpenIntents(
+  d: ReconcileDeps,
+  afterMs: number,
+): ScheduledJob<{ done: number; failed: number; open: number }> {
+  return {
+    name: 'intents',
+    async run(keep) {
+      const figures = { done: 0, failed: 0, open: 0 };
+      for (const intent of await d.intents.stale(afterMs)) {
+        if (!(await keep())) break;
+        figures[await reconcileIntent(d, intent)] += 1;
+      }
+      return figures;
+    },
+  };
+}
+
 /** What an action on a booking says it does: its audit name, how its answer is read, what it costs and gives back. */
 export interface ActionOptions<T> {
   action: string;
@@ -293,7 +316,7 @@ export const ACTIVITY_CANCEL: ActionOptions<ActivityBooking> = {
 
 /**
  * A flight order's refund (some tickets, or all): audited with what the service gave back, which is the wallet's move
- * (decision 039) once the order is read again for the ledger.
+ * (decision 039) once the order is read again for the ledger. The order as read again, when it could be.
  */
 export async function refundFlightOrder(
   d: BookingsDeps,
@@ -301,7 +324,7 @@ export async function refundFlightOrder(
   id: string,
   body: RefundRequest,
   key?: string,
-): Promise<Settled<Refund>> {
+): Promise<{ refund: Settled<Refund>; after: ServiceBooking | null }> {
   const { service } = d.upstream;
   const refund = await d.audit.run(
     user,
@@ -309,14 +332,13 @@ export async function refundFlightOrder(
     () => service.op.refundFlightOrder({ id, body }),
     (r) => ({ amount: r.value?.amount ?? null }),
   );
-  await rereadForLedger(
+  const after = await rereadForLedger(
     d,
-    () => service.op.getFlightOrder({ id }),
-    FLIGHT_LEDGER,
+    { product: 'flight', id },
     { who: user.email, action: 'flight.order.refund', refunded: refund.value?.amount ?? null },
     { id, who: user, action: 'flight.order.refund', amount: refund.value?.amount ?? null, key },
   );
-  return refund;
+  return { refund, after };
 }
 
 /**
@@ -365,28 +387,25 @@ export async function actOn<T>(
 }
 
 /** After a money move whose answer is not the booking (a refund, a new deadline): the booking read again for the
- * ledger. A failing read leaves that to the next one. `press`: the console's move on someone's press, for the
- * booking's timeline (written whether the read again succeeds or not: the move was made). */
-export async function rereadForLedger<T>(
+ * ledger, through the one read as the console's own move. A failing read leaves that to the next one (null).
+ * `press`: the console's move on someone's press, for the booking's timeline (written whether the read again
+ * succeeds or not: the move was made). */
+export async function rereadForLedger(
   d: BookingsDeps,
-  load: () => Promise<T>,
-  reader: LedgerReader<T>,
+  booking: { product: Product; id: string },
   money?: MoneyContext,
   press?: { id: string; who: Actor; action: string; amount?: Money | null; key?: string | undefined },
-): Promise<void> {
-  const facts = await load()
-    .then(async (value) => {
-      const read = reader.facts(value);
-      await d.ledger.refresh(read, { byConsole: true, ...(money ? { money } : {}) });
-      return read;
-    })
-    .catch(() => null);
+): Promise<ServiceBooking | null> {
+  const read = await readAndRefresh(d, booking, { byConsole: true, ...(money ? { money } : {}) }).catch(
+    () => null,
+  );
   if (press)
     await d.timeline.note(
       moveEvent(press.id, press.who, press.action, {
-        status: facts?.status ?? null,
+        status: read?.answer.status ?? null,
         refunded: press.amount ?? null,
         key: press.key,
       }),
     );
+  return read;
 }

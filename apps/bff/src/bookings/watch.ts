@@ -4,6 +4,7 @@ import type { ScheduledJob } from '../platform/scheduler.ts';
 import type { Upstream } from '../upstream/index.ts';
 import type { Ledger } from './ledger.ts';
 import { readAndRefresh } from './refresh.ts';
+import type { WatchSchedule } from './watch-schedule.ts';
 
 /** A booking the service could not answer for now is asked again this much later. */
 const RETRY_MS = 5 * 60_000;
@@ -37,14 +38,14 @@ export interface WatchRound {
 /**
  * The watch on every live booking (decision 037): each round (on the one instance holding the jobs' lease) reads the
  * bookings whose next check has come, soonest due first, at most `ratePerSecond` calls a second, spread evenly over
- * the round. The ledger compares each answer with what it held and records what changed; it also sets when each is
- * read next (nearest travel more often, a passing state soon, ended or past ones never). Where the document offers a
+ * the round. The ledger compares each answer with what it held and records what changed, and sets when each is read
+ * next by the schedule (watch-schedule.ts: nearest travel more often, a passing state soon, ended or past ones never). Where the document offers a
  * cheaper way it is used: a page of the service's activity booking list (status and `updated_at` of many at once)
  * marks the activity bookings whose line moved for a read now. A 429 slows the watch, never the agents: the watch
  * waits what the service asked (or a minute) before its next call.
  */
 export function watchBookings(
-  d: { upstream: Upstream; ledger: Ledger; log: Logger },
+  d: { upstream: Upstream; ledger: Ledger; watchSchedule: WatchSchedule; log: Logger },
   settings: { ratePerSecond: number; roundMs: number; clock?: () => number },
 ): ScheduledJob<WatchRound> {
   const clock = settings.clock ?? Date.now;
@@ -91,7 +92,7 @@ export function watchBookings(
         const page = await service.op.activityBookings({
           query: { limit: LIST_PAGE, ...(listCursor ? { after: listCursor } : {}) },
         });
-        round.moved = await d.ledger.activityLinesMoved(
+        round.moved = await d.watchSchedule.activityLinesMoved(
           service.environment,
           page.data.map((line) => ({
             id: line.id,
@@ -105,7 +106,7 @@ export function watchBookings(
         listCursor = undefined;
       }
 
-      const due = await d.ledger.dueForWatch(service.environment, budget - calls);
+      const due = await d.watchSchedule.due(service.environment, budget - calls);
       for (const booking of due) {
         if (stopping.aborted || !(await keep())) break;
         await slot();
@@ -120,7 +121,7 @@ export function watchBookings(
           }
           // The service no longer knows it (404): a change for its agent. Any other failure is no change: asked again.
           if (error instanceof ServiceError && error.status === 404) await d.ledger.markMissing(booking.id);
-          else await d.ledger.watchLater(booking.id, RETRY_MS);
+          else await d.watchSchedule.later(booking.id, RETRY_MS);
           round.failed += 1;
         }
       }

@@ -25,7 +25,7 @@ const noTrip = () => new ConsoleError('resource_not_found', { param: 'id', messa
 
 /** Trip files (decision 019): a client's flight, hotel and activity bookings as one timeline, with conflicts. */
 export function tripRoutes(d: TripsDeps) {
-  const trips = new Trips(d.db);
+  const trips = new Trips(d.db, d.ledger, d.people);
   const environment = () => d.upstream.service.environment;
 
   /** The trip of the path, if this user may see it. */

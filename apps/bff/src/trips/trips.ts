@@ -21,6 +21,7 @@ import {
   activityFacts,
   flightFacts,
   hotelFacts,
+  type Ledger,
   ledgerScope,
   mayReach,
   readAndRefresh,
@@ -30,7 +31,7 @@ import { decodeCursor, type Page, pageFrom, searchWords } from '../platform/page
 import { type KeysetOrder, type Select, searchPage } from '../platform/search.ts';
 import type { SignedInUser } from '../platform/types.ts';
 import type { PartForRules } from './conflicts.ts';
-import type { TripsDeps } from './deps.ts';
+import type { TripPeople, TripsDeps } from './deps.ts';
 
 /** A trip row as the console writes and reads it (the search document is the database's). */
 type Row = Omit<Database['trips'], 'search_doc'>;
@@ -59,7 +60,12 @@ const NEWEST: KeysetOrder<Row> = {
  * forms send), so a booking made for a trip belongs to it even if the browser never got to say so.
  */
 export class Trips {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The bookings are the ledger's, the people identity's (decision 058): asked, not queried here. */
+    private readonly ledger: Pick<Ledger, 'agentsOf' | 'withReference'>,
+    private readonly people: TripPeople,
+  ) {}
 
   #toTrip(row: Row, parts: number): Trip {
     return {
@@ -236,17 +242,32 @@ export class Trips {
    * reference says nothing of bookings its trip's agent cannot reach.
    */
   async bookingIds(row: Row, viewer: SignedInUser): Promise<string[]> {
-    const attached = await this.db
+    const links = await this.db
       .selectFrom('trip_bookings')
-      .innerJoin('bookings', 'bookings.id', 'trip_bookings.booking_id')
-      .select(['trip_bookings.booking_id as id', 'trip_bookings.added_at as at', 'bookings.agent_id'])
-      .where('trip_bookings.trip_id', '=', row.id)
+      .select(['booking_id as id', 'added_at as at'])
+      .where('trip_id', '=', row.id)
       .execute();
-    const referenced = await referencedBookings(this.db, row).execute();
+    const agents = await this.ledger.agentsOf(links.map((link) => link.id));
+    const attached = links.flatMap((link) => {
+      const agent_id = agents.get(link.id);
+      return agent_id === undefined ? [] : [{ ...link, agent_id }];
+    });
+    const referenced = await this.#referenced(row);
     const all = [...attached, ...referenced]
       .filter((part) => mayReach(viewer, part.agent_id))
       .sort((a, b) => a.at.localeCompare(b.at));
     return [...new Set(all.map((a) => a.id))];
+  }
+
+  /**
+   * The ledger's bookings carrying a trip's reference, made by its agent or by someone who sees the office's trips (the
+   * ledger's index `bookings_client_reference`, then each booking's agent asked of identity).
+   */
+  async #referenced(trip: Pick<Row, 'environment' | 'reference' | 'agent_id'>) {
+    const carrying = await this.ledger.withReference(trip.reference, trip.environment);
+    const others = carrying.filter((b) => b.agent_id !== trip.agent_id).map((b) => b.agent_id);
+    const officeWide = await this.people.seeingOfficeWide(others);
+    return carrying.filter((b) => b.agent_id === trip.agent_id || officeWide.has(b.agent_id));
   }
 
   /**
@@ -258,6 +279,9 @@ export class Trips {
     environment: Environment,
   ): Promise<Row[]> {
     const { clientReference } = booking;
+    const agentSeesOfficeWide =
+      clientReference !== null &&
+      (await this.people.seeingOfficeWide([booking.agentId])).has(booking.agentId);
     return this.db
       .selectFrom('trips')
       .selectAll()
@@ -273,16 +297,7 @@ export class Trips {
             ? [
                 eb.and([
                   eb('reference', '=', clientReference),
-                  eb.or([
-                    eb('agent_id', '=', booking.agentId),
-                    eb.exists(
-                      eb
-                        .selectFrom('users')
-                        .select('users.id')
-                        .where('users.id', '=', booking.agentId)
-                        .where((u) => u.or([u('users.role', '=', 'admin'), u('users.office_wide', '=', 1)])),
-                    ),
-                  ]),
+                  ...(agentSeesOfficeWide ? [] : [eb('agent_id', '=', booking.agentId)]),
                 ]),
               ]
             : []),
@@ -308,26 +323,6 @@ export function tripsOfReference(
     .where('environment', '=', environment)
     .where('reference', '=', reference);
   return agentId ? q.where('agent_id', '=', agentId) : q;
-}
-
-/**
- * The ledger's bookings carrying a trip's reference, made by its agent or by someone who sees the office's trips (the
- * index `bookings_client_reference`, then each booking's agent by the users' key).
- */
-export function referencedBookings(db: Db, trip: Pick<Row, 'environment' | 'reference' | 'agent_id'>) {
-  return db
-    .selectFrom('bookings')
-    .leftJoin('users', 'users.id', 'bookings.agent_id')
-    .select(['bookings.id', 'bookings.created_at as at', 'bookings.agent_id'])
-    .where('bookings.client_reference', '=', trip.reference)
-    .where('bookings.environment', '=', trip.environment)
-    .where((eb) =>
-      eb.or([
-        eb('bookings.agent_id', '=', trip.agent_id),
-        eb('users.role', '=', 'admin'),
-        eb('users.office_wide', '=', 1),
-      ]),
-    );
 }
 
 const plainDate = (value: string | null | undefined) =>

@@ -1,1 +1,2 @@
+export * from './bookings.ts';
 export * from './wallet.ts';

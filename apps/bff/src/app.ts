@@ -1,17 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import {
-  errorEnvelope,
-  HealthSchema,
-  type Me,
-  MeSchema,
-  newId,
-  ReadySchema,
-  SERVICE_TIME_HEADER,
-} from '@console/contract';
+import { consoleApi, errorEnvelope, type Me, newId, SERVICE_TIME_HEADER } from '@console/contract';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
-import { z } from 'zod';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { AuditLog } from './audit/audit.ts';
 import { ownBookingsOnly } from './bookings/access.ts';
@@ -63,8 +54,8 @@ import { Lifecycle } from './platform/lifecycle.ts';
 import { createAccessLog, createLog, requestContext } from './platform/log.ts';
 import { Mailer } from './platform/mailer.ts';
 import { Metrics } from './platform/metrics.ts';
-import { doc } from './platform/openapi-doc.ts';
 import { MailOutbox } from './platform/outbox.ts';
+import { router } from './platform/route.ts';
 import { SecretBox } from './platform/secret-box.ts';
 import { inlineStyleHashes, securityHeaders, withSecurityHeaders } from './platform/security-headers.ts';
 import type { AppEnv, SignedInUser } from './platform/types.ts';
@@ -277,87 +268,57 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
           : bodyLimitOf(c, next),
     )
     .use('*', csrf)
-    .get(
-      '/health',
-      doc({
-        summary: 'Alive, and whether a token can be had',
-        tag: 'console',
-        response: HealthSchema,
-        open: true,
-      }),
-      async (c) => {
-        const reachable = await upstream.service.tokens
-          .get(['flights:read'])
-          .then(() => true)
-          .catch(() => false);
-        return c.json(
-          {
-            status: reachable ? 'ok' : 'degraded',
-            upstream: { reachable, embedded: upstream.embedded !== null },
-            environment: upstream.service.environment,
-          },
-          reachable ? 200 : 503,
-        );
-      },
-    )
-    // The API described (OpenAPI 3.1), built from the same schemas the routes validate with.
-    .get(
-      '/openapi.json',
-      doc({
-        summary: 'This document',
-        tag: 'console',
-        response: z.looseObject({ openapi: z.string() }),
-        open: true,
-      }),
-      (c) => c.json(openApiDocument(app.routes)),
-    )
-    // Readiness for a load balancer: the database and the service, each said separately, with each part's circuit.
-    .get(
-      '/ready',
-      doc({
-        summary: 'Ready: the database and the service, each said; 503 when not',
-        tag: 'console',
-        response: ReadySchema,
-        open: true,
-      }),
-      async (c) => {
-        const database = await timed(() => sql`select 1`.execute(db));
-        const service = await timed(() => upstream.service.tokens.get(['flights:read']));
-        const parts = upstream.service.transport.bulkheads.report();
-        const draining = deps.lifecycle.draining;
-        const ready = database.ok && service.ok && !draining;
-        return c.json(
-          {
-            status: draining ? 'draining' : ready ? 'ready' : 'not_ready',
-            database: { ...database, kind: databaseInfo(db).kind, pool: databaseInfo(db).pool() },
-            upstream: {
-              ...service,
-              embedded: upstream.embedded !== null,
-              parts: Object.fromEntries(
-                Object.entries(parts).map(([name, part]) => [
-                  name,
-                  { circuit: part.circuit, pending: part.pending },
-                ]),
-              ),
+    // The console's own open routes: alive, ready, and the API described.
+    .route(
+      '/',
+      router('')
+        .handle(consoleApi.health, async (c) => {
+          const reachable = await upstream.service.tokens
+            .get(['flights:read'])
+            .then(() => true)
+            .catch(() => false);
+          return c.json(
+            {
+              status: reachable ? 'ok' : 'degraded',
+              upstream: { reachable, embedded: upstream.embedded !== null },
+              environment: upstream.service.environment,
             },
-            intents: { open: await deps.intents.openCount().catch(() => null) },
-            streams: { open: deps.lifecycle.openStreams },
-          },
-          ready ? 200 : 503,
-        );
-      },
+            reachable ? 200 : 503,
+          );
+        })
+        // The API described (OpenAPI 3.1), built from the same declarations the routes validate with.
+        .handle(consoleApi.openapi, (c) => c.json(openApiDocument(app.routes)))
+        // Readiness for a load balancer: the database and the service, each said separately, with each part's circuit.
+        .handle(consoleApi.ready, async (c) => {
+          const database = await timed(() => sql`select 1`.execute(db));
+          const service = await timed(() => upstream.service.tokens.get(['flights:read']));
+          const parts = upstream.service.transport.bulkheads.report();
+          const draining = deps.lifecycle.draining;
+          const ready = database.ok && service.ok && !draining;
+          return c.json(
+            {
+              status: draining ? 'draining' : ready ? 'ready' : 'not_ready',
+              database: { ...database, kind: databaseInfo(db).kind, pool: databaseInfo(db).pool() },
+              upstream: {
+                ...service,
+                embedded: upstream.embedded !== null,
+                parts: Object.fromEntries(
+                  Object.entries(parts).map(([name, part]) => [
+                    name,
+                    { circuit: part.circuit, pending: part.pending },
+                  ]),
+                ),
+              },
+              intents: { open: await deps.intents.openCount().catch(() => null) },
+              streams: { open: deps.lifecycle.openStreams },
+            },
+            ready ? 200 : 503,
+          );
+        }).app,
     )
     .route('/auth', authRoutes(deps))
     .use('*', signedIn(sessions, cookie))
-    .get(
-      '/me',
-      doc({
-        summary: 'The signed-in user, environment and session',
-        tag: 'console',
-        response: MeSchema,
-      }),
-      (c) => c.json(meOf(c.get('user'))),
-    )
+    .route('/', router('').handle(consoleApi.me, (c) => c.json(meOf(c.get('user')))).app)
     .route('/account', accountRoutes(deps))
     .route('/wallet', walletRoutes(deps))
     .route('/travellers', travellerRoutes(deps))

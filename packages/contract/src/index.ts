@@ -13,6 +13,7 @@ export * from './console-route.ts';
 export * from './document.ts';
 export * from './error-messages.ts';
 export * from './errors.ts';
+export * from './fee-rule-input.ts';
 export * from './flights.ts';
 export * from './hotels.ts';
 export * from './ids.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { FeeRuleInputSchema } from './fee-rule-input.ts';
 import {
   basisPoints,
   clientPrice,
   type FeeContext,
   type FeeRule,
-  FeeRuleInputSchema,
   feeOf,
   feeRuleFor,
   feeWithinBounds,

@@ -107,3 +107,9 @@ export function jsonDepth(text: string): number {
 
 /** A traveller's gender as the service's orders take it (flights, the traveller directory). */
 export const GenderSchema = z.enum(['male', 'female']);
+
+/**
+ * A download's query (a PDF the console writes): the zone its times are written in, the agent's as the SPA shows it;
+ * a zone the console does not know is not refused, the person's own (or UTC) is used instead.
+ */
+export const DownloadQuerySchema = z.object({ time_zone: z.string().optional() });

@@ -153,6 +153,12 @@ export const TravellerDuplicatesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+/** A page of one traveller's bookings (newest link first). */
+export const TravellerBookingsQuerySchema = z.object({
+  ...PageQueryShape,
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 /** Merging `other_id` into the profile of the path: it keeps its own fields, takes the other's missing ones. */
 export const TravellerMergeSchema = z.strictObject({ other_id: z.string().trim().min(1).max(64) });
 

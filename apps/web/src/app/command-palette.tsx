@@ -1,9 +1,4 @@
-import {
-  HotelPlaceListSchema,
-  LedgerListSchema,
-  TravellerListSchema,
-  TripListSchema,
-} from '@console/contract';
+import { HotelPlaceListSchema, LedgerListSchema, travellersApi, tripsApi } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
@@ -21,7 +16,7 @@ import {
   Text,
 } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { api, queryString } from '../lib/api.ts';
+import { api, call, queryString } from '../lib/api.ts';
 import { orderPath } from '../lib/booking-path.ts';
 import { usePageActionList } from '../lib/page-actions.ts';
 import { serviceNow } from '../lib/service-clock.ts';
@@ -90,15 +85,13 @@ export function CommandPalette({ onClose, isAdmin }: { onClose: () => void; isAd
   });
   const trips = useQuery({
     queryKey: ['palette', 'trips', q],
-    queryFn: ({ signal }) =>
-      api(`/trips?${queryString({ q, limit: 4 })}`, { schema: TripListSchema, signal }),
+    queryFn: ({ signal }) => call(tripsApi.list, { query: { q, limit: 4 }, signal }),
     enabled: lookup,
     staleTime: 10_000,
   });
   const travellers = useQuery({
     queryKey: ['palette', 'travellers', q],
-    queryFn: ({ signal }) =>
-      api(`/travellers?${queryString({ q, limit: 4 })}`, { schema: TravellerListSchema, signal }),
+    queryFn: ({ signal }) => call(travellersApi.list, { query: { q, limit: 4 }, signal }),
     enabled: lookup,
     staleTime: 10_000,
   });

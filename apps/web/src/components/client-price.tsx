@@ -1,8 +1,8 @@
-import { clientPrice, type FeeContext, LedgerEntrySchema, SetFeeRequestSchema } from '@console/contract';
+import { clientPrice, type FeeContext, LedgerEntrySchema, pricingApi } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
-import { ApiError, api } from '../lib/api.ts';
+import { ApiError, api, call } from '../lib/api.ts';
 import { feeRulesQuery } from '../lib/client-prices.ts';
 import { formatMoney } from '../lib/format.ts';
 import { useMe } from '../lib/me.ts';
@@ -52,13 +52,12 @@ export function BookingClientPrice({ bookingId }: { bookingId: string }) {
   const [reason, setReason] = useState('');
   const save = useMutation({
     mutationFn: () =>
-      api(`/pricing/bookings/${encodeURIComponent(bookingId)}/fee`, {
-        method: 'PUT',
-        body: SetFeeRequestSchema.parse({
+      call(pricingApi.setFee, {
+        params: { id: bookingId },
+        body: pricingApi.setFee.body.parse({
           fee: /^\d+(\.\d{1,2})?$/.test(fee.trim()) ? Number.parseFloat(fee).toFixed(2) : fee.trim(),
           reason,
         }),
-        schema: LedgerEntrySchema,
       }),
     onSuccess: (updated) => {
       client.setQueryData(entryKey(bookingId), updated);

@@ -1,6 +1,6 @@
-import { clientPrice, type FeeContext, FeeRuleListSchema } from '@console/contract';
+import { clientPrice, type FeeContext, pricingApi } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { call } from './api.ts';
 
 /**
  * What the client pays (decision 032): the office's fee rules, read once a minute, and the price of anything by them.
@@ -8,7 +8,7 @@ import { api } from './api.ts';
  */
 export const feeRulesQuery = queryOptions({
   queryKey: ['pricing', 'rules'],
-  queryFn: ({ signal }) => api('/pricing/rules', { schema: FeeRuleListSchema, signal }),
+  queryFn: ({ signal }) => call(pricingApi.rules, { signal }),
   staleTime: 60_000,
 });
 

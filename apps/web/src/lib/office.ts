@@ -1,25 +1,21 @@
 import {
-  LedgerListSchema,
-  TravellerDuplicateListSchema,
+  type Traveller,
   TravellerExistsSchema,
-  TravellerListSchema,
   type TravellerMatch,
-  TravellerMatchListSchema,
   type TravellerMatchQuery,
   type TravellerSave,
-  TravellerSavedSchema,
-  TravellerSchema,
+  type TravellerSaved,
   type TripInput,
-  TripListSchema,
-  TripSchema,
+  travellersApi,
+  tripsApi,
 } from '@console/contract';
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiError, api, queryString } from './api.ts';
+import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, call } from './api.ts';
 
 /**
- * The office's own records the console keeps (decisions 018, 019): the traveller directory and trips, read by their
- * pages and by the booking pages that use them.
+ * The office's own records the console keeps (decisions 018, 019): the traveller directory and trips, as the booking
+ * pages, the shell's palette and the directory's and trips' own pages read them. What only the directory's or the
+ * trips' pages use is in their feature's api/.
  */
 
 export const travellersKey = ['travellers'] as const;
@@ -28,8 +24,8 @@ export const travellerListQuery = (q: string, after = '') =>
   queryOptions({
     queryKey: [...travellersKey, 'list', q, after],
     queryFn: ({ signal }) =>
-      api(`/travellers?${queryString({ q: q || undefined, after: after || undefined, limit: 50 })}`, {
-        schema: TravellerListSchema,
+      call(travellersApi.list, {
+        query: { q: q || undefined, after: after || undefined, limit: 50 },
         signal,
       }),
     staleTime: 30_000,
@@ -38,25 +34,25 @@ export const travellerListQuery = (q: string, after = '') =>
 export const travellerQuery = (id: string) =>
   queryOptions({
     queryKey: [...travellersKey, 'one', id],
-    queryFn: ({ signal }) =>
-      api(`/travellers/${encodeURIComponent(id)}`, { schema: TravellerSchema, signal }),
+    queryFn: ({ signal }) => call(travellersApi.one, { params: { id }, signal }),
   });
 
 /**
  * Saves a traveller: changes one (with an id), or saves them once (decision 043): a traveller already in the
  * directory is refused with the profiles they match (`matchesOf`), unless `on_match` says update it or save a new person.
+ * A change has no `outcome`; a save says whether it made the profile or updated the one it matched.
  */
 export function useSaveTraveller() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: TravellerSave }) =>
-      id
-        ? api(`/travellers/${encodeURIComponent(id)}`, {
-            method: 'PUT',
-            body,
-            schema: TravellerSavedSchema.partial({ outcome: true }),
-          })
-        : api('/travellers', { method: 'POST', body, schema: TravellerSavedSchema }),
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id?: string;
+      body: TravellerSave;
+    }): Promise<Traveller & { outcome?: TravellerSaved['outcome'] }> =>
+      id ? call(travellersApi.update, { params: { id }, body }) : call(travellersApi.save, { body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: travellersKey }),
   });
 }
@@ -72,63 +68,15 @@ export function matchesOf(error: unknown): TravellerMatch[] | null {
 export const travellerMatchesQuery = (person: TravellerMatchQuery | null) =>
   queryOptions({
     queryKey: [...travellersKey, 'matches', person],
-    queryFn: ({ signal }) =>
-      api('/travellers/matches', { method: 'POST', body: person, schema: TravellerMatchListSchema, signal }),
-    enabled: person !== null,
+    queryFn: person ? ({ signal }) => call(travellersApi.matches, { body: person, signal }) : skipToken,
     staleTime: 30_000,
   });
-
-/** A traveller's bookings (those this user may reach), newest link first. */
-export const travellerBookingsQuery = (id: string) =>
-  infiniteQueryOptions({
-    queryKey: [...travellersKey, 'bookings', id],
-    queryFn: ({ pageParam, signal }) =>
-      api(
-        `/travellers/${encodeURIComponent(id)}/bookings?${queryString({ after: pageParam || undefined })}`,
-        {
-          schema: LedgerListSchema,
-          signal,
-        },
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
-
-/** Profiles likely to be one person, in pairs. */
-export const travellerDuplicatesQuery = () =>
-  infiniteQueryOptions({
-    queryKey: [...travellersKey, 'duplicates'],
-    queryFn: ({ pageParam, signal }) =>
-      api(`/travellers/duplicates?${queryString({ after: pageParam || undefined, limit: 20 })}`, {
-        schema: TravellerDuplicateListSchema,
-        signal,
-      }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
-
-/** Merges `other` into `kept`: the kept profile stays, with the other's bookings. */
-export function useMergeTravellers() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ kept, other }: { kept: string; other: string }) =>
-      api(`/travellers/${encodeURIComponent(kept)}/merge`, {
-        method: 'POST',
-        body: { other_id: other },
-        schema: TravellerSchema,
-      }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: travellersKey }),
-  });
-}
 
 /** Links a profile picked on a booking form to the booking made. */
 export function useLinkTraveller() {
   return useMutation({
     mutationFn: ({ id, bookingId }: { id: string; bookingId: string }) =>
-      api(`/travellers/${encodeURIComponent(id)}/bookings/${encodeURIComponent(bookingId)}`, {
-        method: 'PUT',
-        schema: z.object({ id: z.string() }),
-      }),
+      call(travellersApi.link, { params: { id, bookingId } }),
   });
 }
 
@@ -138,24 +86,20 @@ export const tripListQuery = (q: string, after = '') =>
   queryOptions({
     queryKey: [...tripsKey, 'list', q, after],
     queryFn: ({ signal }) =>
-      api(`/trips?${queryString({ q: q || undefined, after: after || undefined, limit: 50 })}`, {
-        schema: TripListSchema,
-        signal,
-      }),
+      call(tripsApi.list, { query: { q: q || undefined, after: after || undefined, limit: 50 }, signal }),
     staleTime: 10_000,
   });
 
 export const tripsOfBookingQuery = (bookingId: string) =>
   queryOptions({
     queryKey: [...tripsKey, 'of', bookingId],
-    queryFn: ({ signal }) =>
-      api(`/trips?${queryString({ booking: bookingId })}`, { schema: TripListSchema, signal }),
+    queryFn: ({ signal }) => call(tripsApi.list, { query: { booking: bookingId }, signal }),
   });
 
 export function useCreateTrip() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TripInput) => api('/trips', { method: 'POST', body, schema: TripSchema }),
+    mutationFn: (body: TripInput) => call(tripsApi.create, { body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: tripsKey }),
   });
 }

@@ -1,71 +1,19 @@
 import {
   AccountFactorsSchema,
   AccountLinkSchema,
-  AuditListSchema,
   type ConsoleUser,
   type CreateUserRequest,
-  CreditBalanceResponseSchema,
-  IntrospectionSchema,
   InvitationSchema,
   OfficeUserSchema,
-  SessionStateSchema,
   SignInOptionsSchema,
   SignInPolicySchema,
   type TwoFactorPolicy,
   type UpdateUserRequest,
   UserListSchema,
-  WalletSchema,
 } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
-
-/** The wallet: ['wallet'] is invalidated by every money-moving action anywhere in the console. */
-export const walletQuery = queryOptions({
-  queryKey: ['wallet'],
-  queryFn: ({ signal }) => api('/wallet', { schema: WalletSchema, signal }),
-});
-export const useWallet = () => useQuery(walletQuery);
-
-export const useCredentials = () =>
-  useQuery({
-    queryKey: ['admin', 'credentials'],
-    queryFn: ({ signal }) => api('/admin/credentials', { schema: IntrospectionSchema, signal }),
-  });
-
-export const useSessionState = () =>
-  useQuery({
-    queryKey: ['admin', 'session'],
-    queryFn: ({ signal }) => api('/admin/session', { schema: SessionStateSchema, signal }),
-  });
-
-export function useCreditBalance(enabled: boolean) {
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: ['admin', 'session', 'credit-balance'],
-    queryFn: async ({ signal }) => {
-      const balance = await api('/admin/session/credit-balance', {
-        schema: CreditBalanceResponseSchema,
-        signal,
-      });
-      // The read may have opened the session: its state is read again (that query only, not this one).
-      void client.invalidateQueries({ queryKey: ['admin', 'session'], exact: true });
-      return balance;
-    },
-    enabled,
-    retry: false,
-  });
-}
-
-export function useEndSession() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api('/admin/session/end', { method: 'POST', schema: z.looseObject({}) }),
-    // The balance read belonged to the ended session: forgotten, so the next read asks the service again.
-    onSuccess: () => client.removeQueries({ queryKey: ['admin', 'session', 'credit-balance'] }),
-    onSettled: () => void client.invalidateQueries({ queryKey: ['admin', 'session'], exact: true }),
-  });
-}
 
 export const usersQuery = queryOptions({
   queryKey: ['admin', 'users'],
@@ -150,13 +98,6 @@ export function useResetFactors() {
     onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
   });
 }
-
-export const useAudit = (search: string) =>
-  useQuery({
-    queryKey: ['admin', 'audit', search],
-    queryFn: ({ signal }) => api(`/admin/audit?${search}`, { schema: AuditListSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
 
 export const useSignInPolicy = () =>
   useQuery({

@@ -1,8 +1,7 @@
-import { type FeeRuleInput, FeeRuleSchema, HOTEL_OPERATIONS } from '@console/contract';
+import { type FeeRuleInput, HOTEL_OPERATIONS, pricingApi } from '@console/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { PlaceOption } from '../../../components/place-combobox.tsx';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { feeRulesQuery } from '../../../lib/client-prices.ts';
 import { callOp } from '../../../lib/operations.ts';
 
@@ -15,11 +14,9 @@ export function useSaveFeeRule() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, rule }: { id: string | null; rule: FeeRuleInput }) =>
-      api(id ? `/pricing/rules/${encodeURIComponent(id)}` : '/pricing/rules', {
-        method: id ? 'PUT' : 'POST',
-        body: rule,
-        schema: FeeRuleSchema,
-      }),
+      id
+        ? call(pricingApi.updateRule, { params: { id }, body: rule })
+        : call(pricingApi.createRule, { body: rule }),
     onSettled: () => void client.invalidateQueries({ queryKey: feeRulesQuery.queryKey }),
   });
 }
@@ -27,11 +24,7 @@ export function useSaveFeeRule() {
 export function useRemoveFeeRule() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api(`/pricing/rules/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-        schema: z.object({ removed: z.literal(true) }),
-      }),
+    mutationFn: (id: string) => call(pricingApi.removeRule, { params: { id } }),
     onSettled: () => void client.invalidateQueries({ queryKey: feeRulesQuery.queryKey }),
   });
 }

@@ -11,17 +11,14 @@ import { notify } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatMoney, sentence, whenLocal } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { useOwnFactors, useSetSignInPolicy, useSignInPolicy, useSingleSignOn } from '../api/admin.ts';
 import {
   useCredentials,
   useCreditBalance,
   useEndSession,
-  useOwnFactors,
   useSessionState,
-  useSetSignInPolicy,
-  useSignInPolicy,
-  useSingleSignOn,
   useWallet,
-} from '../api/admin.ts';
+} from '../api/service.ts';
 import '../admin.css';
 
 export function AdminOnly({ children }: { children: React.ReactNode }) {

@@ -6,10 +6,9 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
-import { agentTimeZone } from '../../../lib/time-zone.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
-import { useAudit } from '../api/admin.ts';
+import { auditCsvHref, useAudit } from '../api/audit.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 
 const KEYS = ['user', 'action', 'result', 'from', 'to'] as const;
@@ -42,7 +41,7 @@ export function AuditPage() {
   const paging = useUrlPage();
   const audit = useAudit(paging.query(search));
   // The export is every entry the filters match, not the page on screen.
-  const csv = `/api/admin/audit?${new URLSearchParams([...new URLSearchParams(search), ['format', 'csv'], ['time_zone', agentTimeZone()]])}`;
+  const csv = auditCsvHref(search);
   const data = audit.data;
 
   return (

@@ -1,16 +1,15 @@
-import { type Report, type ReportFigures, ReportSchema } from '@console/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Report, ReportFigures } from '@console/contract';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/date-field.tsx';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
-import { api } from '../../../lib/api.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';
 import { serviceNow } from '../../../lib/service-clock.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
+import { reportCsvHref, useReport } from '../api/reports.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 import './reports-page.css';
 
@@ -128,13 +127,8 @@ export function ReportsPage() {
   const from = filters.from || isoDay(-29);
   const to = filters.to || isoDay(0);
   const by = (BY.find((b) => b.id === filters.by)?.id ?? 'day') as Report['by'];
-  const query = new URLSearchParams({ from, to, by }).toString();
-  const report = useQuery({
-    queryKey: ['admin', 'reports', query],
-    queryFn: ({ signal }) => api(`/admin/reports?${query}`, { schema: ReportSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
-  const csv = (table: string) => `/api/admin/reports?${query}&format=csv&table=${table}`;
+  const report = useReport({ from, to, by });
+  const csv = (table: string) => reportCsvHref({ from, to, by }, table);
   const data = report.data;
   return (
     <AdminOnly>

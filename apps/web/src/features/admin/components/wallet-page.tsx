@@ -1,5 +1,5 @@
-import { AmountSchema, type Statement, walletApi } from '@console/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AmountSchema, type Statement } from '@console/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-field.tsx';
 import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.tsx';
@@ -7,15 +7,14 @@ import { Pager } from '../../../components/pager.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
-import { call, queryString } from '../../../lib/api.ts';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
 import { serviceNow } from '../../../lib/service-clock.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
 import { walletAlertQuery } from '../../../lib/wallet-alert.ts';
+import { statementCsvHref, useSaveWalletAlert, useStatement } from '../api/wallet.ts';
 import { AdminNav, AdminOnly } from './admin-page.tsx';
 import '../admin.css';
-import { agentTimeZone } from '../../../lib/time-zone.ts';
 
 const KEYS = ['from', 'to'] as const;
 const KIND_LABEL = {
@@ -42,23 +41,9 @@ export function WalletPage() {
 
 function AlertLevel() {
   const alert = useQuery(walletAlertQuery);
-  const client = useQueryClient();
   const [typed, setTyped] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (threshold: string | null) =>
-      call(walletApi.setAlert, { body: { low_balance_threshold: threshold } }),
-    onSuccess: (saved) => {
-      notify(
-        'Wallet alert saved',
-        saved.low_balance_threshold === null
-          ? 'No alert: the banner stays off.'
-          : `Everyone sees a banner when the wallet goes under ${usd(saved.low_balance_threshold)}.`,
-      );
-      setTyped(null);
-      void client.invalidateQueries({ queryKey: ['wallet'] });
-    },
-  });
+  const save = useSaveWalletAlert();
   const value = typed ?? alert.data?.threshold?.amount ?? '';
   return (
     <form
@@ -74,7 +59,17 @@ function AlertLevel() {
           return;
         }
         setProblem(null);
-        save.mutate(text === '' ? null : amount);
+        save.mutate(text === '' ? null : amount, {
+          onSuccess: (saved) => {
+            notify(
+              'Wallet alert saved',
+              saved.low_balance_threshold === null
+                ? 'No alert: the banner stays off.'
+                : `Everyone sees a banner when the wallet goes under ${usd(saved.low_balance_threshold)}.`,
+            );
+            setTyped(null);
+          },
+        });
       }}
     >
       <h2>Low-balance alert</h2>
@@ -108,13 +103,9 @@ function StatementSection() {
   const { filters, form, set, apply, search } = useUrlFilters(KEYS);
   const paging = useUrlPage();
   const query = paging.query(search);
-  const statement = useQuery({
-    queryKey: ['wallet', 'statement', query],
-    queryFn: ({ signal }) => call(walletApi.statement, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const statement = useStatement(query);
   const today = new Date(serviceNow()).toISOString().slice(0, 10);
-  const csv = `/api/wallet/statement?${queryString({ from: filters.from || undefined, to: filters.to || undefined, format: 'csv', time_zone: agentTimeZone() })}`;
+  const csv = statementCsvHref({ from: filters.from, to: filters.to });
   return (
     <section className="card stack" aria-labelledby="statement-title">
       <h2 id="statement-title">Statement</h2>

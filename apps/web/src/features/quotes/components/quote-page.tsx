@@ -1,9 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { QueryErrorNotice } from '../../../components/error-notice.tsx';
 import { formatMoney, whenLocal } from '../../../lib/format.ts';
-import { useQuote } from '../api/quotes.ts';
+import { quotePdfHref, useQuote } from '../api/quotes.ts';
 import './quote-page.css';
-import { agentTimeZone } from '../../../lib/time-zone.ts';
 
 /**
  * One quote (decision 034): each option at the client's price as quoted and as it is now, until when it holds, and the
@@ -20,11 +19,7 @@ export function QuotePage() {
       <div className="page-head">
         <h1>Quote for {q.client_name}</h1>
         <span className={`status-pill status-${q.status}`}>{q.status}</span>
-        <a
-          className="button"
-          href={`/api/quotes/${encodeURIComponent(q.id)}/pdf?time_zone=${encodeURIComponent(agentTimeZone())}`}
-          download
-        >
+        <a className="button" href={quotePdfHref(q.id)} download>
           Download the quote (PDF)
         </a>
       </div>

@@ -1,5 +1,5 @@
 import type { Traveller, TravellerInput } from '@console/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
@@ -10,12 +10,11 @@ import { FormTextField } from '../../../components/form-text-field.tsx';
 import { AlreadySaved } from '../../../components/office-parts.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { notify } from '../../../components/toasts.tsx';
-import { api } from '../../../lib/api.ts';
 import { sentence } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { readingPhones } from '../../../lib/phone-resolver.ts';
 import { Controller, useFieldArray, useForm, zodResolver } from '../../../lib/use-form.ts';
-import { matchesOf, travellerQuery, travellersKey, useSaveTraveller } from '../api/travellers.ts';
+import { matchesOf, travellerQuery, useDeleteTraveller, useSaveTraveller } from '../api/travellers.ts';
 import {
   emptyDocument,
   type TravellerForm,
@@ -56,13 +55,8 @@ function TravellerEditor({ traveller }: { traveller?: Traveller }) {
   }, [arrived]);
   const isAdmin = useMe().data?.user.role === 'admin';
   const save = useSaveTraveller();
-  const client = useQueryClient();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const remove = useMutation({
-    mutationFn: (id: string) =>
-      api(`/travellers/${encodeURIComponent(id)}`, { method: 'DELETE', schema: z.looseObject({}) }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: travellersKey }),
-  });
+  const remove = useDeleteTraveller();
   const form = useForm<TravellerForm>({
     resolver: readingPhones(zodResolver(TravellerFormSchema), [['phone']]),
     defaultValues: toForm(traveller),

@@ -1,13 +1,21 @@
-import { LedgerListSchema, TripDetailSchema, TripSchema, type TripUpdate } from '@console/contract';
+import { LedgerListSchema, type TripUpdate, tripsApi } from '@console/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, queryString } from '../../../lib/api.ts';
+import { api, call, queryString, routePath } from '../../../lib/api.ts';
 import { tripsKey } from '../../../lib/office.ts';
+import { agentTimeZone } from '../../../lib/time-zone.ts';
+
+/** Trips (decision 019). The booking pages list and make trips too: those queries are shared (lib/office.ts). */
+export { tripListQuery, useCreateTrip } from '../../../lib/office.ts';
 
 export const tripQuery = (id: string) =>
   queryOptions({
     queryKey: [...tripsKey, 'one', id],
-    queryFn: ({ signal }) => api(`/trips/${encodeURIComponent(id)}`, { schema: TripDetailSchema, signal }),
+    queryFn: ({ signal }) => call(tripsApi.one, { params: { id }, signal }),
   });
+
+/** The itinerary's PDF, its times in the agent's zone. */
+export const itineraryHref = (id: string) =>
+  `/api${routePath(tripsApi.itinerary, { params: { id }, query: { time_zone: agentTimeZone() } })}`;
 
 /** Bookings of the desk an agent may attach: found by PNR, name, reference. */
 export const attachableQuery = (q: string) =>
@@ -24,19 +32,11 @@ export function useTripBooking(tripId: string) {
   return {
     attach: useMutation({
       mutationFn: (bookingId: string) =>
-        api(`/trips/${encodeURIComponent(tripId)}/bookings`, {
-          method: 'POST',
-          body: { booking_id: bookingId },
-          schema: TripSchema,
-        }),
+        call(tripsApi.attach, { params: { id: tripId }, body: { booking_id: bookingId } }),
       onSuccess: settle,
     }),
     detach: useMutation({
-      mutationFn: (bookingId: string) =>
-        api(`/trips/${encodeURIComponent(tripId)}/bookings/${encodeURIComponent(bookingId)}`, {
-          method: 'DELETE',
-          schema: TripSchema,
-        }),
+      mutationFn: (bookingId: string) => call(tripsApi.detach, { params: { id: tripId, bookingId } }),
       onSuccess: settle,
     }),
   };
@@ -46,8 +46,7 @@ export function useTripBooking(tripId: string) {
 export function useUpdateTrip(tripId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TripUpdate) =>
-      api(`/trips/${encodeURIComponent(tripId)}`, { method: 'PATCH', body, schema: TripSchema }),
+    mutationFn: (body: TripUpdate) => call(tripsApi.update, { params: { id: tripId }, body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: tripsKey }),
   });
 }

@@ -9,9 +9,9 @@ import { TextField } from '../../../components/text-field.tsx';
 import { orderPath } from '../../../lib/booking-path.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { loadOrReload } from '../../../lib/new-version.ts';
-import { attachableQuery, tripQuery, useTripBooking, useUpdateTrip } from '../api/trips.ts';
+import { attachableQuery, itineraryHref, tripQuery, useTripBooking, useUpdateTrip } from '../api/trips.ts';
 import '../trips.css';
-import { agentLocale, agentTimeZone } from '../../../lib/time-zone.ts';
+import { agentLocale } from '../../../lib/time-zone.ts';
 import { showWallClock } from '../../../lib/typed-date.ts';
 
 // A trip's parts' changes come after the trip (the office's screens share one chunk, and most trips have none).
@@ -62,11 +62,7 @@ function TripView({ trip, readAt }: { trip: TripDetail; readAt: number }) {
       <div className="page-head">
         <h1>{trip.name}</h1>
         <span className="muted">Trip {trip.reference}</span>
-        <a
-          className="button"
-          href={`/api/trips/${encodeURIComponent(trip.id)}/itinerary.pdf?time_zone=${encodeURIComponent(agentTimeZone())}`}
-          download={`itinerary-${trip.reference}.pdf`}
-        >
+        <a className="button" href={itineraryHref(trip.id)} download={`itinerary-${trip.reference}.pdf`}>
           Download itinerary (PDF)
         </a>
       </div>

@@ -7,9 +7,9 @@ import { ErrorNotice, QueryErrorNotice } from '../../../components/error-notice.
 import { Pager } from '../../../components/pager.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { tripListQuery, useCreateTrip } from '../../../lib/office.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useUrlPage } from '../../../lib/url-page.ts';
+import { tripListQuery, useCreateTrip } from '../api/trips.ts';
 
 const KEYS = ['q'] as const;
 

@@ -155,7 +155,7 @@ export async function createConsole(env: BffEnv, options: ConsoleOptions = {}) {
   const mailer = new Mailer(env.SMTP_URL, env.SMTP_FROM, log);
   const outbox = new MailOutbox(db, options.now);
   // The office's people as bookings and trips ask after them (the users table is identity's).
-  const people = new OfficePeople(db);
+  const people = new OfficePeople(db, users);
   const changes = new BookingChanges(db, outbox, publicUrl, people, mailer.configured, options.now, () =>
     upstream.clock.now(),
   );

@@ -12,6 +12,7 @@ import type { KnownBrowsers } from './identity/known-browsers.ts';
 import type { AccountLinks } from './identity/links.ts';
 import type { SecurityNotices } from './identity/notices.ts';
 import type { Passkeys } from './identity/passkeys.ts';
+import type { OfficePeople } from './identity/people.ts';
 import type { SignInPolicy } from './identity/sign-in-policy.ts';
 import type { SingleSignOn } from './identity/single-sign-on.ts';
 import type { SignInThrottle } from './identity/throttle.ts';
@@ -55,6 +56,8 @@ export interface Deps
   db: Db;
   upstream: Upstream;
   ledger: Ledger;
+  /** The office's people as other domains and the mail policy ask after them (the users table is identity's). */
+  people: OfficePeople;
   /** The office's service-fee rules (decision 032). */
   fees: FeeRules;
   /** The office's reports, from the totals the database keeps (decision 033). */

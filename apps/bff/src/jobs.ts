@@ -4,7 +4,6 @@ import { reconcileOpenIntents } from './bookings/settle.ts';
 import { mailsOnTimeline } from './bookings/timeline-write.ts';
 import { watchBookings } from './bookings/watch.ts';
 import type { Deps } from './deps.ts';
-import { mailPeople } from './identity/mail-people.ts';
 import { sweepSignInCounts } from './identity/throttle.ts';
 import { sendOutbox } from './platform/mailer.ts';
 import type { MailOutbox } from './platform/outbox.ts';
@@ -60,7 +59,7 @@ export function consoleJobs(deps: Deps, outbox: MailOutbox): ListedJob[] {
       job: sendOutbox({
         outbox,
         mailer: deps.mailer,
-        people: mailPeople(deps.db),
+        people: deps.people,
         stillWanted: deps.changes.stillWanted,
         onSent: mailsOnTimeline(deps.timeline, deps.ledger.now.bind(deps.ledger)),
       }),

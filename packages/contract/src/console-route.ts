@@ -20,8 +20,8 @@ export interface ConsoleRoute {
   query?: z.ZodType;
   /** The answer's schema, read tolerantly by the SPA; a string for a non-JSON answer (its media type). */
   response?: z.ZodType | string;
-  /** The success status when it is not 200. */
-  status?: 200 | 201 | 202 | 204;
+  /** The success status when it is not 200 (a redirect for the single sign-on's steps). */
+  status?: 200 | 201 | 202 | 204 | 302 | 303;
   /** Reachable without a session (health, readiness, sign-in). */
   open?: boolean;
   /** For admins only. */

@@ -1,25 +1,12 @@
+import type { ConsoleRoute } from '@console/contract';
 import type { MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
 
 /**
  * A console route described where it is declared (issue 41): the handler's first middleware carries what the OpenAPI
  * document says of it, and the document is assembled from the mounted app's own routes (openapi.ts), so no table
  * describes every route a second time. Method and path come from the route itself.
  */
-export interface RouteDoc {
-  summary: string;
-  tag: string;
-  body?: z.ZodType;
-  /** The body may be left out. */
-  bodyOptional?: boolean;
-  query?: z.ZodType;
-  /** The answer's schema; a string for a non-JSON answer (its media type). */
-  response?: z.ZodType | string;
-  status?: number;
-  /** Reachable without a session (health, readiness, sign-in). */
-  open?: boolean;
-  admin?: boolean;
-}
+export type RouteDoc = Omit<ConsoleRoute, 'method' | 'path'>;
 
 const DOC = Symbol.for('console.route-doc');
 type Documented = MiddlewareHandler & { [DOC]?: RouteDoc };

@@ -21,7 +21,7 @@ export interface ConsoleRoute {
   /** The answer's schema, read tolerantly by the SPA; a string for a non-JSON answer (its media type). */
   response?: z.ZodType | string;
   /** The success status when it is not 200. */
-  status?: 200 | 201 | 202 | 204;
+  status?: 200 | 201 | 202 | 204 | 302;
   /** Reachable without a session (health, readiness, sign-in). */
   open?: boolean;
   /** For admins only. */

@@ -1,9 +1,7 @@
-import { SingleSignOnRedirectRequestSchema } from '@console/contract';
 import type { Context } from 'hono';
 import { trustedProxies } from '../platform/client-address.ts';
 import { namedCookie } from '../platform/cookies.ts';
 import { ConsoleError } from '../platform/errors.ts';
-import { parseBody } from '../platform/parse.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { IdentityDeps } from './deps.ts';
 import { SSO_COOKIE, sessionCookie } from './guards.ts';
@@ -80,8 +78,7 @@ export function accountSteps(d: IdentityDeps) {
   }
 
   /** To the office's provider for a proof or a connection: the state in its cookie, the URL for the browser. */
-  async function toProvider(c: Context<AppEnv>, purpose: 'prove' | 'connect') {
-    const { return_to } = await parseBody(c, SingleSignOnRedirectRequestSchema);
+  async function toProvider(c: Context<AppEnv>, purpose: 'prove' | 'connect', return_to: string | undefined) {
     if (!d.oidc) throw new ConsoleError('resource_not_found', { message: 'Single sign-on is not set up.' });
     const { url, token } = await d.oidc.start({
       purpose,

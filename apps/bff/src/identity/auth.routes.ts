@@ -1,10 +1,6 @@
-import { NotMeRequestSchema, type SignInOptions, SignInOptionsSchema } from '@console/contract';
-import { Hono } from 'hono';
-import { z } from 'zod';
+import { authApi, type SignInOptions, signOutApi } from '@console/contract';
 import { ConsoleError } from '../platform/errors.ts';
-import { doc } from '../platform/openapi-doc.ts';
-import { parseBody } from '../platform/parse.ts';
-import type { AppEnv } from '../platform/types.ts';
+import { router } from '../platform/route.ts';
 import type { IdentityDeps } from './deps.ts';
 import { linkRoutes } from './links.routes.ts';
 import { takeBack } from './not-me.ts';
@@ -24,62 +20,29 @@ export function authRoutes(d: IdentityDeps) {
   const steps = signInSteps(d);
   const { cookie, proxies } = steps;
   // In the order the OpenAPI document has always listed them.
-  return (
-    new Hono<AppEnv>()
-      // What the sign-in page offers beyond a password (single sign-on when the operator configured it).
-      .get(
-        '/options',
-        doc({
-          summary:
-            'What the sign-in page offers beyond a password: single sign-on with the office’s provider, when set up',
-          tag: 'console',
-          response: SignInOptionsSchema,
-          open: true,
-        }),
-        (c) => {
-          const options: SignInOptions = {
-            single_sign_on: d.oidc ? { name: d.oidc.name, url: '/api/auth/oidc/start' } : null,
-          };
-          return c.json(options);
-        },
-      )
-      .route('/', passkeySignInRoutes(d, steps))
-      .route('/', signInRoutes(d, steps))
-      .route('/', linkRoutes(d, steps))
-      // "This was not me", from a security notice's e-mail (decision 035): no session needed, the link's token is.
-      .post(
-        '/not-me',
-        doc({
-          summary:
-            '“This was not me” from a notice’s e-mail (its one-time token): the way in removed, every session ended',
-          tag: 'console',
-          body: NotMeRequestSchema,
-          response: z.object({ signed_out_everywhere: z.literal(true) }),
-          open: true,
-        }),
-        async (c) => {
-          const { token } = await parseBody(c, NotMeRequestSchema);
-          const ending = await d.notices.notMe({ token });
-          if (!ending) throw new ConsoleError('link_invalid');
-          await takeBack(d, ending, requestOrigin(c, proxies));
-          return c.json({ signed_out_everywhere: true });
-        },
-      )
-      .route('/', singleSignOnRoutes(d, steps))
-      .post(
-        '/sign-out',
-        doc({
-          summary: 'Sign out; clears the session cookie',
-          tag: 'console',
-          response: z.object({ signed_out: z.boolean() }),
-          open: true,
-        }),
-        async (c) => {
-          const token = cookie.read(c);
-          if (token) await d.sessions.endSession(token);
-          cookie.clear(c);
-          return c.json({ signed_out: true });
-        },
-      )
-  );
+  const routes = router('/auth');
+  // What the sign-in page offers beyond a password (single sign-on when the operator configured it).
+  routes.handle(authApi.options, (c) => {
+    const options: SignInOptions = {
+      single_sign_on: d.oidc ? { name: d.oidc.name, url: '/api/auth/oidc/start' } : null,
+    };
+    return c.json(options);
+  });
+  routes.app.route('/', passkeySignInRoutes(d, steps));
+  routes.app.route('/', signInRoutes(d, steps));
+  routes.app.route('/', linkRoutes(d, steps));
+  // "This was not me", from a security notice's e-mail (decision 035): no session needed, the link's token is.
+  routes.handle(authApi.notMe, async (c, { body }) => {
+    const ending = await d.notices.notMe({ token: body.token });
+    if (!ending) throw new ConsoleError('link_invalid');
+    await takeBack(d, ending, requestOrigin(c, proxies));
+    return c.json({ signed_out_everywhere: true });
+  });
+  routes.app.route('/', singleSignOnRoutes(d, steps));
+  return routes.handle(signOutApi.signOut, async (c) => {
+    const token = cookie.read(c);
+    if (token) await d.sessions.endSession(token);
+    cookie.clear(c);
+    return c.json({ signed_out: true });
+  }).app;
 }

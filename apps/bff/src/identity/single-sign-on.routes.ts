@@ -1,9 +1,9 @@
+import { authApi } from '@console/contract';
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { SIGN_IN } from '../audit/index.ts';
 import { namedCookie } from '../platform/cookies.ts';
 import { ConsoleError } from '../platform/errors.ts';
-import { doc } from '../platform/openapi-doc.ts';
+import { router } from '../platform/route.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { IdentityDeps } from './deps.ts';
 import { SSO_COOKIE } from './guards.ts';
@@ -139,62 +139,42 @@ export function singleSignOnRoutes(d: IdentityDeps, s: SignInSteps) {
   }
 
   return (
-    new Hono<AppEnv>()
+    router('/auth')
       // Single sign-on (decision 031): to the office's provider and back. The state cookie is SameSite=Lax, as the
       // provider's redirect back is a cross-site navigation that a Strict cookie would not ride.
-      .get(
-        '/oidc/start',
-        doc({
-          summary:
-            'Single sign-on: redirects to the office’s OpenID provider (PKCE, state and nonce kept for this browser)',
-          tag: 'console',
-          status: 302,
-          open: true,
-        }),
-        async (c) => {
-          if (!d.oidc)
-            throw new ConsoleError('resource_not_found', { message: 'Single sign-on is not set up.' });
-          try {
-            const { url, token } = await d.oidc.start();
-            ssoState.write(c, token, 600);
-            return c.redirect(url, 302);
-          } catch {
-            return c.redirect('/sign-in?sso=single_sign_on_failed', 302);
-          }
-        },
-      )
-      .get(
-        '/oidc/callback',
-        doc({
-          summary:
-            'Single sign-on: the provider’s redirect back; signs in and redirects to the console, or to the sign-in page with ?sso=<code> or ?step=second-factor',
-          tag: 'console',
-          status: 302,
-          open: true,
-        }),
-        async (c) => {
-          if (!d.oidc)
-            throw new ConsoleError('resource_not_found', { message: 'Single sign-on is not set up.' });
-          const origin = requestOrigin(c, proxies);
-          const token = ssoState.read(c);
-          ssoState.clear(c);
-          let finished: Awaited<ReturnType<NonNullable<IdentityDeps['oidc']>['finish']>>;
-          try {
-            if (!token) throw new Error('no state cookie');
-            finished = await d.oidc.finish(token, new URL(c.req.url).search);
-          } catch (error) {
-            d.log.info({ err: error }, 'single sign-on: the provider answer was refused');
-            await d.audit.write(
-              { id: '', email: '' },
-              { action: SIGN_IN, ...origin, factor: 'single_sign_on' },
-              'failed',
-              401,
-              'single_sign_on_failed',
-            );
-            return c.redirect('/sign-in?sso=single_sign_on_failed', 302);
-          }
-          return afterSingleSignOn(c, finished.identity, finished.context, origin);
-        },
-      )
+      .handle(authApi.oidcStart, async (c) => {
+        if (!d.oidc)
+          throw new ConsoleError('resource_not_found', { message: 'Single sign-on is not set up.' });
+        try {
+          const { url, token } = await d.oidc.start();
+          ssoState.write(c, token, 600);
+          return c.redirect(url, 302);
+        } catch {
+          return c.redirect('/sign-in?sso=single_sign_on_failed', 302);
+        }
+      })
+      .handle(authApi.oidcCallback, async (c) => {
+        if (!d.oidc)
+          throw new ConsoleError('resource_not_found', { message: 'Single sign-on is not set up.' });
+        const origin = requestOrigin(c, proxies);
+        const token = ssoState.read(c);
+        ssoState.clear(c);
+        let finished: Awaited<ReturnType<NonNullable<IdentityDeps['oidc']>['finish']>>;
+        try {
+          if (!token) throw new Error('no state cookie');
+          finished = await d.oidc.finish(token, new URL(c.req.url).search);
+        } catch (error) {
+          d.log.info({ err: error }, 'single sign-on: the provider answer was refused');
+          await d.audit.write(
+            { id: '', email: '' },
+            { action: SIGN_IN, ...origin, factor: 'single_sign_on' },
+            'failed',
+            401,
+            'single_sign_on_failed',
+          );
+          return c.redirect('/sign-in?sso=single_sign_on_failed', 302);
+        }
+        return afterSingleSignOn(c, finished.identity, finished.context, origin);
+      }).app
   );
 }

@@ -1,23 +1,15 @@
 import {
   type AccountLink,
-  AccountLinkSchema,
+  adminUsersApi,
   type ConsoleUser,
-  CreateUserRequestSchema,
   type Invitation,
-  InvitationSchema,
-  OfficeUserSchema,
   type UpdateUserRequest,
-  UpdateUserRequestSchema,
-  UserListSchema,
-  UsersQuerySchema,
 } from '@console/contract';
-import { Hono } from 'hono';
-import { z } from 'zod';
+import type { MiddlewareHandler } from 'hono';
 import { ConsoleError } from '../platform/errors.ts';
 import { mailText } from '../platform/mailer.ts';
-import { doc } from '../platform/openapi-doc.ts';
-import { parseBody, parseQuery, pathId } from '../platform/parse.ts';
 import { requireRole } from '../platform/roles.ts';
+import { router } from '../platform/route.ts';
 import type { AppEnv } from '../platform/types.ts';
 import type { IdentityDeps } from './deps.ts';
 import { requireStrongProof, sessionCookie } from './guards.ts';
@@ -98,245 +90,164 @@ export function usersRoutes(d: IdentityDeps) {
       });
     return user;
   };
+  // Every /admin route is for admins only, whichever router it is on (a refused caller learns nothing more).
+  /** A fresh strong proof, asked before the path is read (as it always was for these routes). */
+  const proved: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await requireStrongProof(c, hasFactor, d.clock);
+    await next();
+  };
+  const routes = router('/admin');
+  routes.app.use('*', requireRole('admin'));
   return (
-    new Hono<AppEnv>()
-      .use('*', requireRole('admin'))
-      .get(
-        '/users',
-        doc({
-          summary: 'Users of the console, a page at a time by email',
-          tag: 'admin',
-          query: UsersQuerySchema,
-          response: UserListSchema,
-          admin: true,
-        }),
-        async (c) => {
-          const page = await d.users.list(parseQuery(c, UsersQuerySchema));
-          return c.json({ ...page, data: await officeUsers(d, page.data) });
-        },
-      )
+    routes
+      .handle(adminUsersApi.list, async (c, { query }) => {
+        const page = await d.users.list(query);
+        return c.json({ ...page, data: await officeUsers(d, page.data) });
+      })
       // An invitation (decision 030): the person chooses their own password through a one-time link. A new way into
       // the office: only by an admin who proved it was them in the last five minutes (decision 035).
-      .post(
-        '/users',
-        doc({
-          summary:
-            'Invite a person: their account and a one-time link to choose their password, e-mailed with SMTP (audited)',
-          tag: 'admin',
-          body: CreateUserRequestSchema,
-          response: InvitationSchema,
-          status: 201,
-          admin: true,
-        }),
-        async (c) => {
-          const body = await parseBody(c, CreateUserRequestSchema);
-          await requireStrongProof(c, hasFactor, d.clock);
-          if (await d.users.findByEmail(body.email))
-            throw new ConsoleError('invalid_state', {
-              param: 'email',
-              message: `email: ${body.email} already has an account.`,
-            });
-          const user = await d.users.createInvited(body);
-          const link = await oneTimeLink(d, user, 'invite', c.get('user').email);
-          await d.audit.write(
-            c.get('user'),
-            { action: `user.invite.${user.role}`, resourceId: user.id },
-            'succeeded',
-            201,
-            null,
-          );
-          const invitation: Invitation = { user: await officeUser(d, user), link };
-          return c.json(invitation, 201);
-        },
-      )
+      .handle(adminUsersApi.invite, async (c, { body }) => {
+        await requireStrongProof(c, hasFactor, d.clock);
+        if (await d.users.findByEmail(body.email))
+          throw new ConsoleError('invalid_state', {
+            param: 'email',
+            message: `email: ${body.email} already has an account.`,
+          });
+        const user = await d.users.createInvited(body);
+        const link = await oneTimeLink(d, user, 'invite', c.get('user').email);
+        await d.audit.write(
+          c.get('user'),
+          { action: `user.invite.${user.role}`, resourceId: user.id },
+          'succeeded',
+          201,
+          null,
+        );
+        const invitation: Invitation = { user: await officeUser(d, user), link };
+        return c.json(invitation, 201);
+      })
       // A password reset is a new one-time link, never a password an admin types (decision 030).
-      .post(
-        '/users/:id/reset-link',
-        doc({
-          summary:
-            'A password reset: a new one-time link for the person, e-mailed with SMTP (audited, after proving it again)',
-          tag: 'admin',
-          response: AccountLinkSchema,
-          admin: true,
-        }),
-        async (c) => {
-          await requireStrongProof(c, hasFactor, d.clock);
-          const user = await d.users.get(pathId(c, 'id'));
-          if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-          // A person who never chose a way in has no password to reset: their invitation is what to send (decision 041).
-          if (!(await hasAcceptedInvitation(user.id)))
-            throw new ConsoleError('invalid_state', {
-              message: `${user.email} has not accepted their invitation yet, so has no password to reset: resend the invitation instead.`,
-            });
-          const link = await oneTimeLink(d, user, 'reset', c.get('user').email);
-          await d.audit.write(
-            c.get('user'),
-            { action: 'user.password.reset_link', resourceId: user.id },
-            'succeeded',
-            200,
-            null,
-          );
-          return c.json(link);
-        },
-      )
+      .handle(adminUsersApi.resetLink, proved, async (c, { params }) => {
+        const user = await d.users.get(params.id);
+        if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+        // A person who never chose a way in has no password to reset: their invitation is what to send (decision 041).
+        if (!(await hasAcceptedInvitation(user.id)))
+          throw new ConsoleError('invalid_state', {
+            message: `${user.email} has not accepted their invitation yet, so has no password to reset: resend the invitation instead.`,
+          });
+        const link = await oneTimeLink(d, user, 'reset', c.get('user').email);
+        await d.audit.write(
+          c.get('user'),
+          { action: 'user.password.reset_link', resourceId: user.id },
+          'succeeded',
+          200,
+          null,
+        );
+        return c.json(link);
+      })
       // An invitation sent again (decision 041): a new one-time link, e-mailed, the one before dead at once. A revoked
       // or disabled invitee is enabled by it (invited again). A new way into the office: after a fresh proof.
-      .post(
-        '/users/:id/invitation/resend',
-        doc({
-          summary:
-            'Send an invitation again: a new one-time link, e-mailed with SMTP, the old one dead; a revoked invitee invited again (audited, after proving it again)',
-          tag: 'admin',
-          response: InvitationSchema,
-          admin: true,
-        }),
-        async (c) => {
-          await requireStrongProof(c, hasFactor, d.clock);
-          const before = await notYetJoined(
-            pathId(c, 'id'),
-            'make them a password reset link instead, if they need one.',
-          );
-          const user = before.disabled
-            ? ((await d.users.update(before.id, { disabled: false })) ?? before)
-            : before;
-          const link = await oneTimeLink(d, user, 'invite', c.get('user').email);
+      .handle(adminUsersApi.resendInvitation, proved, async (c, { params }) => {
+        const before = await notYetJoined(
+          params.id,
+          'make them a password reset link instead, if they need one.',
+        );
+        const user = before.disabled
+          ? ((await d.users.update(before.id, { disabled: false })) ?? before)
+          : before;
+        const link = await oneTimeLink(d, user, 'invite', c.get('user').email);
+        await d.audit.write(
+          c.get('user'),
+          { action: 'user.invite.resend', resourceId: user.id },
+          'succeeded',
+          200,
+          null,
+        );
+        if (before.disabled)
           await d.audit.write(
             c.get('user'),
-            { action: 'user.invite.resend', resourceId: user.id },
+            { action: 'user.enable', resourceId: user.id },
             'succeeded',
             200,
             null,
           );
-          if (before.disabled)
-            await d.audit.write(
-              c.get('user'),
-              { action: 'user.enable', resourceId: user.id },
-              'succeeded',
-              200,
-              null,
-            );
-          const invitation: Invitation = { user: await officeUser(d, user), link };
-          return c.json(invitation);
-        },
-      )
+        const invitation: Invitation = { user: await officeUser(d, user), link };
+        return c.json(invitation);
+      })
       // An invitation withdrawn (decision 041): its link dead at once on every instance, the person disabled — kept, not
       // deleted, so the audit log still names whom its entries are about, and they can be invited again.
-      .post(
-        '/users/:id/invitation/revoke',
-        doc({
-          summary:
-            "Revoke an invitation: its link dead, the person disabled and kept with their history (audited; an admin's after proving it again)",
-          tag: 'admin',
-          response: OfficeUserSchema,
-          admin: true,
-        }),
-        async (c) => {
-          const id = pathId(c, 'id');
-          const before = await notYetJoined(id, 'disable them instead.');
-          // Withdrawing an admin's way in is a change of who is an admin: a fresh proof, as disabling one (decision 035).
-          if (before.role === 'admin') await requireStrongProof(c, hasFactor, d.clock);
-          if (before.disabled && (await officeUser(d, before)).invitation?.state === 'revoked')
-            throw new ConsoleError('invalid_state', {
-              message: `${before.email}'s invitation is revoked already.`,
-            });
-          await d.links.revoke(id, c.get('user').email);
-          // Disabling ends a sign-in the link began, waiting for a second step (decision 035), and any session.
-          const user = (await d.users.update(id, { disabled: true })) ?? before;
-          await d.audit.write(
-            c.get('user'),
-            { action: 'user.invite.revoke', resourceId: id },
-            'succeeded',
-            200,
-            null,
-          );
-          return c.json(await officeUser(d, user));
-        },
-      )
-      .patch(
-        '/users/:id',
-        doc({
-          summary: 'Change a user: name, role, disabled, office-wide access (audited)',
-          tag: 'admin',
-          body: UpdateUserRequestSchema,
-          response: OfficeUserSchema,
-          admin: true,
-        }),
-        async (c) => {
-          const id = pathId(c, 'id');
-          const body = await parseBody(c, UpdateUserRequestSchema);
-          if (id === c.get('user').id && (body.disabled === true || body.role === 'agent')) {
-            throw new ConsoleError('invalid_state', {
-              message: 'You cannot disable yourself or take away your own admin role.',
-            });
-          }
-          const before = await d.users.get(id);
-          if (!before)
-            throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-          // Who is an admin, and who sees the office's bookings: only someone who proved it was them in the last five
-          // minutes (decision 035).
-          if (changeWantsProof(before, body)) await requireStrongProof(c, hasFactor, d.clock);
-          const user = await d.users.update(id, body);
-          if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-          // Each change an admin makes to a user is in the audit log, one entry per thing changed.
-          for (const action of userChanges(before, body))
-            await d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', 200, null);
-          return c.json(await officeUser(d, user));
-        },
-      )
+      .handle(adminUsersApi.revokeInvitation, async (c, { params }) => {
+        const id = params.id;
+        const before = await notYetJoined(id, 'disable them instead.');
+        // Withdrawing an admin's way in is a change of who is an admin: a fresh proof, as disabling one (decision 035).
+        if (before.role === 'admin') await requireStrongProof(c, hasFactor, d.clock);
+        if (before.disabled && (await officeUser(d, before)).invitation?.state === 'revoked')
+          throw new ConsoleError('invalid_state', {
+            message: `${before.email}'s invitation is revoked already.`,
+          });
+        await d.links.revoke(id, c.get('user').email);
+        // Disabling ends a sign-in the link began, waiting for a second step (decision 035), and any session.
+        const user = (await d.users.update(id, { disabled: true })) ?? before;
+        await d.audit.write(
+          c.get('user'),
+          { action: 'user.invite.revoke', resourceId: id },
+          'succeeded',
+          200,
+          null,
+        );
+        return c.json(await officeUser(d, user));
+      })
+      .handle(adminUsersApi.update, async (c, { params, body }) => {
+        const id = params.id;
+        if (id === c.get('user').id && (body.disabled === true || body.role === 'agent')) {
+          throw new ConsoleError('invalid_state', {
+            message: 'You cannot disable yourself or take away your own admin role.',
+          });
+        }
+        const before = await d.users.get(id);
+        if (!before) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+        // Who is an admin, and who sees the office's bookings: only someone who proved it was them in the last five
+        // minutes (decision 035).
+        if (changeWantsProof(before, body)) await requireStrongProof(c, hasFactor, d.clock);
+        const user = await d.users.update(id, body);
+        if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+        // Each change an admin makes to a user is in the audit log, one entry per thing changed.
+        for (const action of userChanges(before, body))
+          await d.audit.write(c.get('user'), { action, resourceId: id }, 'succeeded', 200, null);
+        return c.json(await officeUser(d, user));
+      })
       // A user's second factors reset (a lost phone): only by an admin who proved it was them in the last five minutes.
-      .post(
-        '/users/:id/factors/reset',
-        doc({
-          summary:
-            "Remove a user's authenticator apps and recovery codes (a lost phone; audited, after proving it again)",
-          tag: 'admin',
-          response: z.object({ removed: z.number().int() }),
-          admin: true,
-        }),
-        async (c) => {
-          await requireStrongProof(c, hasFactor, d.clock);
-          const id = pathId(c, 'id');
-          const user = await d.users.get(id);
-          if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-          const removed = await d.factors.removeAll(id);
-          // Covered by the policy, they set a new one up at their next click.
-          if (SignInPolicy.covers(await d.policy.get(), user.role))
-            await d.sessions.setFactorSetup([id], true);
-          await d.audit.write(
-            c.get('user'),
-            { action: 'user.factors.reset', resourceId: id },
-            'succeeded',
-            200,
-            null,
-          );
-          return c.json({ removed });
-        },
-      )
+      .handle(adminUsersApi.resetFactors, proved, async (c, { params }) => {
+        const id = params.id;
+        const user = await d.users.get(id);
+        if (!user) throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+        const removed = await d.factors.removeAll(id);
+        // Covered by the policy, they set a new one up at their next click.
+        if (SignInPolicy.covers(await d.policy.get(), user.role)) await d.sessions.setFactorSetup([id], true);
+        await d.audit.write(
+          c.get('user'),
+          { action: 'user.factors.reset', resourceId: id },
+          'succeeded',
+          200,
+          null,
+        );
+        return c.json({ removed });
+      })
       // Every session of a user ended at once (a lost laptop, a suspected takeover): refused on every instance next.
-      .post(
-        '/users/:id/sessions/end',
-        doc({
-          summary: 'End every session of a user, on every instance at its next request (audited)',
-          tag: 'admin',
-          response: z.object({ ended: z.number().int() }),
-          admin: true,
-        }),
-        async (c) => {
-          const id = pathId(c, 'id');
-          if (!(await d.users.get(id)))
-            throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
-          const ended = await d.sessions.endSessionsOf(id);
-          await d.audit.write(
-            c.get('user'),
-            { action: 'user.sessions.end', resourceId: id },
-            'succeeded',
-            200,
-            null,
-          );
-          // An admin who ended their own sessions ended this browser's too: its cookies go with it.
-          if (id === c.get('user').id) sessionCookie(d.env.COOKIE_SECURE).clear(c);
-          return c.json({ ended });
-        },
-      )
+      .handle(adminUsersApi.endSessions, async (c, { params }) => {
+        const id = params.id;
+        if (!(await d.users.get(id)))
+          throw new ConsoleError('resource_not_found', { param: 'id', message: 'No such user.' });
+        const ended = await d.sessions.endSessionsOf(id);
+        await d.audit.write(
+          c.get('user'),
+          { action: 'user.sessions.end', resourceId: id },
+          'succeeded',
+          200,
+          null,
+        );
+        // An admin who ended their own sessions ended this browser's too: its cookies go with it.
+        if (id === c.get('user').id) sessionCookie(d.env.COOKIE_SECURE).clear(c);
+        return c.json({ ended });
+      }).app
   );
 }

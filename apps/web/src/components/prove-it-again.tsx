@@ -1,8 +1,8 @@
-import { AccountFactorsSchema, type ProveRequest, SingleSignOnRedirectSchema } from '@console/contract';
+import type { ProveRequest } from '@console/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { z } from 'zod';
-import { ApiError, api } from '../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
+import { ownFactorsQuery, proveAgain, proveAtProvider, proveWithPasskey } from '../lib/prove.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 import { TextField } from './text-field.tsx';
@@ -38,10 +38,7 @@ export function useProveItAgain(): {
 
 export function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCancel: () => void }) {
   const titleId = useId();
-  const factors = useQuery({
-    queryKey: ['account', 'factors'],
-    queryFn: ({ signal }) => api('/account/factors', { schema: AccountFactorsSchema, signal }),
-  });
+  const factors = useQuery(ownFactorsQuery);
   const kinds = new Set(factors.data?.data.map((f) => f.kind));
   const withApp = kinds.has('totp');
   const withPasskey = kinds.has('passkey');
@@ -49,30 +46,16 @@ export function ProveDialog({ onProved, onCancel }: { onProved: () => void; onCa
   const provider = factors.data?.single_sign_on?.connected ? factors.data.single_sign_on : null;
   const withPassword = !withApp && !withPasskey && factors.data?.password !== false;
   const byProvider = useMutation({
-    mutationFn: () =>
-      api('/account/prove/single-sign-on', {
-        method: 'POST',
-        body: { return_to: `${window.location.pathname}${window.location.search}` },
-        schema: SingleSignOnRedirectSchema,
-      }),
+    mutationFn: () => proveAtProvider(`${window.location.pathname}${window.location.search}`),
     onSuccess: ({ url }) => window.location.assign(url),
   });
   const [secret, setSecret] = useState('');
   const prove = useMutation({
-    mutationFn: (body: ProveRequest) =>
-      api('/account/prove', { method: 'POST', body, schema: z.object({ proved: z.literal(true) }) }),
+    mutationFn: (body: ProveRequest) => proveAgain(body),
   });
   // The strongest factor first (decision 031): a passkey, which the browser asks for.
   const byPasskey = useMutation({
-    mutationFn: async () => {
-      const { signWithPasskey } = await import('../lib/passkeys.ts');
-      const passkey = await signWithPasskey('/account/prove/passkey-options');
-      return api('/account/prove', {
-        method: 'POST',
-        body: { passkey },
-        schema: z.object({ proved: z.literal(true) }),
-      });
-    },
+    mutationFn: proveWithPasskey,
   });
   const wrong =
     prove.error instanceof ApiError && prove.error.param !== null

@@ -1,9 +1,8 @@
-import { type PasskeyCeremony, PasskeyCeremonySchema } from '@console/contract';
+import type { PasskeyCeremony } from '@console/contract';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { api } from './api.ts';
 
 /**
  * The browser's side of a passkey (decision 031), with SimpleWebAuthn's browser library, loaded when a passkey is used
@@ -30,29 +29,29 @@ function inWords(error: unknown): Error {
 export const passkeysSupported = () =>
   typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
-/** Signs with a passkey for the ceremony the console begins at `path`. */
-export async function signWithPasskey(path: string, body?: unknown) {
-  const begun: PasskeyCeremony = await api(path, { method: 'POST', body, schema: PasskeyCeremonySchema });
+/** Signs with a passkey for the ceremony the console begins (`begin`: the call to its options route). */
+export async function signWithPasskey(begin: () => Promise<PasskeyCeremony>) {
+  const begun = await begin();
   const { startAuthentication } = await import('@simplewebauthn/browser');
   try {
     const response = await startAuthentication({
       optionsJSON: begun.options as unknown as PublicKeyCredentialRequestOptionsJSON,
     });
-    return { ceremony: begun.ceremony, response };
+    return { ceremony: begun.ceremony, response: { ...response } };
   } catch (error) {
     throw inWords(error);
   }
 }
 
-/** Makes a new passkey for the ceremony the console begins at `path`. */
-export async function makePasskey(path: string, body?: unknown) {
-  const begun: PasskeyCeremony = await api(path, { method: 'POST', body, schema: PasskeyCeremonySchema });
+/** Makes a new passkey for the ceremony the console begins (`begin`: the call to its options route). */
+export async function makePasskey(begin: () => Promise<PasskeyCeremony>) {
+  const begun = await begin();
   const { startRegistration } = await import('@simplewebauthn/browser');
   try {
     const response = await startRegistration({
       optionsJSON: begun.options as unknown as PublicKeyCredentialCreationOptionsJSON,
     });
-    return { ceremony: begun.ceremony, response };
+    return { ceremony: begun.ceremony, response: { ...response } };
   } catch (error) {
     throw inWords(error);
   }

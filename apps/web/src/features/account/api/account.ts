@@ -1,45 +1,26 @@
-import {
-  AccountFactorsSchema,
-  AuditEntrySchema,
-  type AwayRequest,
-  AwaySchema,
-  type ChangePasswordRequest,
-  type NotificationSettings,
-  NotificationSettingsSchema,
-  OwnSessionListSchema,
-  RecoveryCodesSchema,
-  SecurityNoticeListSchema,
-  SingleSignOnRedirectSchema,
-  type TimeZoneSetting,
-  TimeZoneSettingSchema,
-  TotpEnrolmentSchema,
-} from '@console/contract';
+import { type AwayRequest, accountApi, type RouteBody } from '@console/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { meQuery } from '../../../lib/me.ts';
+import { ownFactorsQuery } from '../../../lib/prove.ts';
 
 /** One's own account: ['account', …] (decision 028). */
 export const sessionsQuery = queryOptions({
   queryKey: ['account', 'sessions'],
-  queryFn: ({ signal }) => api('/account/sessions', { schema: OwnSessionListSchema, signal }),
+  queryFn: ({ signal }) => call(accountApi.sessions, { signal }),
 });
 export const useSessions = () => useQuery(sessionsQuery);
 
 export const useSignIns = () =>
   useQuery({
     queryKey: ['account', 'sign-ins'],
-    queryFn: ({ signal }) =>
-      api('/account/sign-ins', { schema: z.object({ data: z.array(AuditEntrySchema) }), signal }),
+    queryFn: ({ signal }) => call(accountApi.signIns, { signal }),
   });
-
-const Ended = z.object({ ended: z.number().int() });
 
 export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api(`/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE', schema: Ended }),
+    mutationFn: (id: string) => call(accountApi.endSession, { params: { id } }),
     onSettled: () => void client.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
   });
 }
@@ -47,7 +28,7 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/account/sessions/end-others', { method: 'POST', schema: Ended }),
+    mutationFn: () => call(accountApi.endOtherSessions, {}),
     onSettled: () => void client.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
   });
 }
@@ -55,34 +36,27 @@ export function useEndOtherSessions() {
 export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) =>
-      api('/account/password', { method: 'POST', body, schema: z.object({ changed: z.literal(true) }) }),
+    mutationFn: (body: RouteBody<typeof accountApi.changePassword>) =>
+      call(accountApi.changePassword, { body }),
     // The other sessions ended with the change.
     onSuccess: () => void client.invalidateQueries({ queryKey: ['account'] }),
   });
 }
 
-export const factorsQuery = queryOptions({
-  queryKey: ['account', 'factors'],
-  queryFn: ({ signal }) => api('/account/factors', { schema: AccountFactorsSchema, signal }),
-});
+/** One's ways in: the same query the shell's proof dialog reads. */
+export const factorsQuery = ownFactorsQuery;
 export const useFactors = () => useQuery(factorsQuery);
 
 export const useBeginTotp = () =>
   useMutation({
-    mutationFn: (name: string) =>
-      api('/account/factors/totp', { method: 'POST', body: { name }, schema: TotpEnrolmentSchema }),
+    mutationFn: (name: string) => call(accountApi.beginTotp, { body: { name } }),
   });
 
 export function useConfirmTotp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, code }: { id: string; code: string }) =>
-      api(`/account/factors/totp/${encodeURIComponent(id)}/confirm`, {
-        method: 'POST',
-        body: { code },
-        schema: RecoveryCodesSchema,
-      }),
+      call(accountApi.confirmTotp, { params: { id }, body: { code } }),
     // Who one is is read again too: a session the office's policy held to the account page opens up.
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: factorsQuery.queryKey });
@@ -97,12 +71,8 @@ export function useAddPasskey() {
   return useMutation({
     mutationFn: async (name: string) => {
       const { makePasskey } = await import('../../../lib/passkeys.ts');
-      const made = await makePasskey('/account/factors/passkey/options');
-      return api('/account/factors/passkey', {
-        method: 'POST',
-        body: { ...made, name },
-        schema: RecoveryCodesSchema.extend({ id: z.string() }),
-      });
+      const made = await makePasskey(() => call(accountApi.passkeyOptions, {}));
+      return call(accountApi.addPasskey, { body: { ...made, name } });
     },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: factorsQuery.queryKey });
@@ -114,11 +84,7 @@ export function useAddPasskey() {
 export function useRemoveFactor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api(`/account/factors/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-        schema: z.object({ removed: z.literal(true) }),
-      }),
+    mutationFn: (id: string) => call(accountApi.removeFactor, { params: { id } }),
     onSettled: () => void client.invalidateQueries({ queryKey: factorsQuery.queryKey }),
   });
 }
@@ -126,7 +92,7 @@ export function useRemoveFactor() {
 export function useRenewRecoveryCodes() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/account/recovery-codes', { method: 'POST', schema: RecoveryCodesSchema }),
+    mutationFn: () => call(accountApi.renewRecoveryCodes, {}),
     onSettled: () => void client.invalidateQueries({ queryKey: factorsQuery.queryKey }),
   });
 }
@@ -135,19 +101,14 @@ export function useRenewRecoveryCodes() {
 export const noticesQuery = (state: 'unseen' | 'all') =>
   queryOptions({
     queryKey: ['account', 'notices', state],
-    queryFn: ({ signal }) =>
-      api(`/account/notices?state=${state}`, { schema: SecurityNoticeListSchema, signal }),
+    queryFn: ({ signal }) => call(accountApi.notices, { query: { state }, signal }),
   });
 export const useNotices = (state: 'unseen' | 'all') => useQuery(noticesQuery(state));
 
 export function useNoticeSeen() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api(`/account/notices/${encodeURIComponent(id)}/seen`, {
-        method: 'POST',
-        schema: z.object({ seen: z.literal(true) }),
-      }),
+    mutationFn: (id: string) => call(accountApi.noticeSeen, { params: { id } }),
     onSettled: () => void client.invalidateQueries({ queryKey: ['account', 'notices'] }),
   });
 }
@@ -155,30 +116,20 @@ export function useNoticeSeen() {
 /** "This was not me": the way in removed and every session ended, this one too. */
 export const useNotMe = () =>
   useMutation({
-    mutationFn: (id: string) =>
-      api(`/account/notices/${encodeURIComponent(id)}/not-me`, {
-        method: 'POST',
-        schema: z.object({ signed_out_everywhere: z.literal(true) }),
-      }),
+    mutationFn: (id: string) => call(accountApi.noticeNotMe, { params: { id } }),
   });
 
 /** To the office's provider to connect one's identity there: the browser goes where the console says. */
 export const useConnectSingleSignOn = () =>
   useMutation({
-    mutationFn: () =>
-      api('/account/single-sign-on', {
-        method: 'POST',
-        body: { return_to: '/account' },
-        schema: SingleSignOnRedirectSchema,
-      }),
+    mutationFn: () => call(accountApi.connectSingleSignOn, { body: { return_to: '/account' } }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 
 export function useDisconnectSingleSignOn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api('/account/single-sign-on', { method: 'DELETE', schema: z.object({ removed: z.number().int() }) }),
+    mutationFn: () => call(accountApi.disconnectSingleSignOn, {}),
     onSettled: () => void client.invalidateQueries({ queryKey: factorsQuery.queryKey }),
   });
 }
@@ -186,15 +137,15 @@ export function useDisconnectSingleSignOn() {
 /** How one hears of one's bookings' changes by e-mail (decision 037). */
 export const notificationsQuery = queryOptions({
   queryKey: ['account', 'notifications'],
-  queryFn: ({ signal }) => api('/account/notifications', { schema: NotificationSettingsSchema, signal }),
+  queryFn: ({ signal }) => call(accountApi.notifications, { signal }),
 });
 export const useNotifications = () => useQuery(notificationsQuery);
 
 export function useSetNotifications() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationSettings) =>
-      api('/account/notifications', { method: 'PUT', body, schema: NotificationSettingsSchema }),
+    mutationFn: (body: RouteBody<typeof accountApi.setNotifications>) =>
+      call(accountApi.setNotifications, { body }),
     onSuccess: (saved) => client.setQueryData(notificationsQuery.queryKey, saved),
   });
 }
@@ -203,8 +154,7 @@ export function useSetNotifications() {
 export function useSetTimeZone() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TimeZoneSetting) =>
-      api('/account/time-zone', { method: 'PUT', body, schema: TimeZoneSettingSchema }),
+    mutationFn: (body: RouteBody<typeof accountApi.setTimeZone>) => call(accountApi.setTimeZone, { body }),
     onSuccess: (saved) =>
       client.setQueryData(meQuery.queryKey, (me) =>
         me ? { ...me, user: { ...me.user, time_zone: saved.time_zone } } : me,
@@ -215,7 +165,7 @@ export function useSetTimeZone() {
 /** Away until an instant, covered by a colleague (decision 053): ['account', 'away']. */
 const awayQuery = queryOptions({
   queryKey: ['account', 'away'],
-  queryFn: ({ signal }) => api('/account/away', { schema: AwaySchema, signal }),
+  queryFn: ({ signal }) => call(accountApi.away, { signal }),
 });
 export const useAway = () => useQuery(awayQuery);
 
@@ -223,9 +173,7 @@ export function useSetAway() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: AwayRequest | null) =>
-      body
-        ? api('/account/away', { method: 'PUT', body, schema: AwaySchema })
-        : api('/account/away', { method: 'DELETE', schema: AwaySchema }),
+      body ? call(accountApi.setAway, { body }) : call(accountApi.back, {}),
     onSuccess: (saved) => client.setQueryData(awayQuery.queryKey, saved),
   });
 }

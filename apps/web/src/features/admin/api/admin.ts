@@ -1,41 +1,25 @@
-import {
-  AccountFactorsSchema,
-  AccountLinkSchema,
-  type ConsoleUser,
-  type CreateUserRequest,
-  InvitationSchema,
-  OfficeUserSchema,
-  SignInOptionsSchema,
-  SignInPolicySchema,
-  type TwoFactorPolicy,
-  type UpdateUserRequest,
-  UserListSchema,
-} from '@console/contract';
+import { adminUsersApi, authApi, type ConsoleUser, type RouteBody } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
+import { ownFactorsQuery } from '../../../lib/prove.ts';
 
 export const usersQuery = queryOptions({
   queryKey: ['admin', 'users'],
-  queryFn: ({ signal }) => api('/admin/users', { schema: UserListSchema, signal }),
+  queryFn: ({ signal }) => call(adminUsersApi.list, { signal }),
 });
 /** A page of the users by email (`after`: the cursor of the page before). */
 export const useUsers = (after = '') =>
   useQuery({
     queryKey: [...usersQuery.queryKey, after],
-    queryFn: ({ signal }) =>
-      api(`/admin/users${after ? `?${new URLSearchParams({ after })}` : ''}`, {
-        schema: UserListSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(adminUsersApi.list, { query: { after: after || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 
 export function useCreateUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateUserRequest) =>
-      api('/admin/users', { method: 'POST', body, schema: InvitationSchema }),
+    mutationFn: (body: RouteBody<typeof adminUsersApi.invite>) => call(adminUsersApi.invite, { body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
   });
 }
@@ -43,12 +27,8 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ user, change }: { user: ConsoleUser; change: UpdateUserRequest }) =>
-      api(`/admin/users/${encodeURIComponent(user.id)}`, {
-        method: 'PATCH',
-        body: change,
-        schema: OfficeUserSchema,
-      }),
+    mutationFn: ({ user, change }: { user: ConsoleUser; change: RouteBody<typeof adminUsersApi.update> }) =>
+      call(adminUsersApi.update, { params: { id: user.id }, body: change }),
     onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
   });
 }
@@ -56,19 +36,14 @@ export function useUpdateUser() {
 /** A password reset: a new one-time link for the person (decision 030). */
 export const useResetLink = () =>
   useMutation({
-    mutationFn: (id: string) =>
-      api(`/admin/users/${encodeURIComponent(id)}/reset-link`, { method: 'POST', schema: AccountLinkSchema }),
+    mutationFn: (id: string) => call(adminUsersApi.resetLink, { params: { id } }),
   });
 
 /** An invitation sent again (decision 041): a new one-time link, the one before dead; a revoked one invited again. */
 export function useResendInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api(`/admin/users/${encodeURIComponent(id)}/invitation/resend`, {
-        method: 'POST',
-        schema: InvitationSchema,
-      }),
+    mutationFn: (id: string) => call(adminUsersApi.resendInvitation, { params: { id } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
   });
 }
@@ -77,11 +52,7 @@ export function useResendInvitation() {
 export function useRevokeInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api(`/admin/users/${encodeURIComponent(id)}/invitation/revoke`, {
-        method: 'POST',
-        schema: OfficeUserSchema,
-      }),
+    mutationFn: (id: string) => call(adminUsersApi.revokeInvitation, { params: { id } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
   });
 }
@@ -90,11 +61,7 @@ export function useRevokeInvitation() {
 export function useResetFactors() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api(`/admin/users/${encodeURIComponent(id)}/factors/reset`, {
-        method: 'POST',
-        schema: z.object({ removed: z.number().int() }),
-      }),
+    mutationFn: (id: string) => call(adminUsersApi.resetFactors, { params: { id } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: usersQuery.queryKey }),
   });
 }
@@ -102,34 +69,25 @@ export function useResetFactors() {
 export const useSignInPolicy = () =>
   useQuery({
     queryKey: ['admin', 'sign-in-policy'],
-    queryFn: ({ signal }) => api('/admin/sign-in-policy', { schema: SignInPolicySchema, signal }),
+    queryFn: ({ signal }) => call(adminUsersApi.signInPolicy, { signal }),
   });
 
 /** Whether single sign-on is set up on this console (the sign-in page's own question). */
 export const useSingleSignOn = () =>
   useQuery({
     queryKey: ['sign-in-options'],
-    queryFn: ({ signal }) => api('/auth/options', { schema: SignInOptionsSchema, signal }),
+    queryFn: ({ signal }) => call(authApi.options, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 /** Whether the admin has a second step of their own: a policy covering them without one holds them (decision 042). */
-export const useOwnFactors = () =>
-  useQuery({
-    queryKey: ['account', 'factors'],
-    queryFn: ({ signal }) => api('/account/factors', { schema: AccountFactorsSchema, signal }),
-  });
+export const useOwnFactors = () => useQuery(ownFactorsQuery);
 
 export function useSetSignInPolicy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: {
-      two_factor: TwoFactorPolicy;
-      single_sign_on_creates_agents?: boolean;
-      proof_above?: { amount: string; currency: string } | null;
-      /** The policy covers the admin saving it, who has no second step: they said they know (decision 042). */
-      confirm_covers_me?: boolean;
-    }) => api('/admin/sign-in-policy', { method: 'PUT', body, schema: SignInPolicySchema }),
+    mutationFn: (body: RouteBody<typeof adminUsersApi.setSignInPolicy>) =>
+      call(adminUsersApi.setSignInPolicy, { body }),
     onSuccess: (policy) => {
       client.setQueryData(['admin', 'sign-in-policy'], policy);
       // The admin may be covered now: who they are is read again (their next screen may be their account).

@@ -259,7 +259,8 @@ function SignInPolicyCard() {
         {
           two_factor: current,
           ...(sso.data?.single_sign_on ? { single_sign_on_creates_agents: agents } : {}),
-          proof_above: aboveAmount ? { amount: aboveAmount, currency } : null,
+          // The console's money is USD (the contract's currency): the only one the policy takes.
+          proof_above: aboveAmount ? { amount: aboveAmount, currency: 'USD' } : null,
           ...(confirmCoversMe ? { confirm_covers_me: true } : {}),
         },
         {

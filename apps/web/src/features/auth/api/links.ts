@@ -1,20 +1,13 @@
-import {
-  type LinkAcceptRequest,
-  LinkInfoSchema,
-  MeSchema,
-  SecondFactorNeededSchema,
-} from '@console/contract';
+import { authApi, type RouteBody } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { meQuery } from '../../../lib/me.ts';
 
 /** Whom a one-time link is for (decision 030); the token travels in the body, never a URL the server logs. */
 export const useLinkInfo = (token: string) =>
   useQuery({
     queryKey: ['link', token],
-    queryFn: ({ signal }) =>
-      api('/auth/links/lookup', { method: 'POST', body: { token }, schema: LinkInfoSchema, signal }),
+    queryFn: ({ signal }) => call(authApi.linkLookup, { body: { token }, signal }),
     enabled: token !== '',
     retry: false,
   });
@@ -25,14 +18,13 @@ export function useAcceptWithPasskey() {
   return useMutation({
     mutationFn: async (token: string) => {
       const { makePasskey } = await import('../../../lib/passkeys.ts');
-      const made = await makePasskey('/auth/links/passkey-options', { token });
-      return api('/auth/links/accept', {
-        method: 'POST',
-        body: { token, passkey: { ...made, name: 'Passkey' } },
-        schema: MeSchema,
-      });
+      const made = await makePasskey(() => call(authApi.linkPasskeyOptions, { body: { token } }));
+      return call(authApi.linkAccept, { body: { token, passkey: { ...made, name: 'Passkey' } } });
     },
-    onSuccess: (me) => queryClient.setQueryData(meQuery.queryKey, me),
+    // A passkey made through a link always signs in (a person with a factor is refused it before).
+    onSuccess: (answer) => {
+      if ('user' in answer) queryClient.setQueryData(meQuery.queryKey, answer);
+    },
   });
 }
 
@@ -43,12 +35,7 @@ export function useAcceptWithPasskey() {
 export function useAcceptLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LinkAcceptRequest) =>
-      api('/auth/links/accept', {
-        method: 'POST',
-        body,
-        schema: z.union([MeSchema, SecondFactorNeededSchema]),
-      }),
+    mutationFn: (body: RouteBody<typeof authApi.linkAccept>) => call(authApi.linkAccept, { body }),
     onSuccess: (answer) => {
       if ('user' in answer) queryClient.setQueryData(meQuery.queryKey, answer);
     },
@@ -58,10 +45,5 @@ export function useAcceptLink() {
 /** "This was not me" from a notice's e-mail: its token, from the link's fragment (decision 035). */
 export const useNotMeByLink = () =>
   useMutation({
-    mutationFn: (token: string) =>
-      api('/auth/not-me', {
-        method: 'POST',
-        body: { token },
-        schema: z.object({ signed_out_everywhere: z.literal(true) }),
-      }),
+    mutationFn: (token: string) => call(authApi.notMe, { body: { token } }),
   });

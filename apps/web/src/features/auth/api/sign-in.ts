@@ -1,21 +1,12 @@
-import {
-  type Me,
-  MeSchema,
-  SecondFactorNeededSchema,
-  type SecondFactorRequest,
-  SignInOptionsSchema,
-  type SignInRequest,
-} from '@console/contract';
+import { authApi, type Me, type RouteBody } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { meQuery } from '../../../lib/me.ts';
 
 /** A right password signs in, or, for a person with a second factor, asks for it (decision 029). */
-export const signIn = (body: SignInRequest) =>
-  api('/auth/sign-in', { method: 'POST', body, schema: z.union([MeSchema, SecondFactorNeededSchema]) });
-export const secondFactor = (body: SecondFactorRequest) =>
-  api('/auth/sign-in/second-factor', { method: 'POST', body, schema: MeSchema });
+export const signIn = (body: RouteBody<typeof authApi.signIn>) => call(authApi.signIn, { body });
+export const secondFactor = (body: RouteBody<typeof authApi.secondFactor>) =>
+  call(authApi.secondFactor, { body });
 
 export function useSignIn() {
   const queryClient = useQueryClient();
@@ -39,7 +30,7 @@ export function useSecondFactor() {
 export const useSignInOptions = () =>
   useQuery({
     queryKey: ['sign-in-options'],
-    queryFn: ({ signal }) => api('/auth/options', { schema: SignInOptionsSchema, signal }),
+    queryFn: ({ signal }) => call(authApi.options, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -47,7 +38,7 @@ export const useSignInOptions = () =>
 export const usePendingSecondStep = (enabled: boolean) =>
   useQuery({
     queryKey: ['second-step'],
-    queryFn: ({ signal }) => api('/auth/sign-in/second-factor', { schema: SecondFactorNeededSchema, signal }),
+    queryFn: ({ signal }) => call(authApi.secondFactorMethods, { signal }),
     enabled,
     retry: false,
   });
@@ -58,8 +49,8 @@ export function usePasskeySignIn() {
   return useMutation({
     mutationFn: async () => {
       const { signWithPasskey } = await import('../../../lib/passkeys.ts');
-      const answer = await signWithPasskey('/auth/passkey/options');
-      return api('/auth/passkey', { method: 'POST', body: answer, schema: MeSchema });
+      const answer = await signWithPasskey(() => call(authApi.passkeyOptions, {}));
+      return call(authApi.passkey, { body: answer });
     },
     onSuccess: (me: Me) => queryClient.setQueryData(meQuery.queryKey, me),
   });

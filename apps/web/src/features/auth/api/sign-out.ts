@@ -1,13 +1,12 @@
+import { signOutApi } from '@console/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 
 /**
  * Signing out: in every screen's shell, so apart from the sign-in page's calls (their second-factor schemas would
  * otherwise be in every screen's JavaScript).
  */
-export const signOut = () =>
-  api('/auth/sign-out', { method: 'POST', schema: z.object({ signed_out: z.literal(true) }) });
+export const signOut = () => call(signOutApi.signOut, {});
 
 export function useSignOut() {
   const queryClient = useQueryClient();

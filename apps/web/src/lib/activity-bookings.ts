@@ -1,11 +1,11 @@
 import {
   ACTIVITY_OPERATIONS,
   type ActivityBookingsQuery,
+  bookingsApi,
   type LedgerEntry,
-  LedgerListSchema,
 } from '@console/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { call } from './api.ts';
 import { callOp } from './operations.ts';
 
 /**
@@ -45,13 +45,10 @@ export function useActivityLedger(ids: readonly string[]) {
       // At most 100 ids a request (the API's limit).
       for (let i = 0; i < sorted.length; i += 100) {
         const ids = sorted.slice(i, i + 100).join(',');
-        const list = await api(
-          `/bookings?${new URLSearchParams({ product: 'activity', ids, limit: '100' })}`,
-          {
-            schema: LedgerListSchema,
-            signal,
-          },
-        );
+        const list = await call(bookingsApi.desk, {
+          query: { product: 'activity', ids, limit: 100 },
+          signal,
+        });
         for (const entry of list.data) found.set(entry.id, entry);
       }
       return found;

@@ -1,16 +1,15 @@
 import {
   BookingChangeSchema,
-  BookingLinksSchema,
-  CancelQuoteSchema,
+  bookingsApi,
   type ChangeAction,
   type ChangeActionRequest,
-  ClientMessageSchema,
+  changesApi,
   type Product,
   type RebookPlan,
   RebookPlanSchema,
 } from '@console/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, newIdempotencyKey } from './api.ts';
+import { call, newIdempotencyKey } from './api.ts';
 import { forget, keep, recall } from './remembered.ts';
 
 /**
@@ -30,8 +29,7 @@ export const ACTION_LABELS: Record<ChangeAction, string> = {
 export const cancelQuoteQuery = (changeId: string) =>
   queryOptions({
     queryKey: ['changes', 'quote', changeId],
-    queryFn: ({ signal }) =>
-      api(`/changes/${encodeURIComponent(changeId)}/quote`, { schema: CancelQuoteSchema, signal }),
+    queryFn: ({ signal }) => call(changesApi.quote, { params: { id: changeId }, signal }),
     staleTime: 0,
     retry: false,
   });
@@ -39,16 +37,14 @@ export const cancelQuoteQuery = (changeId: string) =>
 export const clientMessageQuery = (changeId: string) =>
   queryOptions({
     queryKey: ['changes', 'message', changeId],
-    queryFn: ({ signal }) =>
-      api(`/changes/${encodeURIComponent(changeId)}/message`, { schema: ClientMessageSchema, signal }),
+    queryFn: ({ signal }) => call(changesApi.message, { params: { id: changeId }, signal }),
     retry: false,
   });
 
 export const bookingLinksQuery = (bookingId: string) =>
   queryOptions({
     queryKey: ['changes', 'links', bookingId],
-    queryFn: ({ signal }) =>
-      api(`/bookings/${encodeURIComponent(bookingId)}/links`, { schema: BookingLinksSchema, signal }),
+    queryFn: ({ signal }) => call(bookingsApi.links, { params: { id: bookingId }, signal }),
   });
 export const useBookingLinks = (bookingId: string) => useQuery(bookingLinksQuery(bookingId));
 
@@ -74,10 +70,9 @@ export async function pressChangeAction(changeId: string, action: ChangeAction, 
   const scope = `${changeId}:${action}:${JSON.stringify(body)}`;
   const key = recall(PRESS, scope, BookingChangeSchema.shape.id) ?? newIdempotencyKey();
   keep(PRESS, scope, key);
-  const change = await api(`/changes/${encodeURIComponent(changeId)}/actions/${action}`, {
-    method: 'POST',
+  const change = await call(changesApi.act, {
+    params: { id: changeId, action },
     body,
-    schema: BookingChangeSchema,
     idempotencyKey: key,
   });
   keep(PRESS, scope, null);
@@ -96,7 +91,7 @@ export function useChangeAction(changeId: string) {
 /** The plan a rebooking starts from, kept for this tab so the search and the book page fill from it. */
 const PLAN = 'rebook-plan';
 export async function startRebooking(changeId: string): Promise<RebookPlan> {
-  const plan = await api(`/changes/${encodeURIComponent(changeId)}/plan`, { schema: RebookPlanSchema });
+  const plan = await call(changesApi.plan, { params: { id: changeId } });
   keep(PLAN, changeId, plan);
   return plan;
 }
@@ -148,10 +143,9 @@ export async function linkRebooking(params: URLSearchParams, booking: { id: stri
   const changeId = params.get('rebook');
   if (!changeId || plan?.change_id !== changeId) return null;
   if (booking.product && booking.product !== plan.product) return null;
-  const linked = await api(`/changes/${encodeURIComponent(changeId)}/actions/${plan.action}`, {
-    method: 'POST',
+  const linked = await call(changesApi.act, {
+    params: { id: changeId, action: plan.action },
     body: { booking_id: booking.id, note: '' },
-    schema: BookingChangeSchema,
     idempotencyKey: `link-${changeId}-${booking.id}`,
   });
   // Answered: the rebooking is over, and its marker in this tab's history links nothing more.

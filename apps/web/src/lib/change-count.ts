@@ -1,6 +1,6 @@
-import { ChangeCountSchema } from '@console/contract';
+import { changesApi } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { call } from './api.ts';
 
 /**
  * The top bar's count of changes to act on (decision 037), apart from the rest of lib/changes.ts: the shell loads it
@@ -9,7 +9,7 @@ import { api } from './api.ts';
 /** Read again every minute (the watch finds changes in the background). */
 export const changeCountQuery = queryOptions({
   queryKey: ['changes', 'count'],
-  queryFn: ({ signal }) => api('/changes/count', { schema: ChangeCountSchema, signal }),
+  queryFn: ({ signal }) => call(changesApi.count, { signal }),
   refetchInterval: 60_000,
   staleTime: 30_000,
 });

@@ -1,15 +1,12 @@
 import {
-  BookingChangeSchema,
-  type BulkChangesRequest,
-  BulkChangesResultSchema,
   type ChangeKind,
-  ChangeListSchema,
   ColleagueListSchema,
+  changesApi,
   type Product,
-  QueuePeopleSchema,
+  type RouteBody,
 } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { api, call } from './api.ts';
 
 /**
  * The changes on bookings an agent must act on (decision 037): ['changes', …]. The list screen, the top bar's count
@@ -18,23 +15,10 @@ import { api } from './api.ts';
 export const changesQuery = (search: string) =>
   queryOptions({
     queryKey: ['changes', 'list', search],
-    queryFn: ({ signal }) =>
-      api(`/changes${search ? `?${search}` : ''}`, { schema: ChangeListSchema, signal }),
+    queryFn: ({ signal }) => call(changesApi.list, { query: search, signal }),
     placeholderData: keepPreviousData,
   });
 export const useChanges = (search: string, enabled = true) => useQuery({ ...changesQuery(search), enabled });
-
-/** Everyone's open work, a person a line (decision 053): ['changes', 'people', after]. */
-export const useQueuePeople = (after: string) =>
-  useQuery({
-    queryKey: ['changes', 'people', after],
-    queryFn: ({ signal }) =>
-      api(`/changes/people?${new URLSearchParams({ limit: '50', ...(after ? { after } : {}) })}`, {
-        schema: QueuePeopleSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
 
 /**
  * One booking's changes, open, snoozed and handled (its page shows all three), read after each read of the booking (`readAt`): that
@@ -50,22 +34,15 @@ export const useBookingChanges = (
     enabled,
     queryKey: ['changes', 'booking', bookingId, state, readAt],
     queryFn: ({ signal }) =>
-      api(`/changes?${new URLSearchParams({ booking: bookingId, state, limit: '20' })}`, {
-        schema: ChangeListSchema,
-        signal,
-      }),
+      call(changesApi.list, { query: { booking: bookingId, state, limit: 20 }, signal }),
     placeholderData: keepPreviousData,
   });
 
 export function useHandleChange() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) =>
-      api(`/changes/${encodeURIComponent(id)}/handle`, {
-        method: 'POST',
-        body: { note },
-        schema: BookingChangeSchema,
-      }),
+    mutationFn: ({ id, ...body }: { id: string } & RouteBody<typeof changesApi.handle>) =>
+      call(changesApi.handle, { params: { id }, body }),
     // The list, the booking's changes and the top bar's count (lib/change-count.ts) are all under ['changes'].
     onSettled: () => void client.invalidateQueries({ queryKey: ['changes'] }),
   });
@@ -98,29 +75,19 @@ function useQueueMove<V, R>(mutationFn: (vars: V) => Promise<R>) {
 
 /** Assigns a change to a colleague (or takes it), with a note (decision 053). */
 export const useAssignChange = () =>
-  useQueueMove(({ id, user_id, note }: { id: string; user_id: string; note: string }) =>
-    api(`/changes/${encodeURIComponent(id)}/assign`, {
-      method: 'POST',
-      body: { user_id, note },
-      schema: BookingChangeSchema,
-    }),
+  useQueueMove(({ id, ...body }: { id: string } & RouteBody<typeof changesApi.assign>) =>
+    call(changesApi.assign, { params: { id }, body }),
   );
 
 /** Snoozes a change until an instant on the service's clock (decision 053). */
 export const useSnoozeChange = () =>
-  useQueueMove(({ id, until, note }: { id: string; until: string; note: string }) =>
-    api(`/changes/${encodeURIComponent(id)}/snooze`, {
-      method: 'POST',
-      body: { until, note },
-      schema: BookingChangeSchema,
-    }),
+  useQueueMove(({ id, ...body }: { id: string } & RouteBody<typeof changesApi.snooze>) =>
+    call(changesApi.snooze, { params: { id }, body }),
   );
 
 /** Several changes assigned or handled at once with one note: each one's outcome said apart. */
 export const useBulkChanges = () =>
-  useQueueMove((body: BulkChangesRequest) =>
-    api('/changes/bulk', { method: 'POST', body, schema: BulkChangesResultSchema }),
-  );
+  useQueueMove((body: RouteBody<typeof changesApi.bulk>) => call(changesApi.bulk, { body }));
 
 /** Active colleagues, by part of a name or e-mail: whom a change can go to, who can cover. */
 export const colleaguesQuery = (q: string) =>

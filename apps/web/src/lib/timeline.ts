@@ -1,6 +1,6 @@
-import { REMARK_MAX, TimelineEventSchema, TimelinePageSchema } from '@console/contract';
+import { bookingsApi, REMARK_MAX } from '@console/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, newIdempotencyKey } from './api.ts';
+import { call, newIdempotencyKey } from './api.ts';
 
 export { REMARK_MAX };
 
@@ -12,13 +12,11 @@ export const useBookingTimeline = (bookingId: string, cursor: string | null, rea
   useQuery({
     queryKey: ['timeline', bookingId, cursor ?? 'latest', readAt],
     queryFn: ({ signal }) =>
-      api(
-        `/bookings/${encodeURIComponent(bookingId)}/timeline?${new URLSearchParams({
-          limit: '20',
-          ...(cursor ? { after: cursor } : {}),
-        })}`,
-        { schema: TimelinePageSchema, signal },
-      ),
+      call(bookingsApi.timeline, {
+        params: { id: bookingId },
+        query: { limit: 20, after: cursor ?? undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -27,12 +25,7 @@ export function useAddRemark(bookingId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ text, key }: { text: string; key: string }) =>
-      api(`/bookings/${encodeURIComponent(bookingId)}/remarks`, {
-        method: 'POST',
-        body: { text },
-        schema: TimelineEventSchema,
-        idempotencyKey: key,
-      }),
+      call(bookingsApi.addRemark, { params: { id: bookingId }, body: { text }, idempotencyKey: key }),
     onSettled: () => void client.invalidateQueries({ queryKey: ['timeline', bookingId] }),
   });
 }

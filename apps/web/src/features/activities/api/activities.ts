@@ -1,8 +1,8 @@
 import {
-  ActivityAnswersSentSchema,
   type ActivityBooking,
   type ActivityBookingRequest,
   type ActivityProductsQuery,
+  bookingsApi,
   DOWNLOAD_VOUCHER,
   fillPath,
   ACTIVITY_OPERATIONS as OPS,
@@ -18,7 +18,7 @@ import {
 } from '@tanstack/react-query';
 import { notifyReconciled } from '../../../components/toasts.tsx';
 import { ACTIVITY_BOOKING_LIST_KEY } from '../../../lib/activity-bookings.ts';
-import { afterMoneyMoved, api, rereadAfterRefusal } from '../../../lib/api.ts';
+import { afterMoneyMoved, call, rereadAfterRefusal } from '../../../lib/api.ts';
 import { callOp, createOp } from '../../../lib/operations.ts';
 
 /**
@@ -86,11 +86,7 @@ export const useActivityBooking = (id: string) => useQuery(activityBookingQuery(
 export const activityAnswersQuery = (id: string) =>
   queryOptions({
     queryKey: [...activityBookingKey(id), 'answers'],
-    queryFn: ({ signal }) =>
-      api(`/activities/bookings/${encodeURIComponent(id)}/answers`, {
-        schema: ActivityAnswersSentSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(bookingsApi.activityAnswers, { params: { id }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 export const useActivityAnswers = (id: string) => useQuery(activityAnswersQuery(id));

@@ -1,11 +1,11 @@
-import { LedgerListSchema, type RadarAction, RadarSchema } from '@console/contract';
+import { bookingsApi, type RadarAction } from '@console/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 
 export const bookingsQuery = (search: string) =>
   queryOptions({
     queryKey: ['bookings', 'list', search],
-    queryFn: ({ signal }) => api(`/bookings?${search}`, { schema: LedgerListSchema, signal }),
+    queryFn: ({ signal }) => call(bookingsApi.desk, { query: search, signal }),
     placeholderData: keepPreviousData,
   });
 export const useBookings = (search: string) => useQuery(bookingsQuery(search));
@@ -17,11 +17,7 @@ export const useBookings = (search: string) => useQuery(bookingsQuery(search));
 export const radarPageQuery = (after: string) =>
   queryOptions({
     queryKey: ['bookings', 'radar', after],
-    queryFn: ({ signal }) =>
-      api(`/bookings/radar${after ? `?${new URLSearchParams({ after })}` : ''}`, {
-        schema: RadarSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(bookingsApi.radar, { query: { after: after || undefined }, signal }),
     refetchInterval: 30_000,
     placeholderData: keepPreviousData,
   });

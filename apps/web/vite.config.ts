@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compressAssets } from './compress-assets.ts';
 import { firstPaint } from './first-paint.ts';
 import { routeSizes } from './route-sizes.ts';
+import { routeSummaries } from './route-summaries.ts';
 import { zodWithoutJsonSchema } from './zod-json-schema.ts';
 
 /** A module shared by at least this many of the ~20 screens' chunks goes to the common "shell" file. */
@@ -27,6 +28,7 @@ export default defineConfig({
   plugins: [
     react(),
     zodWithoutJsonSchema(),
+    routeSummaries(),
     // React Aria ships its strings in ~34 languages; the console is in English, so only en-US is bundled.
     { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' },
     routeSizes(),

@@ -3,17 +3,18 @@
  * and is imported here as a namespace (`walletApi.statement`), so a bundle keeps only the declarations it calls.
  */
 
-export * from './account.ts';
-export * from './admin-users.ts';
+export * as accountApi from './account.ts';
+export * as adminUsersApi from './admin-users.ts';
 export * as auditApi from './audit.ts';
-export * from './auth.ts';
-export * from './bookings.ts';
+export * as authApi from './auth.ts';
+export * as bookingsApi from './bookings.ts';
+export * as changesApi from './changes.ts';
 export * as consoleApi from './console.ts';
 export * as pricingApi from './pricing.ts';
-export * from './proof.ts';
+export * as proofApi from './proof.ts';
 export * as quotesApi from './quotes.ts';
 export * as reportsApi from './reports.ts';
-export * from './sign-out.ts';
+export * as signOutApi from './sign-out.ts';
 export * as travellersApi from './travellers.ts';
 export * as tripsApi from './trips.ts';
 export * as upstreamApi from './upstream.ts';
